@@ -1,0 +1,155 @@
+/*===- orrery/hooks.h - The Orrery hook ABI --------------------------------===*
+ *
+ * The one contract between code written by orrery-instrument and liborrery.
+ * Every rewritten call site becomes an expression of the form
+ *
+ *   ((T)(orrery_<family>_begin(&orrery_site_N, <cost annotation>)
+ *          ? orrery_end(&orrery_site_N, (long long)(<original call>))
+ *          : orrery_skip(&orrery_site_N)))
+ *
+ * so the original call stays intact: a backend that wants it run (twin,
+ * native, or a skeleton that emulates the API) returns nonzero from begin; a
+ * backend that only charges simulated time returns zero and supplies the
+ * result through orrery_skip. Kernel launches, which have no value, use
+ *
+ *   (orrery_launch_begin(&orrery_site_N, ...) ? (void)(<launch>) : (void)0,
+ *    orrery_end_void(&orrery_site_N))
+ *
+ * The header is C (C99) and C++ compatible and includes only <stddef.h> and
+ * <stdint.h>: instrumented C files must stay C, and some applications declare
+ * locals named like errno. It must also survive smpicxx's force-included
+ * smpi_helpers.h, so it uses no identifier that header redefines.
+ *
+ * Versioning: ORRERY_HOOK_ABI_VERSION changes whenever a declaration below
+ * changes meaning. Every site records the version it was generated against;
+ * liborrery refuses sites from another version.  See docs/hook-abi.md.
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef ORRERY_HOOKS_H
+#define ORRERY_HOOKS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define ORRERY_HOOK_ABI_VERSION 1
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What a site is. */
+enum {
+  ORRERY_KIND_CUDA = 1,   /* CUDA runtime API call */
+  ORRERY_KIND_LAUNCH = 2, /* kernel launch (<<<>>> or cudaLaunchKernel) */
+  ORRERY_KIND_MPI = 3,    /* MPI call */
+  ORRERY_KIND_RAMC = 4    /* RAMC call */
+};
+
+/* One per rewritten call site; emitted as a static constant at the top of the
+ * instrumented file. The runtime may key per-site state by its address. */
+typedef struct orrery_site {
+  unsigned abi_version; /* ORRERY_HOOK_ABI_VERSION at generation time */
+  unsigned id;          /* unique within one orrery-instrument run */
+  const char *file;     /* source file as given to orrery-instrument */
+  unsigned line;        /* 1-based line of the call in that file */
+  unsigned column;      /* 1-based column of the call */
+  int kind;             /* ORRERY_KIND_* */
+  const char *api;      /* "cudaMemcpyAsync", "MPI_Allreduce", or the kernel name */
+} orrery_site;
+
+/* How a buffer's size is given. */
+enum {
+  ORRERY_BUF_NONE = 0,  /* no buffer */
+  ORRERY_BUF_BYTES = 1, /* count is a byte count */
+  ORRERY_BUF_MPI = 2,   /* count elements of MPI datatype `datatype` */
+  ORRERY_BUF_MPIV = 3   /* counts[r] elements of `datatype` per rank r */
+};
+
+/* A buffer argument of a call: where it is and how large. Whether the memory
+ * is host, pinned, managed or device memory (and of which GPU) is the
+ * runtime's to decide from its allocation registry. */
+typedef struct orrery_buf {
+  const void *ptr;
+  int form;           /* ORRERY_BUF_* */
+  long long count;    /* bytes (BYTES) or elements (MPI) */
+  intptr_t datatype;  /* MPI datatype handle, converted with (intptr_t) */
+  const int *counts;  /* per-rank element counts (MPIV) */
+} orrery_buf;
+
+/* Launch geometry. */
+typedef struct orrery_dim3 {
+  unsigned x, y, z;
+} orrery_dim3;
+
+static inline orrery_buf orrery_buf_none(void) {
+  orrery_buf b = {0, ORRERY_BUF_NONE, 0, 0, 0};
+  return b;
+}
+
+static inline orrery_buf orrery_buf_bytes(const void *ptr, long long bytes) {
+  orrery_buf b = {ptr, ORRERY_BUF_BYTES, bytes, 0, 0};
+  return b;
+}
+
+static inline orrery_buf orrery_buf_mpi(const void *ptr, long long count,
+                                        intptr_t datatype) {
+  orrery_buf b = {ptr, ORRERY_BUF_MPI, count, datatype, 0};
+  return b;
+}
+
+static inline orrery_buf orrery_buf_mpiv(const void *ptr, const int *counts,
+                                         intptr_t datatype) {
+  orrery_buf b = {ptr, ORRERY_BUF_MPIV, 0, datatype, counts};
+  return b;
+}
+
+/* Begin hooks: return nonzero when the original call must run.
+ *
+ * CUDA runtime calls: `dst` and `src` are the buffers written and read (a
+ * cudaMalloc's dst is the address of the pointer it fills), `aux` the
+ * cudaMemcpyKind, flags or value the API takes (0 if none), `stream` the
+ * stream handle or event the call is ordered on (0 for the default stream). */
+int orrery_cuda_begin(const orrery_site *site, orrery_buf dst, orrery_buf src,
+                      long long aux, const void *stream);
+
+/* Kernel launches: geometry, dynamic shared memory bytes and stream. */
+int orrery_launch_begin(const orrery_site *site, orrery_dim3 grid,
+                        orrery_dim3 block, unsigned long long shmem,
+                        const void *stream);
+
+/* MPI calls: the send-side and receive-side buffers, the peer or root rank
+ * (-1 if none) and the communicator or window handle, converted with
+ * (intptr_t) so the ABI does not depend on one MPI's handle types. */
+int orrery_mpi_begin(const orrery_site *site, orrery_buf send, orrery_buf recv,
+                     int peer, intptr_t comm);
+
+/* RAMC calls: source and destination buffers of a transfer and the channel
+ * or context handle the call acts on. */
+int orrery_ramc_begin(const orrery_site *site, orrery_buf src, orrery_buf dst,
+                      const void *handle);
+
+/* End hooks: see the original call's result (integral or enum results are
+ * widened to long long, pointers to const void *) and return it, possibly
+ * replaced. */
+long long orrery_end(const orrery_site *site, long long result);
+const void *orrery_end_ptr(const orrery_site *site, const void *result);
+void orrery_end_void(const orrery_site *site);
+
+/* Skip hooks: the result of a call the backend did not run. */
+long long orrery_skip(const orrery_site *site);
+const void *orrery_skip_ptr(const orrery_site *site);
+
+#ifdef __cplusplus
+} /* extern "C" */
+
+/* Converts any dim3-like value (dim3, uint3, orrery_dim3) to orrery_dim3.
+ * Generated code passes `orrery_dim3_of(dim3(<geometry>))`. */
+template <class Dim3>
+static inline orrery_dim3 orrery_dim3_of(const Dim3 &d) {
+  orrery_dim3 r = {static_cast<unsigned>(d.x), static_cast<unsigned>(d.y),
+                   static_cast<unsigned>(d.z)};
+  return r;
+}
+#endif
+
+#endif /* ORRERY_HOOKS_H */

@@ -1,0 +1,55 @@
+# lit configuration for Orrery's tool tests (instrument/, report/, e2e/, ramc/, ...).
+import os
+import shutil
+
+import lit.formats
+import lit.util
+
+config.name = "Orrery"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".cu", ".cpp", ".c", ".test", ".yaml"]
+config.excludes = ["Inputs", "unit", "lit.cfg.py", "lit.site.cfg.py", "CMakeLists.txt"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.orrery_obj_root, "test")
+
+for feature in config.orrery_features:
+    if feature:
+        config.available_features.add(feature)
+
+# Tools under test come first on PATH, then LLVM's test utilities.
+config.environment["PATH"] = os.pathsep.join(
+    [config.orrery_bin_dir, config.llvm_tools_dir, config.environment.get("PATH", "")]
+)
+for var in ["HOME", "TMPDIR", "LANG", "LC_ALL"]:
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
+inputs = os.path.join(config.test_source_root, "Inputs")
+mock = os.path.join(inputs, "mock")
+hooks_include = os.path.join(config.orrery_src_root, "runtime", "include")
+clang = os.path.join(config.llvm_tools_dir, "clang")
+clangxx = os.path.join(config.llvm_tools_dir, "clang++")
+
+# Tier 0: mock CUDA and MPI headers, no toolkit needed.
+cuda_mock_flags = "-x cuda --cuda-host-only -nocudainc -nocudalib -isystem %s" % mock
+config.substitutions.append(("%mock-cuda-flags", cuda_mock_flags))
+config.substitutions.append(("%mock-c-flags", "-x c -isystem %s" % mock))
+config.substitutions.append(("%mock-cxx-flags", "-x c++ -isystem %s" % mock))
+config.substitutions.append(("%mock", mock))
+config.substitutions.append(("%inputs", inputs))
+config.substitutions.append(("%hooks-include", hooks_include))
+# Compiles instrumented output for syntax and semantics (each instrument test does this).
+config.substitutions.append(("%clangxx", clangxx))
+config.substitutions.append(("%clang", clang))
+# Tier 1: the real CUDA 13 headers.
+config.substitutions.append(
+    ("%cuda-flags",
+     "-x cuda --cuda-host-only --cuda-path=%s -Wno-unknown-cuda-version" % config.cuda_path))
+config.substitutions.append(("%cuda-path", config.cuda_path))
+config.substitutions.append(("%smpi-include", "/usr/include/smpi"))
+config.substitutions.append(
+    ("%ompi-include",
+     " ".join("-I" + d for d in config.mpi_c_include_dirs.split(";") if d)))
+config.substitutions.append(("%src-root", config.orrery_src_root))
+config.substitutions.append(("%bin", config.orrery_bin_dir))
+config.substitutions.append(("%lib", config.orrery_lib_dir))
