@@ -54,7 +54,8 @@ typedef struct orrery_site {
   unsigned line;        /* 1-based line of the call in that file */
   unsigned column;      /* 1-based column of the call */
   int kind;             /* ORRERY_KIND_* */
-  const char *api;      /* "cudaMemcpyAsync", "MPI_Allreduce", or the kernel name */
+  const char *api;      /* "cudaMemcpyAsync", "MPI_Allreduce", "<<<>>>" */
+  const char *callee;   /* launches: the kernel as written; otherwise NULL */
 } orrery_site;
 
 /* How a buffer's size is given. */
@@ -62,7 +63,8 @@ enum {
   ORRERY_BUF_NONE = 0,  /* no buffer */
   ORRERY_BUF_BYTES = 1, /* count is a byte count */
   ORRERY_BUF_MPI = 2,   /* count elements of MPI datatype `datatype` */
-  ORRERY_BUF_MPIV = 3   /* counts[r] elements of `datatype` per rank r */
+  ORRERY_BUF_MPIV = 3,  /* counts[r] elements of `datatype` per rank r */
+  ORRERY_BUF_HANDLES = 4 /* count handles (MPI requests) at ptr */
 };
 
 /* A buffer argument of a call: where it is and how large. Whether the memory
@@ -100,6 +102,11 @@ static inline orrery_buf orrery_buf_mpi(const void *ptr, long long count,
 static inline orrery_buf orrery_buf_mpiv(const void *ptr, const int *counts,
                                          intptr_t datatype) {
   orrery_buf b = {ptr, ORRERY_BUF_MPIV, 0, datatype, counts};
+  return b;
+}
+
+static inline orrery_buf orrery_buf_handles(const void *ptr, long long count) {
+  orrery_buf b = {ptr, ORRERY_BUF_HANDLES, count, 0, 0};
   return b;
 }
 

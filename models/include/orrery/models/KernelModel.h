@@ -1,0 +1,106 @@
+//===- KernelModel.h - Kernel time from evaluated counts --------*- C++ -*-===//
+//
+// Kernel duration from the totals of one launch. The kernel-cost analysis
+// emits per-thread counts as expressions of the kernel's parameters and launch
+// geometry; the runtime evaluates them at the launch and fills KernelWork.
+//
+// Two models (docs/cost-model.md):
+//  - Roofline: t_launch + max(latency floor, sum over waves of
+//    max(T_compute, T_memory)), with occupancy and wave quantization.
+//  - SingleRate: the paper's baseline, t_launch + W / R + t_sync.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ORRERY_MODELS_KERNELMODEL_H
+#define ORRERY_MODELS_KERNELMODEL_H
+
+#include "orrery/models/Cost.h"
+#include "orrery/models/Machine.h"
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+namespace orrery::models {
+
+/// Totals over all threads of one launch (evaluated cost hint).
+struct KernelWork {
+  /// Additions, multiplications and comparisons count 1, an FMA counts 2.
+  std::array<double, NumPrecisions> Flops{};
+  std::array<double, NumPrecisions> Divides{};
+  std::array<double, NumPrecisions> Sqrts{};
+  std::array<double, NumPrecisions> Transcendentals{}; ///< exp, log, sin, ...
+  double IntOps = 0;
+  double BytesRead = 0;    ///< global memory
+  double BytesWritten = 0; ///< global memory
+  /// Threads that pass the kernel's guards; < 0 means all launched threads.
+  double ActiveThreads = -1;
+};
+
+struct LaunchConfig {
+  std::uint64_t Blocks = 1;
+  std::uint32_t ThreadsPerBlock = 1;
+  std::uint32_t SharedBytesPerBlock = 0; ///< static + dynamic
+  std::uint32_t RegistersPerThread = 32;
+};
+
+/// GPU parameters the kernel model uses, in base units.
+struct GpuParams {
+  std::array<double, NumPrecisions> Peak{}; ///< FLOP/s
+  double PeakInt = 0;                        ///< OP/s
+  double ComputeEfficiency = 1;
+  double MemoryBandwidth = 0; ///< bytes/s
+  double MemoryEfficiency = 1;
+  unsigned SmCount = 1, WarpSize = 32, MaxThreadsPerSm = 2048,
+           MaxBlocksPerSm = 32, MaxThreadsPerBlock = 1024,
+           RegistersPerSm = 65536, MaxRegistersPerThread = 255,
+           RegisterAllocationUnit = 256;
+  double SharedMemoryPerSm = 0, SharedMemoryPerBlock = 0,
+         SharedMemoryAllocationUnit = 128; ///< bytes
+  double MemorySaturationOccupancy = 1, ComputeSaturationOccupancy = 1;
+  double Launch = 0, Sync = 0, EmptyKernel = 0; ///< seconds
+  /// FLOP-equivalents per divide, sqrt, transcendental, per precision.
+  std::array<std::array<double, 3>, NumPrecisions> Weights{};
+  double KernelRate = 0;          ///< R
+  bool KernelRateIsBytes = false; ///< R in bytes/s (else FLOP/s)
+
+  static GpuParams fromMachine(const Machine &M);
+};
+
+struct Occupancy {
+  unsigned BlocksPerSm = 0;
+  unsigned WarpsPerSm = 0;
+  double Fraction = 0; ///< resident warps / maximum warps
+  /// What limits BlocksPerSm: "threads", "blocks", "shared memory",
+  /// "registers"; or why the launch cannot run (then BlocksPerSm == 0).
+  std::string Limiter;
+  bool valid() const { return BlocksPerSm > 0; }
+};
+
+/// Resident blocks and warps per SM for \p L (the CUDA occupancy rules).
+Occupancy computeOccupancy(const GpuParams &G, const LaunchConfig &L);
+
+/// Weighted FLOPs of precision \p P: flops + w_div div + w_sqrt sqrt +
+/// w_trans trans.
+double weightedFlops(const GpuParams &G, const KernelWork &W, Precision P);
+
+enum class KernelModelKind { Roofline, SingleRate };
+
+struct KernelEstimate {
+  Cost Time; ///< launch, compute, memory (and sync for SingleRate)
+  Occupancy Occ;
+  std::uint64_t Waves = 0;
+  std::uint64_t WorkingBlocks = 0; ///< blocks with at least one active thread
+  double ComputeTime = 0;          ///< device time bound by arithmetic
+  double MemoryTime = 0;           ///< device time bound by memory
+  std::string Error;               ///< non-empty: the launch is invalid
+  bool ok() const { return Error.empty(); }
+};
+
+KernelEstimate kernelTime(const GpuParams &G, const KernelWork &W,
+                          const LaunchConfig &L,
+                          KernelModelKind Kind = KernelModelKind::Roofline);
+
+} // namespace orrery::models
+
+#endif // ORRERY_MODELS_KERNELMODEL_H

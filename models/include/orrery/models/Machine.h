@@ -1,0 +1,170 @@
+//===- Machine.h - The machine model read from a machine file ---*- C++ -*-===//
+//
+// Typed view of a machine file (docs/machine-file.md). Field names follow the
+// YAML keys; every number is a Quantity (value in base units + provenance).
+// All bandwidths are per direction.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ORRERY_MODELS_MACHINE_H
+#define ORRERY_MODELS_MACHINE_H
+
+#include "orrery/models/Quantity.h"
+
+#include <array>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace orrery::models {
+
+/// Floating-point precisions with separate peaks and operation weights.
+enum class Precision { FP64 = 0, FP32 = 1, FP16 = 2 };
+constexpr int NumPrecisions = 3;
+std::string_view precisionName(Precision P);
+
+/// Cost of the operations a kernel cost hint counts apart from add/mul/fma,
+/// in FLOP-equivalents per operation.
+struct OpWeights {
+  Quantity Divide, Sqrt, Transcendental;
+};
+
+struct GpuModel {
+  std::string Model;
+  // Peak throughputs (vector units; tensor peaks are documentation only).
+  std::array<Quantity, NumPrecisions> Peak; // FLOP/s, indexed by Precision
+  Quantity PeakInt32;                       // OP/s
+  Quantity ComputeEfficiency;               // achievable fraction of peak
+  // Device memory.
+  Quantity MemoryCapacity, MemoryBandwidth, MemoryEfficiency, MemoryLatency;
+  // Streaming multiprocessors and their limits.
+  Quantity SmCount, Clock, WarpSize, MaxThreadsPerSm, MaxBlocksPerSm,
+      MaxThreadsPerBlock, SharedMemoryPerSm, SharedMemoryPerBlock,
+      SharedMemoryAllocationUnit, RegistersPerSm, MaxRegistersPerThread,
+      RegisterAllocationUnit;
+  // Occupancy at which each pipe reaches its achievable throughput.
+  Quantity MemorySaturationOccupancy, ComputeSaturationOccupancy;
+  // Overheads: t_launch, t_sync, device time of an empty kernel.
+  Quantity Launch, Sync, EmptyKernel;
+  std::array<OpWeights, NumPrecisions> Weights;
+  /// The paper's single kernel rate R: a Rate (applied to weighted FLOPs) or
+  /// a Bandwidth (applied to global-memory bytes).
+  Quantity KernelRate;
+};
+
+enum class PeerLinkKind { NVLink, PCIe, None };
+/// How GPUs of a node reach each other: a direct link per pair, a switch
+/// (NVSwitch) with one port per GPU, or not at all.
+enum class PeerTopology { FullyConnected, Switch, None };
+
+struct PeerLinks {
+  PeerLinkKind Kind = PeerLinkKind::None;
+  PeerTopology Topology = PeerTopology::None;
+  Quantity Bandwidth; ///< per direction, per pair (fully connected) or port
+  Quantity Latency;
+};
+
+struct PcieModel {
+  Quantity H2DBandwidth, D2HBandwidth, Latency, CallOverhead;
+};
+
+struct CpuModel {
+  std::string Model;
+  Quantity Cores, CoreSpeed; // CoreSpeed: FLOP/s per core (SimGrid host speed)
+};
+
+struct NodeModel {
+  Quantity Gpus;
+  CpuModel Cpu;
+  PeerLinks Peer;
+  PcieModel Pcie;
+  /// Host reduction throughput: t_reduce(n) = n / ReductionBandwidth
+  /// (the paper's beta_op = 1 / ReductionBandwidth).
+  Quantity ReductionBandwidth;
+};
+
+struct NicModel {
+  Quantity Bandwidth, Latency; ///< per direction, one NIC per GPU
+  bool GpuDirectRdma = false;
+  Quantity AlphaGdr;
+};
+
+enum class TopologyKind { FatTree, Dragonfly, Flat };
+std::string_view topologyName(TopologyKind K);
+
+struct LinkSpec {
+  Quantity Bandwidth, Latency;
+};
+
+struct TopologyModel {
+  TopologyKind Kind = TopologyKind::Flat;
+  Quantity SwitchLatency;
+  // fat-tree (two levels; spines collapsed into one core of Spines x Uplink).
+  Quantity NodesPerLeaf, Spines;
+  LinkSpec Uplink;
+  // dragonfly.
+  Quantity NodesPerRouter, RoutersPerGroup;
+  LinkSpec Local, Global;
+};
+
+/// RAMC over libfabric: per-call software overheads of the provider.
+struct RamcModel {
+  std::string Provider;
+  Quantity PutOverhead, GetOverhead, AtomicOverhead, CompletionOverhead,
+      RegistrationOverhead, InjectSize;
+};
+
+struct NetworkModel {
+  std::string Name;
+  NicModel Nic;
+  TopologyModel Topology;
+  RamcModel Ramc;
+};
+
+/// Collectives that MPI libraries treat separately.
+enum class Collective {
+  Allreduce,
+  Reduce,
+  ReduceScatterBlock,
+  ReduceScatter,
+  Scan,
+  Exscan,
+  Bcast,
+  Allgather,
+  Gather,
+  Scatter,
+  Alltoall,
+  Barrier,
+};
+constexpr int NumCollectives = 12;
+std::string_view collectiveName(Collective C);
+/// Parses "allreduce", "reduce_scatter_block", ...; false if unknown.
+bool parseCollective(std::string_view Name, Collective &Out);
+
+struct MpiModel {
+  std::string Implementation;
+  Quantity CallOverheadHost, CallOverheadDevice; ///< t_call per buffer space
+  /// Collectives whose device buffers bounce through the host (coll/cuda).
+  std::set<Collective> HostBounce;
+  std::string CollectiveSelector;
+};
+
+struct Machine {
+  std::string Name;
+  std::string Description;
+  GpuModel Gpu;
+  NodeModel Node;
+  NetworkModel Network;
+  MpiModel Mpi;
+  Quantity Nodes; ///< system.nodes: default node count
+  /// Every number of the file with its dotted path, in file order.
+  std::vector<NamedQuantity> Quantities;
+
+  int gpusPerNode() const { return static_cast<int>(Node.Gpus.Value); }
+  /// Share (0..1) of the numbers that are estimates.
+  double estimateShare() const;
+};
+
+} // namespace orrery::models
+
+#endif // ORRERY_MODELS_MACHINE_H

@@ -1,0 +1,329 @@
+//===- MachineFile.cpp - The machine-file schema --------------------------===//
+//
+// One function per section of docs/machine-file.md. Limits are plausibility
+// bounds: they reject typos (a bandwidth in the wrong unit, a negative
+// latency), not unusual machines.
+//
+//===----------------------------------------------------------------------===//
+
+#include "orrery/models/MachineFile.h"
+
+#include "SchemaReader.h"
+
+#include <fstream>
+#include <sstream>
+
+namespace orrery::models {
+
+using detail::Limits;
+using detail::MapScope;
+using detail::Reader;
+
+std::string Diagnostic::str() const {
+  return Loc.str() + ": error: " + Message;
+}
+
+namespace {
+
+// Plausibility bounds in base units.
+const Limits BandwidthL{1e6, 1e14};       // 1 MB/s .. 100 TB/s
+const Limits LatencyL{0, 1e-2, false};    // 0 .. 10 ms
+const Limits OverheadL{0, 1e-2, false};   // 0 .. 10 ms
+const Limits PeakL{1e9, 1e17};            // 1 GFLOP/s .. 100 PFLOP/s
+const Limits RatioL{0, 1};                // (0, 1]
+const Limits WeightL{1, 1000, false};     // 1 .. 1000 FLOP per op
+const Limits ClockL{1e8, 1e10};           // 100 MHz .. 10 GHz
+const Limits CapacityL{1e6, 1e13};        // 1 MB .. 10 TB
+Limits countL(double Max) { return Limits{0, Max, true, true}; }
+
+void readWeights(MapScope &S, OpWeights &W) {
+  W.Divide = S.quantity("div", Dimension::OpWeight, WeightL);
+  W.Sqrt = S.quantity("sqrt", Dimension::OpWeight, WeightL);
+  W.Transcendental =
+      S.quantity("transcendental", Dimension::OpWeight, WeightL);
+  S.finish();
+}
+
+/// R is a rate (per FLOP) or a bandwidth (per byte): the unit decides.
+Quantity readKernelRate(MapScope &G) {
+  Dimension D = Dimension::Rate;
+  const YAML::Node N = G.peek("kernel_rate");
+  if (N.IsMap() && N["unit"].IsScalar() &&
+      unitFactor(Dimension::Bandwidth, N["unit"].Scalar()))
+    D = Dimension::Bandwidth;
+  return G.quantity("kernel_rate", D,
+                    D == Dimension::Rate ? PeakL : BandwidthL);
+}
+
+void readGpu(Reader &R, MapScope G, GpuModel &Gpu) {
+  Gpu.Model = G.string("model");
+  MapScope Peak = G.map("peak");
+  Gpu.Peak[0] = Peak.quantity("fp64", Dimension::Rate, PeakL);
+  Gpu.Peak[1] = Peak.quantity("fp32", Dimension::Rate, PeakL);
+  Gpu.Peak[2] = Peak.quantity("fp16", Dimension::Rate, PeakL);
+  Gpu.PeakInt32 = Peak.quantity("int32", Dimension::Rate, PeakL);
+  Peak.finish();
+  Gpu.ComputeEfficiency =
+      G.quantity("compute_efficiency", Dimension::Ratio, RatioL);
+
+  MapScope Mem = G.map("memory");
+  Gpu.MemoryCapacity = Mem.quantity("capacity", Dimension::Bytes, CapacityL);
+  Gpu.MemoryBandwidth =
+      Mem.quantity("bandwidth", Dimension::Bandwidth, BandwidthL);
+  Gpu.MemoryEfficiency = Mem.quantity("efficiency", Dimension::Ratio, RatioL);
+  Gpu.MemoryLatency = Mem.quantity("latency", Dimension::Time, LatencyL);
+  Mem.finish();
+
+  MapScope Sm = G.map("sm");
+  Gpu.SmCount = Sm.quantity("count", Dimension::Count, countL(4096));
+  Gpu.Clock = Sm.quantity("clock", Dimension::Frequency, ClockL);
+  Gpu.WarpSize = Sm.quantity("warp_size", Dimension::Count, countL(128));
+  Gpu.MaxThreadsPerSm =
+      Sm.quantity("max_threads", Dimension::Count, countL(65536));
+  Gpu.MaxBlocksPerSm =
+      Sm.quantity("max_blocks", Dimension::Count, countL(1024));
+  Gpu.MaxThreadsPerBlock =
+      Sm.quantity("max_threads_per_block", Dimension::Count, countL(65536));
+  Gpu.SharedMemoryPerSm =
+      Sm.quantity("shared_memory", Dimension::Bytes, Limits{0, 1 << 30});
+  Gpu.SharedMemoryPerBlock = Sm.quantity("shared_memory_per_block",
+                                         Dimension::Bytes, Limits{0, 1 << 30});
+  Gpu.SharedMemoryAllocationUnit =
+      Sm.quantity("shared_memory_allocation_unit", Dimension::Bytes,
+                  Limits{0, 1 << 20, true, true});
+  Gpu.RegistersPerSm =
+      Sm.quantity("registers", Dimension::Count, countL(1 << 24));
+  Gpu.MaxRegistersPerThread =
+      Sm.quantity("max_registers_per_thread", Dimension::Count, countL(4096));
+  Gpu.RegisterAllocationUnit =
+      Sm.quantity("register_allocation_unit", Dimension::Count, countL(65536));
+  Sm.finish();
+  if (Sm.valid()) {
+    if (Gpu.MaxThreadsPerBlock.Value > Gpu.MaxThreadsPerSm.Value)
+      R.error(Sm.mark(), "'gpu.sm.max_threads_per_block' exceeds "
+                         "'gpu.sm.max_threads'");
+    if (Gpu.SharedMemoryPerBlock.Value > Gpu.SharedMemoryPerSm.Value)
+      R.error(Sm.mark(), "'gpu.sm.shared_memory_per_block' exceeds "
+                         "'gpu.sm.shared_memory'");
+    if (Gpu.WarpSize.Value > 0 &&
+        static_cast<long>(Gpu.MaxThreadsPerSm.Value) %
+                static_cast<long>(Gpu.WarpSize.Value) !=
+            0)
+      R.error(Sm.mark(), "'gpu.sm.max_threads' must be a multiple of "
+                         "'gpu.sm.warp_size'");
+  }
+
+  MapScope Sat = G.map("saturation_occupancy");
+  Gpu.MemorySaturationOccupancy =
+      Sat.quantity("memory", Dimension::Ratio, RatioL);
+  Gpu.ComputeSaturationOccupancy =
+      Sat.quantity("compute", Dimension::Ratio, RatioL);
+  Sat.finish();
+
+  MapScope Ov = G.map("overheads");
+  Gpu.Launch = Ov.quantity("launch", Dimension::Time, OverheadL);
+  Gpu.Sync = Ov.quantity("sync", Dimension::Time, OverheadL);
+  Gpu.EmptyKernel = Ov.quantity("empty_kernel", Dimension::Time, OverheadL);
+  Ov.finish();
+
+  MapScope W = G.map("instruction_weights");
+  const char *Names[NumPrecisions] = {"fp64", "fp32", "fp16"};
+  for (int P = 0; P < NumPrecisions; ++P) {
+    MapScope WP = W.map(Names[P]);
+    readWeights(WP, Gpu.Weights[P]);
+  }
+  W.finish();
+
+  Gpu.KernelRate = readKernelRate(G);
+  G.finish();
+}
+
+void readNode(Reader &R, MapScope N, NodeModel &Node) {
+  Node.Gpus = N.quantity("gpus", Dimension::Count, countL(16));
+
+  MapScope Cpu = N.map("cpu");
+  Node.Cpu.Model = Cpu.string("model");
+  Node.Cpu.Cores = Cpu.quantity("cores", Dimension::Count, countL(4096));
+  Node.Cpu.CoreSpeed = Cpu.quantity("core_speed", Dimension::Rate,
+                                    Limits{1e8, 1e13});
+  Cpu.finish();
+
+  MapScope L = N.map("gpu_links");
+  int Type = L.choice("type", {"nvlink", "pcie", "none"});
+  int Topo = L.choice("topology", {"fully-connected", "switch", "none"});
+  if (Type >= 0)
+    Node.Peer.Kind = static_cast<PeerLinkKind>(Type);
+  if (Topo >= 0)
+    Node.Peer.Topology = static_cast<PeerTopology>(Topo);
+  if (Type >= 0 && Topo >= 0 && ((Type == 2) != (Topo == 2)))
+    R.error(L.mark(), "'node.gpu_links': type 'none' goes with topology "
+                      "'none' and only with it");
+  if (Node.Peer.Kind != PeerLinkKind::None) {
+    Node.Peer.Bandwidth =
+        L.quantity("bandwidth", Dimension::Bandwidth, BandwidthL);
+    Node.Peer.Latency = L.quantity("latency", Dimension::Time, LatencyL);
+  }
+  L.finish();
+
+  MapScope P = N.map("pcie");
+  Node.Pcie.H2DBandwidth =
+      P.quantity("h2d_bandwidth", Dimension::Bandwidth, BandwidthL);
+  Node.Pcie.D2HBandwidth =
+      P.quantity("d2h_bandwidth", Dimension::Bandwidth, BandwidthL);
+  Node.Pcie.Latency = P.quantity("latency", Dimension::Time, LatencyL);
+  Node.Pcie.CallOverhead =
+      P.quantity("call_overhead", Dimension::Time, OverheadL);
+  P.finish();
+
+  Node.ReductionBandwidth = N.quantity("host_reduction_bandwidth",
+                                       Dimension::Bandwidth, BandwidthL);
+  N.finish();
+}
+
+void readLink(MapScope S, LinkSpec &L) {
+  L.Bandwidth = S.quantity("bandwidth", Dimension::Bandwidth, BandwidthL);
+  L.Latency = S.quantity("latency", Dimension::Time, LatencyL);
+  S.finish();
+}
+
+void readNetwork(MapScope Net, NetworkModel &N) {
+  N.Name = Net.string("name");
+  MapScope Nic = Net.map("nic");
+  N.Nic.Bandwidth = Nic.quantity("bandwidth", Dimension::Bandwidth, BandwidthL);
+  N.Nic.Latency = Nic.quantity("latency", Dimension::Time, LatencyL);
+  N.Nic.GpuDirectRdma = Nic.boolean("gpudirect_rdma");
+  N.Nic.AlphaGdr = Nic.quantity("alpha_gdr", Dimension::Time, OverheadL);
+  Nic.finish();
+
+  MapScope T = Net.map("topology");
+  int Kind = T.choice("kind", {"fat-tree", "dragonfly", "flat"});
+  if (Kind >= 0)
+    N.Topology.Kind = static_cast<TopologyKind>(Kind);
+  N.Topology.SwitchLatency =
+      T.quantity("switch_latency", Dimension::Time, LatencyL);
+  if (Kind == 0) {
+    N.Topology.NodesPerLeaf =
+        T.quantity("nodes_per_leaf", Dimension::Count, countL(4096));
+    N.Topology.Spines = T.quantity("spines", Dimension::Count, countL(4096));
+    readLink(T.map("uplink"), N.Topology.Uplink);
+  } else if (Kind == 1) {
+    N.Topology.NodesPerRouter =
+        T.quantity("nodes_per_router", Dimension::Count, countL(1024));
+    N.Topology.RoutersPerGroup =
+        T.quantity("routers_per_group", Dimension::Count, countL(1024));
+    readLink(T.map("local"), N.Topology.Local);
+    readLink(T.map("global"), N.Topology.Global);
+  }
+  T.finish();
+
+  MapScope Ramc = Net.map("ramc");
+  N.Ramc.Provider = Ramc.string("provider");
+  N.Ramc.PutOverhead = Ramc.quantity("put_overhead", Dimension::Time, OverheadL);
+  N.Ramc.GetOverhead = Ramc.quantity("get_overhead", Dimension::Time, OverheadL);
+  N.Ramc.AtomicOverhead =
+      Ramc.quantity("atomic_overhead", Dimension::Time, OverheadL);
+  N.Ramc.CompletionOverhead =
+      Ramc.quantity("completion_overhead", Dimension::Time, OverheadL);
+  N.Ramc.RegistrationOverhead =
+      Ramc.quantity("registration_overhead", Dimension::Time, OverheadL);
+  N.Ramc.InjectSize = Ramc.quantity("inject_size", Dimension::Bytes,
+                                    Limits{0, 1 << 20, false, true});
+  Ramc.finish();
+  Net.finish();
+}
+
+void readMpi(Reader &R, MapScope M, MpiModel &Mpi) {
+  Mpi.Implementation = M.string("implementation");
+  MapScope C = M.map("call_overhead");
+  Mpi.CallOverheadHost = C.quantity("host", Dimension::Time, OverheadL);
+  Mpi.CallOverheadDevice = C.quantity("device", Dimension::Time, OverheadL);
+  C.finish();
+  for (auto &[Name, Mark] : M.stringList("host_bounce")) {
+    Collective Coll;
+    if (!parseCollective(Name, Coll)) {
+      R.error(Mark, "'" + Name + "' in 'mpi.host_bounce' is not a "
+                    "collective; use e.g. allreduce, reduce, "
+                    "reduce_scatter_block, scan, exscan");
+      continue;
+    }
+    Mpi.HostBounce.insert(Coll);
+  }
+  Mpi.CollectiveSelector = M.string("collective_selector");
+  M.finish();
+}
+
+void readHeader(MapScope &Top, ParsedFile &Out, Reader &R) {
+  YAML::Mark M = Top.mark();
+  std::string Schema = Top.string("schema");
+  if (Top.valid() && Top.has("schema") && Schema != MachineSchemaId)
+    R.error(M, "unsupported schema '" + Schema + "'; this build reads '" +
+                   std::string(MachineSchemaId) + "'");
+  int Type = Top.choice("type", {"machine", "network"});
+  Out.Type = Type == 1 ? FileType::Network : FileType::Machine;
+  Out.M.Name = Top.string("name");
+  Out.M.Description = Top.optionalString("description");
+}
+
+} // namespace
+
+ParsedFile parseMachineText(std::string_view Text,
+                            const std::string &FileName) {
+  ParsedFile Out;
+  Reader R(FileName, Out.Errors, Out.M.Quantities);
+  YAML::Node Root;
+  try {
+    Root = YAML::Load(std::string(Text));
+  } catch (const YAML::ParserException &E) {
+    R.error(E.mark, "YAML syntax error: " + E.msg);
+    return Out;
+  }
+  if (!Root.IsDefined() || Root.IsNull()) {
+    R.error(YAML::Mark(), "the file is empty; start from a shipped machine "
+                          "file in models/machines/");
+    return Out;
+  }
+  MapScope Top(R, Root, "");
+  if (!Top.valid())
+    return Out;
+  readHeader(Top, Out, R);
+  if (Out.Type == FileType::Machine) {
+    readGpu(R, Top.map("gpu"), Out.M.Gpu);
+    readNode(R, Top.map("node"), Out.M.Node);
+    readNetwork(Top.map("network"), Out.M.Network);
+    readMpi(R, Top.map("mpi"), Out.M.Mpi);
+    MapScope Sys = Top.map("system");
+    Out.M.Nodes = Sys.quantity("nodes", Dimension::Count, countL(1 << 20));
+    Sys.finish();
+  } else {
+    readNetwork(Top.map("network"), Out.M.Network);
+  }
+  Top.finish();
+  return Out;
+}
+
+ParsedFile loadMachineFile(const std::string &Path) {
+  std::ifstream In(Path);
+  if (!In) {
+    ParsedFile Out;
+    SourceLocation L;
+    L.File = Path;
+    Out.Errors.push_back({L, "cannot open the file; check the path"});
+    return Out;
+  }
+  std::stringstream SS;
+  SS << In.rdbuf();
+  return parseMachineText(SS.str(), Path);
+}
+
+void applyNetwork(Machine &M, const Machine &Net) {
+  M.Network = Net.Network;
+  std::vector<NamedQuantity> Kept;
+  for (NamedQuantity &NQ : M.Quantities)
+    if (NQ.Path.rfind("network.", 0) != 0)
+      Kept.push_back(std::move(NQ));
+  for (const NamedQuantity &NQ : Net.Quantities)
+    Kept.push_back(NQ);
+  M.Quantities = std::move(Kept);
+}
+
+} // namespace orrery::models

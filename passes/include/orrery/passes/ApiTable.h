@@ -1,0 +1,58 @@
+//===- ApiTable.h - The CUDA, MPI and RAMC calls Orrery models --*- C++ -*-===//
+//
+// One entry per API function: which hook family it belongs to and how the
+// cost annotation is built from its arguments. Argument references in the
+// templates are written `$N` (N-th argument, 0-based) or `$L` (last argument);
+// a reference to an argument the call does not have reads as `0`.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ORRERY_PASSES_APITABLE_H
+#define ORRERY_PASSES_APITABLE_H
+
+#include "llvm/ADT/StringRef.h"
+
+namespace orrery {
+
+/// Which hook family a site belongs to (manifest "kind").
+enum class SiteKind { Cuda, Launch, Mpi, Ramc };
+
+llvm::StringRef siteKindName(SiteKind K);
+
+/// How a buffer argument's size is expressed.
+enum class BufForm { None, Bytes, Mpi, MpiV, Handles };
+
+/// A buffer slot of a hook: pointer, size and (for MPI) datatype templates.
+struct BufSpec {
+  BufForm Form = BufForm::None;
+  const char *Ptr = "";
+  const char *Count = ""; ///< bytes, element count, counts array or handle count
+  const char *Type = "";  ///< MPI datatype
+};
+
+/// An API the tool rewrites into a hook.
+struct ApiSpec {
+  const char *Name;
+  SiteKind Kind;
+  BufSpec A;          ///< cuda: dst, mpi: send, ramc: src
+  BufSpec B;          ///< cuda: src, mpi: recv, ramc: dst
+  const char *Aux;    ///< cuda: kind/flags/value, mpi: peer or root
+  const char *Handle; ///< cuda: stream, mpi: communicator/window, ramc: handle
+};
+
+/// Looks up an API by name after removing per-thread-stream and versioned
+/// suffixes (`_ptds`, `_ptsz`, `_v2`). Returns null when the API is unknown.
+const ApiSpec *lookupApi(llvm::StringRef Name);
+
+/// The name with per-thread-stream and versioned suffixes removed.
+llvm::StringRef canonicalApiName(llvm::StringRef Name);
+
+/// For a name not in the table: the family whose naming convention it
+/// follows (so it can be reported as not modeled), or false if it is none.
+bool classifyUnknownApi(llvm::StringRef Name, SiteKind &Kind);
+
+/// Calls that are deliberately left alone and not reported (clock reads).
+bool isIgnoredApi(llvm::StringRef Name);
+
+} // namespace orrery
+
+#endif

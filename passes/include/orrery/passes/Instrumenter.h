@@ -1,0 +1,77 @@
+//===- Instrumenter.h - Rewrite CUDA, MPI and RAMC call sites ---*- C++ -*-===//
+//
+// Runs the site collector over every translation unit, then turns the sites
+// of each rewritten file into one EditSet: the original calls wrapped by
+// hooks, plus a head with the hook ABI include and the site table.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ORRERY_PASSES_INSTRUMENTER_H
+#define ORRERY_PASSES_INSTRUMENTER_H
+
+#include "orrery/passes/CompilerFlags.h"
+#include "orrery/passes/Site.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace clang::tooling {
+class CompilationDatabase;
+}
+
+namespace orrery {
+
+struct InstrumentOptions {
+  ParseSettings Parse;
+  /// Project header directories whose calls are rewritten too (absolute).
+  std::vector<std::string> HeaderDirs;
+};
+
+/// A rewritten file.
+struct FileOutput {
+  std::string File; ///< absolute path of the original
+  std::string Text; ///< instrumented text
+  unsigned NumSites = 0;
+};
+
+class Instrumenter {
+public:
+  explicit Instrumenter(InstrumentOptions Opts) : Opts(std::move(Opts)) {}
+
+  /// Parses and instruments Files. Returns false if any file failed to
+  /// parse or could not be instrumented; diagnostics went to stderr.
+  bool run(const clang::tooling::CompilationDatabase &DB,
+           const std::vector<std::string> &Files);
+
+  /// Every site in file order, ids assigned.
+  const std::vector<Site> &sites() const { return Sites; }
+  const std::vector<FileOutput> &outputs() const { return Outputs; }
+
+  /// Calls found in project headers that were not asked to be rewritten.
+  unsigned callsInOtherHeaders() const { return OtherHeaderCalls; }
+
+  /// The path shown to users for an absolute path: relative to the current
+  /// directory when it lies below it.
+  static std::string displayPath(llvm::StringRef Absolute);
+
+private:
+  struct FileState {
+    std::string Buffer; ///< the text clang parsed (source fixes applied)
+    std::vector<Site> Sites;
+    bool IsMain = false;
+  };
+  bool finalize();
+
+  InstrumentOptions Opts;
+  std::map<std::string, FileState> Files;
+  std::vector<Site> Sites;
+  std::vector<FileOutput> Outputs;
+  unsigned OtherHeaderCalls = 0;
+  friend class CollectorAction;
+};
+
+} // namespace orrery
+
+#endif

@@ -1,0 +1,302 @@
+//===- Instrumenter.cpp - Rewrite CUDA, MPI and RAMC call sites -----------===//
+
+#include "orrery/passes/Instrumenter.h"
+#include "Diagnostics.h"
+#include "SiteCollector.h"
+#include "orrery/passes/EditSet.h"
+#include "orrery/passes/SourceFixes.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <deque>
+#include <set>
+#include <tuple>
+
+using namespace clang;
+using namespace llvm;
+
+#ifndef ORRERY_VERSION
+#define ORRERY_VERSION "unknown"
+#endif
+
+namespace orrery {
+
+namespace {
+class CollectorConsumer : public ASTConsumer {
+public:
+  CollectorConsumer(
+      const std::vector<std::string> &HeaderDirs,
+      std::function<void(SiteCollector &, SourceManager &)> Done)
+      : HeaderDirs(HeaderDirs), Done(std::move(Done)) {}
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    if (Ctx.getDiagnostics().hasErrorOccurred())
+      return; // clang printed why; no output for this file
+    SiteCollector C(Ctx, HeaderDirs);
+    C.collect();
+    if (C.AlreadyInstrumented.isValid()) {
+      reportError(Ctx.getDiagnostics(), C.AlreadyInstrumented,
+                  DiagAlreadyInstrumented,
+                  "this file already calls Orrery hooks; instrument the "
+                  "original source instead");
+      return;
+    }
+    Done(C, Ctx.getSourceManager());
+  }
+
+private:
+  const std::vector<std::string> &HeaderDirs;
+  std::function<void(SiteCollector &, SourceManager &)> Done;
+};
+} // namespace
+
+class CollectorAction : public ASTFrontendAction {
+public:
+  explicit CollectorAction(Instrumenter &Owner) : Owner(Owner) {}
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+                                                 StringRef) override {
+    return std::make_unique<CollectorConsumer>(
+        Owner.Opts.HeaderDirs, [this](SiteCollector &C, SourceManager &SM) {
+          record(C, SM);
+        });
+  }
+
+private:
+  void record(SiteCollector &C, SourceManager &SM) {
+    FileID Main = SM.getMainFileID();
+    std::string MainPath;
+    if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(Main)) {
+      StringRef Real = FE->getFileEntry().tryGetRealPathName();
+      MainPath = Real.empty() ? FE->getName().str() : Real.str();
+    }
+    C.Files.emplace(MainPath, Main);
+    for (auto &[Path, FID] : C.Files) {
+      Instrumenter::FileState &F = Owner.Files[Path];
+      if (F.Buffer.empty())
+        F.Buffer = SM.getBufferData(FID).str();
+      F.IsMain |= FID == Main;
+    }
+    for (Site &S : C.Sites) {
+      auto &Known = Owner.Files[S.File].Sites;
+      bool Seen = std::any_of(Known.begin(), Known.end(), [&](const Site &K) {
+        return K.Begin == S.Begin && K.End == S.End && K.Api == S.Api;
+      });
+      if (!Seen)
+        Known.push_back(std::move(S));
+    }
+    Owner.OtherHeaderCalls += C.OtherHeaderCalls;
+  }
+
+  Instrumenter &Owner;
+};
+
+namespace {
+class CollectorFactory : public tooling::FrontendActionFactory {
+public:
+  explicit CollectorFactory(Instrumenter &Owner) : Owner(Owner) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<CollectorAction>(Owner);
+  }
+
+private:
+  Instrumenter &Owner;
+};
+
+/// A C string literal holding S.
+std::string cString(StringRef S) {
+  std::string Out = "\"";
+  for (char C : S) {
+    if (C == '"' || C == '\\')
+      Out += '\\';
+    Out += C;
+  }
+  return Out + "\"";
+}
+
+const char *kindMacro(SiteKind K) {
+  switch (K) {
+  case SiteKind::Cuda:
+    return "ORRERY_KIND_CUDA";
+  case SiteKind::Launch:
+    return "ORRERY_KIND_LAUNCH";
+  case SiteKind::Mpi:
+    return "ORRERY_KIND_MPI";
+  case SiteKind::Ramc:
+    return "ORRERY_KIND_RAMC";
+  }
+  return "0";
+}
+
+std::string siteVariable(unsigned Id) { return formatv("orrery_site_{0}", Id); }
+
+std::string replaceSite(StringRef Text, StringRef Var) {
+  std::string Out;
+  size_t Pos = 0;
+  for (size_t At; (At = Text.find("@SITE@", Pos)) != StringRef::npos;
+       Pos = At + 6) {
+    Out += Text.substr(Pos, At - Pos);
+    Out += Var;
+  }
+  Out += Text.substr(Pos);
+  return Out;
+}
+
+/// The head of an instrumented file: banner, ABI check, include, site table,
+/// and a #line directive so the rest keeps the original's line numbers.
+std::string makeHead(StringRef Display, ArrayRef<const Site *> Sites,
+                     bool IsHeader) {
+  std::string H;
+  raw_string_ostream OS(H);
+  OS << "/* Instrumented by orrery-instrument " ORRERY_VERSION " (hook ABI 1) "
+        "from "
+     << Display << ": " << Sites.size()
+     << " site(s).\n   Each hook keeps the original call; regenerate from the "
+        "original source\n   rather than editing this file. */\n";
+  OS << "#include <orrery/hooks.h>\n";
+  OS << "#if ORRERY_HOOK_ABI_VERSION != 1\n"
+        "#error \"orrery/hooks.h has another hook ABI version than this file "
+        "was instrumented for; re-run orrery-instrument\"\n"
+        "#endif\n";
+  std::string Guard;
+  if (IsHeader && !Sites.empty()) {
+    Guard = formatv("ORRERY_SITES_{0}", Sites.front()->Id).str();
+    OS << "#ifndef " << Guard << "\n#define " << Guard << "\n";
+  }
+  std::string File = cString(Display);
+  for (const Site *S : Sites)
+    OS << "static const orrery_site " << siteVariable(S->Id) << " = {1u, "
+       << S->Id << "u, " << File << ", " << S->Line << "u, " << S->Column
+       << "u, " << kindMacro(S->Kind) << ", " << cString(S->Api) << ", "
+       << (S->Callee.empty() ? std::string("0") : cString(S->Callee))
+       << "};\n";
+  if (!Guard.empty())
+    OS << "#endif\n";
+  OS << "#line 1 " << File << "\n";
+  return H;
+}
+} // namespace
+
+std::string Instrumenter::displayPath(StringRef Absolute) {
+  SmallString<256> Cwd;
+  if (!sys::fs::current_path(Cwd)) {
+    StringRef Rel = Absolute;
+    if (Rel.consume_front(Cwd) && Rel.consume_front("/"))
+      return Rel.str();
+  }
+  return Absolute.str();
+}
+
+/// Header files below Dirs whose launches need the braced-geometry fix.
+static void overlayHeaderFixes(const std::vector<std::string> &Dirs,
+                               tooling::ClangTool &Tool,
+                               std::deque<std::string> &Keep) {
+  for (const std::string &Dir : Dirs) {
+    std::error_code EC;
+    for (sys::fs::recursive_directory_iterator It(Dir, EC), End;
+         It != End && !EC; It.increment(EC)) {
+      StringRef Ext = sys::path::extension(It->path());
+      if (Ext != ".h" && Ext != ".cuh" && Ext != ".hpp" && Ext != ".hh" &&
+          Ext != ".inl")
+        continue;
+      auto Buf = MemoryBuffer::getFile(It->path());
+      if (!Buf)
+        continue;
+      std::vector<SourceFix> Fixes;
+      std::string Fixed = fixBracedLaunchGeometry((*Buf)->getBuffer(), Fixes);
+      if (Fixes.empty())
+        continue;
+      Keep.push_back(std::move(Fixed));
+      Tool.mapVirtualFile(It->path(), Keep.back());
+    }
+  }
+}
+
+bool Instrumenter::run(const tooling::CompilationDatabase &DB,
+                       const std::vector<std::string> &Sources) {
+  tooling::ClangTool Tool(DB, Sources);
+  // Bare braced launch geometry: parse (and emit) `dim3{...}` instead.
+  std::deque<std::string> Keep; // mapped buffers; must outlive Tool.run
+  for (const std::string &Src : Sources) {
+    auto Buf = MemoryBuffer::getFile(Src);
+    if (!Buf)
+      continue; // clang reports the missing file
+    std::vector<SourceFix> Fixes;
+    std::string Fixed = fixBracedLaunchGeometry((*Buf)->getBuffer(), Fixes);
+    if (Fixes.empty())
+      continue;
+    Keep.push_back(std::move(Fixed));
+    Tool.mapVirtualFile(Src, Keep.back());
+  }
+  overlayHeaderFixes(Opts.HeaderDirs, Tool, Keep);
+
+  CollectorFactory Factory(*this);
+  int Status = Tool.run(&Factory);
+  if (Status != 0)
+    return false;
+  return finalize();
+}
+
+bool Instrumenter::finalize() {
+  // Ids in file order, so they do not depend on the order of translation
+  // units.
+  std::vector<Site *> All;
+  for (auto &[Path, F] : Files) {
+    std::sort(F.Sites.begin(), F.Sites.end(), [](const Site &A, const Site &B) {
+      return std::tie(A.Begin, B.End) < std::tie(B.Begin, A.End);
+    });
+    for (Site &S : F.Sites)
+      All.push_back(&S);
+  }
+  unsigned Id = 0;
+  for (Site *S : All)
+    S->Id = ++Id;
+
+  bool Ok = true;
+  for (auto &[Path, F] : Files) {
+    std::vector<const Site *> Rewritten;
+    EditSet Edits;
+    for (const Site &S : F.Sites) {
+      if (!S.Instrumented)
+        continue;
+      std::string Var = siteVariable(S.Id);
+      if (Error E = Edits.wrap(S.Begin, S.End, replaceSite(S.Prefix, Var),
+                               replaceSite(S.Suffix, Var))) {
+        errs() << displayPath(Path) << ":" << S.Line << ":" << S.Column
+               << ": error: [orrery-E002] conflicting rewrites: "
+               << toString(std::move(E)) << "\n";
+        Ok = false;
+        continue;
+      }
+      Rewritten.push_back(&S);
+    }
+    if (!F.IsMain && Rewritten.empty())
+      continue; // headers are written only when something changed
+    std::string Display = displayPath(Path);
+    if (!Rewritten.empty())
+      Edits.setHead(makeHead(Display, Rewritten, !F.IsMain));
+    Expected<std::string> Text = Edits.apply(F.Buffer);
+    if (!Text) {
+      errs() << Display << ": error: [orrery-E002] "
+             << toString(Text.takeError()) << "\n";
+      Ok = false;
+      continue;
+    }
+    Outputs.push_back({Path, std::move(*Text),
+                       static_cast<unsigned>(Rewritten.size())});
+  }
+  for (Site *S : All)
+    Sites.push_back(*S);
+  return Ok;
+}
+
+} // namespace orrery

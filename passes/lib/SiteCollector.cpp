@@ -1,0 +1,559 @@
+//===- SiteCollector.cpp - Find CUDA, MPI and RAMC call sites -------------===//
+
+#include "SiteCollector.h"
+#include "Diagnostics.h"
+
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace orrery {
+
+static const char *const HookFunctions[] = {
+    "orrery_cuda_begin", "orrery_launch_begin", "orrery_mpi_begin",
+    "orrery_ramc_begin"};
+
+struct SiteCollector::Location {
+  FileID FID;
+  std::string Path;
+  unsigned Begin = 0, End = 0, Line = 0, Column = 0;
+  SourceLocation Loc; ///< file location of the call, for diagnostics
+};
+
+class SiteCollector::Visitor : public DynamicRecursiveASTVisitor {
+public:
+  explicit Visitor(SiteCollector &C) : C(C) {
+    // Templates are visited as written: one site per source location.
+    ShouldVisitTemplateInstantiations = false;
+    ShouldVisitImplicitCode = false;
+  }
+  bool VisitCallExpr(CallExpr *CE) override {
+    C.handleCall(CE);
+    return true;
+  }
+
+private:
+  SiteCollector &C;
+};
+
+SiteCollector::SiteCollector(ASTContext &Ctx,
+                             const std::vector<std::string> &HeaderDirs)
+    : Ctx(Ctx), SM(Ctx.getSourceManager()), HeaderDirs(HeaderDirs) {}
+
+void SiteCollector::collect() {
+  Visitor V(*this);
+  V.TraverseDecl(Ctx.getTranslationUnitDecl());
+}
+
+void SiteCollector::warn(SourceLocation Loc, unsigned Code, StringRef Msg) {
+  reportWarning(Ctx.getDiagnostics(), Loc, Code, Msg);
+}
+
+/// The real path of a file, or empty.
+static std::string realPathOf(const SourceManager &SM, FileID FID) {
+  OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
+  if (!FE)
+    return "";
+  StringRef Real = FE->getFileEntry().tryGetRealPathName();
+  if (!Real.empty())
+    return Real.str();
+  SmallString<256> Abs(FE->getName());
+  sys::fs::make_absolute(Abs);
+  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  return std::string(Abs);
+}
+
+bool SiteCollector::locate(const Expr *E, SiteKind Kind, StringRef Api,
+                           Location &L) {
+  const LangOptions &LO = Ctx.getLangOpts();
+  SourceRange R = E->getSourceRange();
+  CharSourceRange CR = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(R), SM, LO);
+  SourceLocation At = CR.isValid() ? CR.getBegin() : SM.getExpansionLoc(R.getBegin());
+  FileID FID = SM.getFileID(At);
+  std::string Path = realPathOf(SM, FID);
+  bool Rewritable = FID == SM.getMainFileID();
+  for (const std::string &Dir : HeaderDirs)
+    if (!Rewritable && StringRef(Path).starts_with(Dir + "/"))
+      Rewritable = true;
+  if (!Rewritable) {
+    if (!SM.isInSystemHeader(At) && !Path.empty())
+      ++OtherHeaderCalls;
+    return false;
+  }
+  L.FID = FID;
+  L.Path = Path;
+  L.Loc = At;
+  L.Line = SM.getExpansionLineNumber(At);
+  L.Column = SM.getExpansionColumnNumber(At);
+  if (CR.isInvalid()) {
+    // The call is part of a macro's body: it cannot be wrapped where the
+    // macro is used.
+    StringRef Macro = Lexer::getImmediateMacroName(R.getBegin(), SM, LO);
+    L.Begin = L.End = SM.getFileOffset(At);
+    std::string Reason =
+        formatv("call inside the body of macro '{0}'; rewrite the macro or "
+                "call {1} outside it",
+                Macro, Api)
+            .str();
+    warn(At, DiagMacroBody,
+         formatv("call to '{0}' inside the body of macro '{1}' cannot be "
+                 "rewritten where the macro is used; left unchanged",
+                 Api, Macro)
+             .str());
+    addSkipped(L, Kind, Api, Reason);
+    return false;
+  }
+  L.Begin = SM.getFileOffset(CR.getBegin());
+  L.End = SM.getFileOffset(CR.getEnd());
+  Files.emplace(Path, FID);
+  return true;
+}
+
+void SiteCollector::addSkipped(const Location &L, SiteKind Kind, StringRef Api,
+                               std::string Reason) {
+  Site S;
+  S.File = L.Path;
+  S.Line = L.Line;
+  S.Column = L.Column;
+  S.Begin = L.Begin;
+  S.End = L.End;
+  S.Kind = Kind;
+  S.Api = Api.str();
+  S.Reason = std::move(Reason);
+  Files.emplace(L.Path, L.FID);
+  Sites.push_back(std::move(S));
+}
+
+std::string SiteCollector::argText(const CallExpr *CE, unsigned Index) {
+  const Expr *Arg = CE->getArg(Index);
+  std::string Text;
+  raw_string_ostream OS(Text);
+  if (const auto *DA = dyn_cast<CXXDefaultArgExpr>(Arg)) {
+    DA->getExpr()->printPretty(OS, nullptr, Ctx.getPrintingPolicy());
+    return Text;
+  }
+  CharSourceRange CR = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(Arg->getSourceRange()), SM,
+      Ctx.getLangOpts());
+  if (CR.isValid())
+    return Lexer::getSourceText(CR, SM, Ctx.getLangOpts()).str();
+  // Written inside a macro body: print the expanded expression.
+  Arg->IgnoreImplicit()->printPretty(OS, nullptr, Ctx.getPrintingPolicy());
+  return Text;
+}
+
+/// True if evaluating E a second time could change the program: definite side
+/// effects, or a call the tool itself hooks (duplicating it would run it once
+/// unhooked).
+static bool unsafeToDuplicate(const Expr *E, const ASTContext &Ctx) {
+  if (E->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
+    return true;
+  SmallVector<const Stmt *, 16> Work{E};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S)
+      continue;
+    if (isa<CUDAKernelCallExpr>(S))
+      return true;
+    if (const auto *CE = dyn_cast<CallExpr>(S))
+      if (const FunctionDecl *FD = CE->getDirectCallee())
+        if (FD->getDeclName().isIdentifier() && lookupApi(FD->getName()))
+          return true;
+    for (const Stmt *Child : S->children())
+      Work.push_back(Child);
+  }
+  return false;
+}
+
+/// Replaces `$N` and `$L` in Template with the parenthesized argument text.
+/// Returns empty if an argument is unsafe to evaluate twice.
+std::string SiteCollector::substitute(const CallExpr *CE, StringRef Template) {
+  std::string Out;
+  for (size_t I = 0; I < Template.size(); ++I) {
+    if (Template[I] != '$') {
+      Out += Template[I];
+      continue;
+    }
+    unsigned Index;
+    if (I + 1 < Template.size() && Template[I + 1] == 'L') {
+      Index = CE->getNumArgs() ? CE->getNumArgs() - 1 : 0;
+      ++I;
+    } else {
+      size_t J = I + 1;
+      while (J < Template.size() && isDigit(Template[J]))
+        ++J;
+      Template.substr(I + 1, J - I - 1).getAsInteger(10, Index);
+      I = J - 1;
+    }
+    if (Index >= CE->getNumArgs()) {
+      Out += "0";
+      continue;
+    }
+    if (unsafeToDuplicate(CE->getArg(Index), Ctx))
+      return "";
+    Out += "(" + argText(CE, Index) + ")";
+  }
+  return Out;
+}
+
+/// True if Template is exactly one argument reference (`$2`, `$L`), which
+/// substitute() already parenthesizes.
+static bool isSingleReference(StringRef Template) {
+  if (!Template.consume_front("$"))
+    return false;
+  return Template == "L" || (!Template.empty() && all_of(Template, isDigit));
+}
+
+static StringRef formName(BufForm F) {
+  switch (F) {
+  case BufForm::None:
+    return "none";
+  case BufForm::Bytes:
+    return "bytes";
+  case BufForm::Mpi:
+    return "mpi";
+  case BufForm::MpiV:
+    return "mpiv";
+  case BufForm::Handles:
+    return "handles";
+  }
+  return "none";
+}
+
+std::string SiteCollector::bufferArg(const CallExpr *CE, const BufSpec &B,
+                                     StringRef Role, Site &S,
+                                     bool &SideEffects) {
+  if (B.Form == BufForm::None)
+    return "orrery_buf_none()";
+  std::string Ptr = substitute(CE, B.Ptr);
+  std::string Count = *B.Count ? substitute(CE, B.Count) : "0";
+  if (!Count.empty() && !isSingleReference(B.Count))
+    Count = "(" + Count + ")";
+  std::string Type = *B.Type ? substitute(CE, B.Type) : "";
+  if (Ptr.empty() || Count.empty() || (*B.Type && Type.empty())) {
+    SideEffects = true;
+    return "orrery_buf_none()";
+  }
+  S.Buffers.push_back({Role.str(), formName(B.Form).str(), Ptr, Count, Type});
+  switch (B.Form) {
+  case BufForm::Bytes:
+    return formatv("orrery_buf_bytes((const void *){0}, (long long){1})", Ptr,
+                   Count);
+  case BufForm::Mpi:
+    return formatv(
+        "orrery_buf_mpi((const void *){0}, (long long){1}, (intptr_t){2})",
+        Ptr, Count, Type);
+  case BufForm::MpiV:
+    return formatv(
+        "orrery_buf_mpiv((const void *){0}, (const int *){1}, (intptr_t){2})",
+        Ptr, Count, Type);
+  case BufForm::Handles:
+    return formatv("orrery_buf_handles((const void *){0}, (long long){1})",
+                   Ptr, Count);
+  case BufForm::None:
+    break;
+  }
+  return "orrery_buf_none()";
+}
+
+bool SiteCollector::deviceContext(const Expr *E, StringRef Api,
+                                  const Location &L) {
+  DynTypedNodeList Parents = Ctx.getParents(*E);
+  while (!Parents.empty()) {
+    const DynTypedNode &N = Parents[0];
+    const FunctionDecl *FD = N.get<FunctionDecl>();
+    if (const auto *LE = N.get<LambdaExpr>())
+      FD = LE->getCallOperator();
+    if (FD) {
+      auto Explicit = [](const Attr *A) { return A && !A->isImplicit(); };
+      bool Global = Explicit(FD->getAttr<CUDAGlobalAttr>());
+      bool Device = Explicit(FD->getAttr<CUDADeviceAttr>());
+      bool Host = Explicit(FD->getAttr<CUDAHostAttr>());
+      if (Global || (Device && !Host)) {
+        warn(L.Loc, DiagDeviceCode,
+             formatv("call to '{0}' in device code is not instrumented "
+                     "(dynamic parallelism is not modeled)",
+                     Api)
+                 .str());
+        addSkipped(L, isa<CUDAKernelCallExpr>(E) ? SiteKind::Launch
+                                                 : SiteKind::Cuda,
+                   Api, "device code (dynamic parallelism is not modeled)");
+        return true;
+      }
+      if (Device && Host) {
+        warn(L.Loc, DiagHostDevice,
+             formatv("call to '{0}' in a __host__ __device__ function is not "
+                     "instrumented; hooks are host functions",
+                     Api)
+                 .str());
+        addSkipped(L, isa<CUDAKernelCallExpr>(E) ? SiteKind::Launch
+                                                 : SiteKind::Cuda,
+                   Api, "__host__ __device__ function");
+        return true;
+      }
+      return false;
+    }
+    Parents = Ctx.getParents(N);
+  }
+  return false;
+}
+
+/// True if FD comes from a CUDA, MPI or RAMC header rather than the project.
+static bool declaredByApiHeader(const FunctionDecl *FD,
+                                const SourceManager &SM) {
+  SourceLocation Loc = SM.getExpansionLoc(FD->getLocation());
+  if (SM.isInSystemHeader(Loc))
+    return true;
+  StringRef File = sys::path::filename(SM.getFilename(Loc));
+  return File.starts_with("mpi") || File.starts_with("cuda") ||
+         File.starts_with("smpi") || File.starts_with("ramc");
+}
+
+void SiteCollector::handleCall(const CallExpr *CE) {
+  if (const auto *K = dyn_cast<CUDAKernelCallExpr>(CE)) {
+    handleLaunch(K);
+    return;
+  }
+  const FunctionDecl *FD = CE->getDirectCallee();
+  StringRef Name;
+  if (FD) {
+    if (isa<CXXMethodDecl>(FD) || !FD->getDeclName().isIdentifier())
+      return;
+    Name = FD->getName();
+  } else if (const auto *ULE = dyn_cast<UnresolvedLookupExpr>(
+                 CE->getCallee()->IgnoreParenImpCasts())) {
+    // A call with dependent arguments inside a template.
+    if (!ULE->getName().isIdentifier())
+      return;
+    Name = ULE->getName().getAsIdentifierInfo()->getName();
+    for (const NamedDecl *D : ULE->decls())
+      if ((FD = D->getAsFunction()))
+        break;
+    if (!FD)
+      return;
+  } else {
+    return;
+  }
+  if (is_contained(HookFunctions, Name)) {
+    SourceLocation Loc = SM.getExpansionLoc(CE->getBeginLoc());
+    if (SM.isWrittenInMainFile(Loc) && AlreadyInstrumented.isInvalid())
+      AlreadyInstrumented = Loc;
+    return;
+  }
+  if (isIgnoredApi(Name) || !declaredByApiHeader(FD, SM))
+    return;
+  if (const ApiSpec *Spec = lookupApi(Name)) {
+    handleTableCall(CE, *Spec, Name, FD);
+    return;
+  }
+  SiteKind Kind;
+  if (!classifyUnknownApi(Name, Kind))
+    return;
+  Location L;
+  if (!locate(CE, Kind, Name, L))
+    return;
+  warn(L.Loc, DiagNotModeled,
+       formatv("call to '{0}' is not modeled; left unchanged", Name).str());
+  addSkipped(L, Kind, Name, "not modeled");
+}
+
+namespace {
+/// How a call's result travels through the end hook.
+enum class ResultForm { Value, Pointer, Void, Unsupported };
+
+ResultForm resultForm(QualType T) {
+  if (T->isVoidType())
+    return ResultForm::Void;
+  if (T->isIntegralOrEnumerationType())
+    return ResultForm::Value;
+  if (T->isPointerType())
+    return ResultForm::Pointer;
+  return ResultForm::Unsupported;
+}
+
+/// Wraps a hook's begin call around the original call for its result form.
+void wrapResult(Site &S, ResultForm F, StringRef Type, StringRef Begin) {
+  switch (F) {
+  case ResultForm::Value:
+    S.Prefix = formatv("(({0})({1} ? orrery_end(&@SITE@, (long long)(", Type,
+                       Begin);
+    S.Suffix = ")) : orrery_skip(&@SITE@)))";
+    return;
+  case ResultForm::Pointer:
+    S.Prefix = formatv("(({0})({1} ? orrery_end_ptr(&@SITE@, (const void *)(",
+                       Type, Begin);
+    S.Suffix = ")) : orrery_skip_ptr(&@SITE@)))";
+    return;
+  case ResultForm::Void:
+    S.Prefix = formatv("({0} ? (void)(", Begin);
+    S.Suffix = ") : (void)0, orrery_end_void(&@SITE@))";
+    return;
+  case ResultForm::Unsupported:
+    return;
+  }
+}
+} // namespace
+
+void SiteCollector::handleTableCall(const CallExpr *CE, const ApiSpec &Spec,
+                                    StringRef Name, const FunctionDecl *FD) {
+  StringRef Api = canonicalApiName(Name);
+  Location L;
+  if (!locate(CE, Spec.Kind, Api, L) || deviceContext(CE, Api, L))
+    return;
+  QualType RT = FD->getReturnType();
+  ResultForm Form = resultForm(RT);
+  if (Form == ResultForm::Unsupported) {
+    warn(L.Loc, DiagResultType,
+         formatv("'{0}' returns '{1}', which the hook ABI cannot carry; left "
+                 "unchanged",
+                 Api, RT.getAsString())
+             .str());
+    addSkipped(L, Spec.Kind, Api, "result type not supported by the hook ABI");
+    return;
+  }
+  Site S;
+  S.File = L.Path;
+  S.Line = L.Line;
+  S.Column = L.Column;
+  S.Begin = L.Begin;
+  S.End = L.End;
+  S.Kind = Spec.Kind;
+  S.Api = Api.str();
+  S.Instrumented = true;
+
+  bool SideEffects = false;
+  auto Scalar = [&](const char *Template, StringRef Cast) -> std::string {
+    if (!*Template)
+      return "0";
+    std::string T = substitute(CE, Template);
+    if (T.empty()) {
+      SideEffects = true;
+      return "0";
+    }
+    return (Cast + T).str();
+  };
+  std::string Begin;
+  switch (Spec.Kind) {
+  case SiteKind::Cuda:
+    Begin = formatv("orrery_cuda_begin(&@SITE@, {0}, {1}, {2}, {3})",
+                    bufferArg(CE, Spec.A, "dst", S, SideEffects),
+                    bufferArg(CE, Spec.B, "src", S, SideEffects),
+                    Scalar(Spec.Aux, "(long long)"),
+                    Scalar(Spec.Handle, "(const void *)"));
+    break;
+  case SiteKind::Mpi:
+    Begin = formatv("orrery_mpi_begin(&@SITE@, {0}, {1}, {2}, {3})",
+                    bufferArg(CE, Spec.A, "send", S, SideEffects),
+                    bufferArg(CE, Spec.B, "recv", S, SideEffects),
+                    *Spec.Aux ? Scalar(Spec.Aux, "(int)") : "-1",
+                    Scalar(Spec.Handle, "(intptr_t)"));
+    break;
+  case SiteKind::Ramc:
+    Begin = formatv("orrery_ramc_begin(&@SITE@, {0}, {1}, {2})",
+                    bufferArg(CE, Spec.A, "src", S, SideEffects),
+                    bufferArg(CE, Spec.B, "dst", S, SideEffects),
+                    Scalar(Spec.Handle, "(const void *)"));
+    break;
+  case SiteKind::Launch: {
+    // cudaLaunchKernel(func, grid, block, args, shmem, stream).
+    if (CE->getNumArgs() < 3)
+      return;
+    std::string Grid = substitute(CE, "$1"), Block = substitute(CE, "$2");
+    if (Grid.empty() || Block.empty()) {
+      warn(L.Loc, DiagLaunchSideEffects,
+           formatv("launch geometry of '{0}' has side effects; the launch is "
+                   "not instrumented",
+                   Api)
+               .str());
+      addSkipped(L, SiteKind::Launch, Api, "launch geometry has side effects");
+      return;
+    }
+    S.Callee = argText(CE, 0);
+    S.Launch = {Grid, Block, Scalar("$4", ""), Scalar("$5", "")};
+    Begin = formatv("orrery_launch_begin(&@SITE@, orrery_dim3_of(dim3{0}), "
+                    "orrery_dim3_of(dim3{1}), (unsigned long long){2}, "
+                    "(const void *){3})",
+                    Grid, Block, S.Launch.Shmem, S.Launch.Stream);
+    break;
+  }
+  }
+  if (SideEffects) {
+    S.Reason = "an argument has side effects; its annotation was omitted";
+    warn(L.Loc, DiagArgSideEffects,
+         formatv("an argument of '{0}' has side effects or calls a hooked "
+                 "API; its cost annotation is omitted (the hook would "
+                 "evaluate it a second time)",
+                 Api)
+             .str());
+  }
+  wrapResult(S, Form, RT.getAsString(Ctx.getPrintingPolicy()), Begin);
+  Sites.push_back(std::move(S));
+}
+
+void SiteCollector::handleLaunch(const CUDAKernelCallExpr *K) {
+  const Expr *CalleeE = K->getCallee();
+  std::string Callee;
+  {
+    CharSourceRange CR = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(CalleeE->getSourceRange()), SM,
+        Ctx.getLangOpts());
+    if (CR.isValid())
+      Callee = Lexer::getSourceText(CR, SM, Ctx.getLangOpts()).str();
+    else if (const FunctionDecl *FD = K->getDirectCallee())
+      Callee = FD->getNameAsString();
+  }
+  Location L;
+  if (!locate(K, SiteKind::Launch, "<<<>>>", L) || deviceContext(K, "<<<>>>", L))
+    return;
+  const CallExpr *Config = K->getConfig();
+  if (!Config || Config->getNumArgs() < 2)
+    return;
+  std::string Geometry[4];
+  for (unsigned I = 0; I < 4; ++I) {
+    if (I >= Config->getNumArgs()) {
+      Geometry[I] = "0";
+      continue;
+    }
+    if (unsafeToDuplicate(Config->getArg(I), Ctx)) {
+      warn(L.Loc, DiagLaunchSideEffects,
+           formatv("launch geometry of '{0}' has side effects; the launch is "
+                   "not instrumented",
+                   Callee)
+               .str());
+      addSkipped(L, SiteKind::Launch, "<<<>>>",
+                 "launch geometry has side effects");
+      return;
+    }
+    Geometry[I] = argText(Config, I);
+  }
+  Site S;
+  S.File = L.Path;
+  S.Line = L.Line;
+  S.Column = L.Column;
+  S.Begin = L.Begin;
+  S.End = L.End;
+  S.Kind = SiteKind::Launch;
+  S.Api = "<<<>>>";
+  S.Callee = Callee;
+  S.Instrumented = true;
+  S.Launch = {Geometry[0], Geometry[1], Geometry[2], Geometry[3]};
+  std::string Begin = formatv(
+      "orrery_launch_begin(&@SITE@, orrery_dim3_of(dim3({0})), "
+      "orrery_dim3_of(dim3({1})), (unsigned long long)({2}), "
+      "(const void *)({3}))",
+      Geometry[0], Geometry[1], Geometry[2], Geometry[3]);
+  wrapResult(S, ResultForm::Void, "", Begin);
+  Sites.push_back(std::move(S));
+}
+
+} // namespace orrery

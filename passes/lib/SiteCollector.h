@@ -1,0 +1,66 @@
+//===- SiteCollector.h - Find CUDA, MPI and RAMC call sites ----*- C++ -*-===//
+//
+// Walks one translation unit (templates as written, never their
+// instantiations, so a launch in a function template is one site however
+// often it is instantiated) and turns every call the API tables name, and
+// every kernel launch, into a Site with its hook text.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ORRERY_PASSES_SITECOLLECTOR_H
+#define ORRERY_PASSES_SITECOLLECTOR_H
+
+#include "orrery/passes/Site.h"
+
+#include "clang/AST/ASTContext.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace orrery {
+
+class SiteCollector {
+public:
+  SiteCollector(clang::ASTContext &Ctx,
+                const std::vector<std::string> &HeaderDirs);
+
+  /// Traverses the translation unit.
+  void collect();
+
+  std::vector<Site> Sites;
+  /// Files holding rewritable sites: absolute path -> FileID.
+  std::map<std::string, clang::FileID> Files;
+  unsigned OtherHeaderCalls = 0;
+  /// Set when the file already calls Orrery hooks.
+  clang::SourceLocation AlreadyInstrumented;
+
+  // Used by the visitor.
+  void handleCall(const clang::CallExpr *CE);
+
+private:
+  class Visitor;
+  struct Location;
+
+  bool locate(const clang::Expr *E, SiteKind Kind, llvm::StringRef Api,
+              Location &L);
+  std::string argText(const clang::CallExpr *CE, unsigned Index);
+  std::string substitute(const clang::CallExpr *CE, llvm::StringRef Template);
+  bool deviceContext(const clang::Expr *E, llvm::StringRef Api,
+                     const Location &L);
+  void handleTableCall(const clang::CallExpr *CE, const ApiSpec &Spec,
+                       llvm::StringRef Name, const clang::FunctionDecl *FD);
+  void handleLaunch(const clang::CUDAKernelCallExpr *K);
+  void addSkipped(const Location &L, SiteKind Kind, llvm::StringRef Api,
+                  std::string Reason);
+  void warn(clang::SourceLocation Loc, unsigned Code, llvm::StringRef Msg);
+  std::string bufferArg(const clang::CallExpr *CE, const BufSpec &B,
+                        llvm::StringRef Role, Site &S, bool &SideEffects);
+
+  clang::ASTContext &Ctx;
+  clang::SourceManager &SM;
+  const std::vector<std::string> &HeaderDirs;
+};
+
+} // namespace orrery
+
+#endif

@@ -1,0 +1,51 @@
+//===- bootstrap.h - address and key exchange -------------------*- C++ -*-===//
+//
+// A small key-value interface (put, commit, fence, get, barrier) with
+// backends tried in order: PMIx, MPI (when the program initialized MPI),
+// single process. Values are fetched per peer on first use, so peers are
+// resolved lazily.
+//
+//===----------------------------------------------------------------------===//
+#ifndef RAMC_SRC_BOOTSTRAP_H
+#define RAMC_SRC_BOOTSTRAP_H
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ramc {
+
+class Bootstrap {
+public:
+  virtual ~Bootstrap() = default;
+  virtual const char *name() const = 0;
+  int rank() const { return Rank; }
+  int size() const { return Size; }
+  /// Publishes Key for this process. Returns false and sets Err on failure.
+  virtual bool put(const std::string &Key, const std::vector<uint8_t> &Value,
+                   std::string &Err) = 0;
+  /// Makes everything put so far visible to the other processes after the
+  /// next fence (collective).
+  virtual bool fence(std::string &Err) = 0;
+  virtual bool get(int Peer, const std::string &Key,
+                   std::vector<uint8_t> &Value, std::string &Err) = 0;
+  virtual bool barrier(std::string &Err) = 0;
+
+protected:
+  int Rank = 0;
+  int Size = 1;
+};
+
+/// Which: RAMC_BOOTSTRAP_*. AUTO honours RAMC_BOOTSTRAP (pmix, mpi, single).
+std::unique_ptr<Bootstrap> createBootstrap(int Which, std::string &Err);
+
+std::unique_ptr<Bootstrap> createPmixBootstrap(std::string &Err);
+std::unique_ptr<Bootstrap> createMpiBootstrap(std::string &Err);
+std::unique_ptr<Bootstrap> createSingleBootstrap();
+bool pmixAvailable();
+bool mpiAvailable();
+
+} // namespace ramc
+
+#endif

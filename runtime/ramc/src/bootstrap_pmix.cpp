@@ -1,0 +1,137 @@
+//===- bootstrap_pmix.cpp - PMIx backend (mpirun, srun --mpi=pmix) --------===//
+#include "bootstrap.h"
+
+#include <cstdlib>
+#include <cstring>
+
+#ifdef RAMC_HAVE_PMIX
+#include <pmix.h>
+#endif
+
+namespace ramc {
+
+#ifdef RAMC_HAVE_PMIX
+namespace {
+
+class PmixBootstrap final : public Bootstrap {
+public:
+  ~PmixBootstrap() override {
+    if (Initialized)
+      PMIx_Finalize(nullptr, 0);
+  }
+  const char *name() const override { return "pmix"; }
+
+  bool init(std::string &Err) {
+    pmix_status_t Rc = PMIx_Init(&Me, nullptr, 0);
+    if (Rc != PMIX_SUCCESS) {
+      Err = std::string("PMIx_Init failed: ") + PMIx_Error_string(Rc);
+      return false;
+    }
+    Initialized = true;
+    Rank = static_cast<int>(Me.rank);
+    pmix_proc_t Job;
+    PMIX_PROC_CONSTRUCT(&Job);
+    PMIX_LOAD_PROCID(&Job, Me.nspace, PMIX_RANK_WILDCARD);
+    pmix_value_t *Val = nullptr;
+    Rc = PMIx_Get(&Job, PMIX_JOB_SIZE, nullptr, 0, &Val);
+    if (Rc != PMIX_SUCCESS || !Val) {
+      Err = std::string("PMIx_Get(PMIX_JOB_SIZE) failed: ") +
+            PMIx_Error_string(Rc);
+      return false;
+    }
+    Size = static_cast<int>(Val->data.uint32);
+    PMIX_VALUE_RELEASE(Val);
+    return true;
+  }
+
+  bool put(const std::string &Key, const std::vector<uint8_t> &Value,
+           std::string &Err) override {
+    pmix_value_t V;
+    PMIX_VALUE_CONSTRUCT(&V);
+    V.type = PMIX_BYTE_OBJECT;
+    V.data.bo.bytes = reinterpret_cast<char *>(const_cast<uint8_t *>(
+        Value.data()));
+    V.data.bo.size = Value.size();
+    pmix_status_t Rc = PMIx_Put(PMIX_GLOBAL, Key.c_str(), &V);
+    if (Rc != PMIX_SUCCESS) {
+      Err = "PMIx_Put(" + Key + ") failed: " + PMIx_Error_string(Rc);
+      return false;
+    }
+    Rc = PMIx_Commit();
+    if (Rc != PMIX_SUCCESS) {
+      Err = std::string("PMIx_Commit failed: ") + PMIx_Error_string(Rc);
+      return false;
+    }
+    return true;
+  }
+
+  bool fence(std::string &Err) override { return doFence(true, Err); }
+  bool barrier(std::string &Err) override { return doFence(false, Err); }
+
+  bool get(int Peer, const std::string &Key, std::vector<uint8_t> &Value,
+           std::string &Err) override {
+    pmix_proc_t P;
+    PMIX_PROC_CONSTRUCT(&P);
+    PMIX_LOAD_PROCID(&P, Me.nspace, static_cast<pmix_rank_t>(Peer));
+    pmix_value_t *V = nullptr;
+    pmix_status_t Rc = PMIx_Get(&P, Key.c_str(), nullptr, 0, &V);
+    if (Rc != PMIX_SUCCESS || !V) {
+      Err = "PMIx_Get(" + Key + ") of rank " + std::to_string(Peer) +
+            " failed: " + PMIx_Error_string(Rc);
+      return false;
+    }
+    if (V->type != PMIX_BYTE_OBJECT) {
+      PMIX_VALUE_RELEASE(V);
+      Err = "PMIx_Get(" + Key + ") of rank " + std::to_string(Peer) +
+            " returned an unexpected type";
+      return false;
+    }
+    Value.assign(V->data.bo.bytes, V->data.bo.bytes + V->data.bo.size);
+    PMIX_VALUE_RELEASE(V);
+    return true;
+  }
+
+private:
+  bool doFence(bool Collect, std::string &Err) {
+    pmix_info_t Info;
+    PMIX_INFO_CONSTRUCT(&Info);
+    bool True = true;
+    PMIX_INFO_LOAD(&Info, PMIX_COLLECT_DATA, &True, PMIX_BOOL);
+    pmix_status_t Rc = PMIx_Fence(nullptr, 0, Collect ? &Info : nullptr,
+                                  Collect ? 1 : 0);
+    PMIX_INFO_DESTRUCT(&Info);
+    if (Rc != PMIX_SUCCESS) {
+      Err = std::string("PMIx_Fence failed: ") + PMIx_Error_string(Rc);
+      return false;
+    }
+    return true;
+  }
+
+  pmix_proc_t Me;
+  bool Initialized = false;
+};
+
+} // namespace
+
+bool pmixAvailable() {
+  return std::getenv("PMIX_NAMESPACE") && std::getenv("PMIX_RANK");
+}
+
+std::unique_ptr<Bootstrap> createPmixBootstrap(std::string &Err) {
+  auto B = std::make_unique<PmixBootstrap>();
+  if (!B->init(Err))
+    return nullptr;
+  return B;
+}
+
+#else // !RAMC_HAVE_PMIX
+
+bool pmixAvailable() { return false; }
+std::unique_ptr<Bootstrap> createPmixBootstrap(std::string &Err) {
+  Err = "RAMC was built without PMIx (install libpmix-dev and rebuild)";
+  return nullptr;
+}
+
+#endif
+
+} // namespace ramc

@@ -1,0 +1,416 @@
+//===- context.cpp - lifecycle, peers, progress of a RAMC context ---------===//
+#include "context.h"
+
+#include <cstdarg>
+#include <cstdlib>
+#include <cstring>
+#include <rdma/fi_rma.h>
+
+namespace ramc {
+
+static bool envInt(const char *Name, int64_t &Out, std::string &Err) {
+  const char *V = std::getenv(Name);
+  if (!V || !*V)
+    return true;
+  char *End = nullptr;
+  long long X = std::strtoll(V, &End, 10);
+  if (*End) {
+    Err = format("%s='%s' is not an integer", Name, V);
+    return false;
+  }
+  Out = X;
+  return true;
+}
+
+bool Options::load(const ramc_ctx_options_t *C, std::string &Err) {
+  if (const char *P = std::getenv("RAMC_PROVIDER"))
+    Provider = P;
+  if (const char *N = std::getenv("RAMC_NOTIFY")) {
+    std::string S = N;
+    if (S == "mr_counter")
+      Notify = NotifyMode::MrCounter;
+    else if (S == "cq_data")
+      Notify = NotifyMode::CqData;
+    else if (S == "auto" || S.empty())
+      Notify = NotifyMode::Auto;
+    else {
+      Err = "RAMC_NOTIFY='" + S + "' is not one of auto, mr_counter, cq_data";
+      return false;
+    }
+  }
+  int64_t V = DefaultTimeoutMs;
+  if (!envInt("RAMC_TIMEOUT_MS", V, Err))
+    return false;
+  DefaultTimeoutMs = V;
+  V = DeliveryComplete;
+  if (!envInt("RAMC_DELIVERY_COMPLETE", V, Err))
+    return false;
+  DeliveryComplete = V != 0;
+  V = static_cast<int64_t>(MaxWindows);
+  if (!envInt("RAMC_MAX_WINDOWS", V, Err))
+    return false;
+  if (V < 1 || V > static_cast<int64_t>(kMaxWindows)) {
+    Err = format("RAMC_MAX_WINDOWS=%lld is outside 1..%u",
+                 static_cast<long long>(V), kMaxWindows);
+    return false;
+  }
+  MaxWindows = static_cast<size_t>(V);
+  if (!C)
+    return true;
+  if (C->provider)
+    Provider = C->provider;
+  if (C->notify < RAMC_NOTIFY_AUTO || C->notify > RAMC_NOTIFY_CQ_DATA) {
+    Err = format("options.notify=%d is not a RAMC_NOTIFY_* value", C->notify);
+    return false;
+  }
+  if (C->notify != RAMC_NOTIFY_AUTO)
+    Notify = static_cast<NotifyMode>(C->notify);
+  if (C->bootstrap < RAMC_BOOTSTRAP_AUTO ||
+      C->bootstrap > RAMC_BOOTSTRAP_SINGLE) {
+    Err = format("options.bootstrap=%d is not a RAMC_BOOTSTRAP_* value",
+                 C->bootstrap);
+    return false;
+  }
+  BootstrapKind = C->bootstrap;
+  if (C->default_timeout_ms >= 0)
+    DefaultTimeoutMs = C->default_timeout_ms;
+  if (C->delivery_complete >= 0)
+    DeliveryComplete = C->delivery_complete != 0;
+  return true;
+}
+
+Deadline::Deadline(int64_t Ms)
+    : Ms(Ms), End(std::chrono::steady_clock::now() +
+                  std::chrono::milliseconds(Ms > 0 ? Ms : 0)) {}
+
+bool Deadline::expired() const {
+  return Ms >= 0 && std::chrono::steady_clock::now() >= End;
+}
+
+int Context::fail(int Code, const char *Fmt, ...) {
+  char Buf[1024];
+  va_list Args;
+  va_start(Args, Fmt);
+  std::vsnprintf(Buf, sizeof(Buf), Fmt, Args);
+  va_end(Args);
+  return Err.fail(Code, "%s", Buf);
+}
+
+int64_t Context::timeoutFor(int64_t Ms) const {
+  if (Ms == RAMC_TIMEOUT_DEFAULT)
+    return Opts.DefaultTimeoutMs;
+  if (Ms == RAMC_TIMEOUT_INFINITE)
+    return -1;
+  return Ms < 0 ? Opts.DefaultTimeoutMs : Ms;
+}
+
+namespace {
+// What each process publishes through the bootstrap.
+struct EndpointRecord {
+  uint32_t Magic;
+  uint32_t AddrLen;
+  uint64_t CtrlKey;
+  uint64_t CtrlBase;
+};
+constexpr uint32_t kRecordMagic = 0x52414d31; // "RAM1"
+int NextContextId = 0;                        // keys differ per context
+} // namespace
+
+int Context::init(const Options &O) {
+  Opts = O;
+  std::string E;
+  Boot = createBootstrap(Opts.BootstrapKind, E);
+  if (!Boot)
+    return fail(RAMC_ERROR, "ramc_init: bootstrap failed: %s", E.c_str());
+  Rank = Boot->rank();
+  Size = Boot->size();
+  FabricOptions FO;
+  FO.Provider = Opts.Provider;
+  FO.Notify = Opts.Notify;
+  FO.DeliveryComplete = Opts.DeliveryComplete;
+  if (!Fab.open(FO, E))
+    return fail(RAMC_ERROR, "ramc_init on rank %d: %s", Rank, E.c_str());
+
+  Layout = ControlLayout(Opts.MaxWindows);
+  Ctrl = static_cast<uint8_t *>(std::aligned_alloc(4096, Layout.Total));
+  if (!Ctrl)
+    return fail(RAMC_ERROR, "ramc_init: out of memory for the control region");
+  std::memset(Ctrl, 0, Layout.Total);
+  MyBoard = reinterpret_cast<Board *>(Ctrl + Layout.BoardOff);
+  boardBeginUpdate(*MyBoard);
+  MyBoard->State = RAMC_BB_STATUS_INACTIVE;
+  boardEndUpdate(*MyBoard);
+  for (uint32_t I = 0; I < Opts.MaxWindows; ++I)
+    publishStatus(I, RAMC_TARGET_STATUS_DESTROYED, kNoChannel);
+  uint64_t *AckSrc = reinterpret_cast<uint64_t *>(Ctrl + Layout.AckSrcOff);
+  AckSrc[0] = static_cast<uint64_t>(Rank);
+  AckSrc[1] = 1; // operand of atomic increments
+  if (!Fab.registerMemory(Ctrl, Layout.Total, true, CtrlMr, E))
+    return fail(RAMC_ERROR, "ramc_init on rank %d: control region: %s", Rank,
+                E.c_str());
+
+  std::vector<uint8_t> Addr = Fab.localAddress(E);
+  if (Addr.empty())
+    return fail(RAMC_ERROR, "ramc_init on rank %d: %s", Rank, E.c_str());
+  EndpointRecord R{kRecordMagic, static_cast<uint32_t>(Addr.size()),
+                   CtrlMr.Key, CtrlMr.RemoteBase};
+  std::vector<uint8_t> Blob(sizeof(R));
+  std::memcpy(Blob.data(), &R, sizeof(R));
+  Blob.insert(Blob.end(), Addr.begin(), Addr.end());
+  std::string Key = "ramc.ep." + std::to_string(NextContextId++);
+  if (!Boot->put(Key, Blob, E) || !Boot->fence(E))
+    return fail(RAMC_ERROR, "ramc_init on rank %d: %s bootstrap: %s", Rank,
+                Boot->name(), E.c_str());
+  EpKey = Key;
+  Peers.assign(Size, Peer());
+  Puts.PerPeer.assign(Size, 0);
+  Gets.PerPeer.assign(Size, 0);
+  Ready = true;
+  return RAMC_SUCCESS;
+}
+
+Context::~Context() {
+  for (Window &W : Windows)
+    if (W.Live)
+      Fab.release(W.Mr);
+  for (MemRegion &R : Puts.LocalRegs)
+    Fab.release(R);
+  for (MemRegion &R : Gets.LocalRegs)
+    Fab.release(R);
+  Fab.release(CtrlMr);
+  Fab.close();
+  std::free(Ctrl);
+}
+
+int Context::resolve(int P, const char *Call) {
+  if (P < 0 || P >= Size)
+    return fail(RAMC_ERROR, "%s: rank %d is outside 0..%d (parameter rank)",
+                Call, P, Size - 1);
+  Peer &Pe = Peers[P];
+  if (Pe.Resolved)
+    return RAMC_SUCCESS;
+  std::vector<uint8_t> Blob;
+  std::string E;
+  if (!Boot->get(P, EpKey, Blob, E))
+    return fail(RAMC_ERROR, "%s: looking up rank %d: %s", Call, P, E.c_str());
+  EndpointRecord R;
+  if (Blob.size() < sizeof(R))
+    return fail(RAMC_ERROR, "%s: rank %d published a malformed address",
+                Call, P);
+  std::memcpy(&R, Blob.data(), sizeof(R));
+  if (R.Magic != kRecordMagic || Blob.size() != sizeof(R) + R.AddrLen)
+    return fail(RAMC_ERROR, "%s: rank %d published a malformed address",
+                Call, P);
+  std::vector<uint8_t> Addr(Blob.begin() + sizeof(R), Blob.end());
+  if (!Fab.insertAddress(Addr, Pe.Addr, E))
+    return fail(RAMC_ERROR, "%s: adding rank %d's address: %s", Call, P,
+                E.c_str());
+  Pe.CtrlKey = R.CtrlKey;
+  Pe.CtrlBase = R.CtrlBase;
+  Pe.Resolved = true;
+  return RAMC_SUCCESS;
+}
+
+int Context::barrier() {
+  std::string E;
+  if (!Boot->barrier(E))
+    return fail(RAMC_ERROR, "ramc_barrier on rank %d: %s", Rank, E.c_str());
+  return RAMC_SUCCESS;
+}
+
+int Context::progress() {
+  Fab.progress(*this);
+  return RAMC_SUCCESS;
+}
+
+void Context::onTxDone(void *Op) {
+  switch (opKind(Op)) {
+  case OpKind::Put:
+  case OpKind::Ack:
+  case OpKind::Atomic:
+    Puts.done(opPeer(Op));
+    break;
+  case OpKind::Get:
+    Gets.done(opPeer(Op));
+    break;
+  case OpKind::Internal:
+    if (opSeq(Op) == InternalSeq)
+      InternalDone = true;
+    break;
+  }
+}
+
+void Context::onTxError(void *Op, int E, const std::string &Msg) {
+  if (Op && opKind(Op) == OpKind::Internal) {
+    if (opSeq(Op) == InternalSeq) {
+      InternalDone = true;
+      InternalErr = E ? E : FI_EIO;
+      InternalMsg = Msg;
+    }
+    return;
+  }
+  if (Op)
+    onTxDone(Op);
+  if (TxFailed)
+    return; // report the first one
+  TxFailed = true;
+  if (Op)
+    TxMsg = format("%s to rank %d failed: %s (%s)", opName(opKind(Op)),
+                   opPeer(Op), Msg.c_str(), fabricError(E).c_str());
+  else
+    TxMsg = format("an injected operation failed: %s (%s)", Msg.c_str(),
+                   fabricError(E).c_str());
+}
+
+void Context::onRemoteData(uint64_t Data) {
+  uint32_t Payload = dataPayload(Data);
+  switch (dataKind(Data)) {
+  case DataKind::WindowOp: {
+    uint32_t I = channelIndex(Payload);
+    if (I < Windows.size() && Windows[I].Live &&
+        makeChannel(I, Windows[I].Gen) == Payload)
+      Windows[I].Ops.add(1);
+    break; // operations for a destroyed window are dropped
+  }
+  case DataKind::AttachAck:
+    Attaches.add(1);
+    noteAttacher(static_cast<int>(Payload));
+    break;
+  }
+}
+
+void Context::onRxError(int E, const std::string &Msg) {
+  if (TxFailed)
+    return;
+  TxFailed = true;
+  TxMsg = format("a receive completion reported an error: %s (%s)",
+                 Msg.c_str(), fabricError(E).c_str());
+}
+
+void Context::noteAttacher(int R) {
+  for (int A : AttachedBy)
+    if (A == R)
+      return;
+  if (AttachedBy.size() < 64)
+    AttachedBy.push_back(R);
+}
+
+std::string Context::attachers() const {
+  if (AttachedBy.empty())
+    return "none known";
+  std::string S = "ranks";
+  for (int R : AttachedBy)
+    S += " " + std::to_string(R);
+  return S;
+}
+
+int Context::takeTxError(const char *Call) {
+  if (!TxFailed)
+    return RAMC_SUCCESS;
+  TxFailed = false;
+  return fail(RAMC_ERROR, "%s on rank %d: %s", Call, Rank, TxMsg.c_str());
+}
+
+void Context::publishStatus(uint32_t Index, uint64_t Value, uint64_t Chan) {
+  auto *S = reinterpret_cast<StatusWord *>(Ctrl + Layout.statusOffset(Index));
+  if (Chan == kNoChannel) {
+    __atomic_store_n(&S->Value, Value, __ATOMIC_RELEASE);
+    __atomic_store_n(&S->Chan, Chan, __ATOMIC_RELEASE);
+  } else {
+    __atomic_store_n(&S->Chan, Chan, __ATOMIC_RELEASE);
+    __atomic_store_n(&S->Value, Value, __ATOMIC_RELEASE);
+  }
+}
+
+int Context::readControl(int P, uint64_t ROff, size_t Len, void *&Landing,
+                         const Deadline &D, const char *What,
+                         const char *Call) {
+  if (int Rc = resolve(P, Call))
+    return Rc;
+  uint32_t Slot = ScratchNext++ % Layout.ScratchSlots;
+  Landing = Ctrl + Layout.ScratchOff + Slot * Layout.ScratchSlot;
+  std::memset(Landing, 0, Len);
+  ++InternalSeq;
+  InternalDone = false;
+  InternalErr = 0;
+  Peer &Pe = Peers[P];
+  void *Op = encodeOp(OpKind::Internal, P, InternalSeq);
+  if (int Rc = post(
+          [&] {
+            return fi_read(Fab.ep(), Landing, Len, CtrlMr.Desc, Pe.Addr,
+                           Pe.CtrlBase + ROff, Pe.CtrlKey, Op);
+          },
+          P, What, D, Call))
+    return Rc;
+  while (!InternalDone) {
+    if (!Fab.progress(*this))
+      sched_yield();
+    if (!InternalDone && D.expired())
+      return fail(RAMC_TIMEOUT,
+                  "%s: reading the %s of rank %d timed out after %lld ms (has "
+                  "rank %d exited or stopped calling RAMC?)",
+                  Call, What, P, static_cast<long long>(D.ms()), P);
+  }
+  if (InternalErr)
+    return fail(RAMC_ERROR, "%s: reading the %s of rank %d failed: %s (%s)",
+                Call, What, P, InternalMsg.c_str(),
+                fabricError(InternalErr).c_str());
+  return RAMC_SUCCESS;
+}
+
+int Context::waitPending(PendingOps &P, const Deadline &D, const char *What,
+                         const char *Call) {
+  while (P.Done < P.Issued) {
+    if (!Fab.progress(*this))
+      sched_yield();
+    if (P.Done < P.Issued && D.expired()) {
+      std::string Who;
+      for (int R = 0; R < Size; ++R)
+        if (P.PerPeer[R])
+          Who += format(" %d (%llu)", R,
+                        static_cast<unsigned long long>(P.PerPeer[R]));
+      return fail(RAMC_TIMEOUT,
+                  "%s: %llu %s still outstanding after %lld ms, to rank(s)%s",
+                  Call, static_cast<unsigned long long>(P.Issued - P.Done),
+                  What, static_cast<long long>(D.ms()), Who.c_str());
+    }
+  }
+  for (MemRegion &R : P.LocalRegs)
+    Fab.release(R);
+  P.LocalRegs.clear();
+  return takeTxError(Call);
+}
+
+bool Context::localDesc(const void *Buf, size_t Len, PendingOps &P,
+                        void *&Desc, const char *Call, int &Code) {
+  Desc = nullptr;
+  if (!Fab.needsLocalMr())
+    return true;
+  MemRegion R;
+  std::string E;
+  if (!Fab.registerLocal(Buf, Len, R, E)) {
+    Code = fail(RAMC_ERROR, "%s: %s", Call, E.c_str());
+    return false;
+  }
+  Desc = R.Desc;
+  P.LocalRegs.push_back(R);
+  return true;
+}
+
+const char *opName(OpKind K) {
+  switch (K) {
+  case OpKind::Put:
+    return "put";
+  case OpKind::Get:
+    return "get";
+  case OpKind::Internal:
+    return "status read";
+  case OpKind::Ack:
+    return "attach acknowledgement";
+  case OpKind::Atomic:
+    return "atomic increment";
+  }
+  return "operation";
+}
+
+} // namespace ramc

@@ -1,0 +1,257 @@
+//===- context.h - one RAMC context -----------------------------*- C++ -*-===//
+//
+// All state of one RAMC endpoint: bootstrap, fabric, peers (resolved on
+// first use), the control region (bulletin board, status words), the windows
+// this process exposes (targets) and its attachments to remote windows
+// (initiators). Not thread-safe. Every method returns a RAMC_* code and
+// records a message naming the call, peer and parameter on failure.
+//
+//===----------------------------------------------------------------------===//
+#ifndef RAMC_SRC_CONTEXT_H
+#define RAMC_SRC_CONTEXT_H
+
+#include "board.h"
+#include "bootstrap.h"
+#include "consume_counter.h"
+#include "error.h"
+#include "fabric.h"
+#include "wire.h"
+
+#include "ramc/ramc_ctx.h"
+
+#include <chrono>
+#include <deque>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ramc {
+
+struct Options {
+  std::string Provider;
+  NotifyMode Notify = NotifyMode::Auto;
+  int BootstrapKind = RAMC_BOOTSTRAP_AUTO;
+  int64_t DefaultTimeoutMs = 120000;
+  bool DeliveryComplete = false;
+  size_t MaxWindows = 1024;
+  /// Reads the environment (RAMC_PROVIDER, FI_PROVIDER, RAMC_NOTIFY,
+  /// RAMC_TIMEOUT_MS, RAMC_DELIVERY_COMPLETE, RAMC_MAX_WINDOWS) and then
+  /// applies what C sets explicitly. Returns false with Err on a bad value.
+  bool load(const ramc_ctx_options_t *C, std::string &Err);
+};
+
+class Deadline {
+public:
+  /// Ms < 0 (RAMC_TIMEOUT_INFINITE) never expires.
+  explicit Deadline(int64_t Ms);
+  bool expired() const;
+  int64_t ms() const { return Ms; }
+
+private:
+  int64_t Ms;
+  std::chrono::steady_clock::time_point End;
+};
+
+class Context final : private CompletionSink {
+public:
+  Context() = default;
+  ~Context() override;
+  Context(const Context &) = delete;
+  Context &operator=(const Context &) = delete;
+
+  int init(const Options &O);
+
+  int rank() const { return Rank; }
+  int size() const { return Size; }
+  const char *error() const { return Err.message(); }
+  const char *provider() const { return Fab.providerName().c_str(); }
+  const char *bootstrapName() const { return Boot ? Boot->name() : ""; }
+  NotifyMode notify() const { return Fab.notify(); }
+  size_t injectSize() const { return Fab.injectSize(); }
+  std::string describe() const { return Fab.describe(); }
+  int fail(int Code, const char *Fmt, ...)
+      __attribute__((format(printf, 3, 4)));
+  void setDefaultTimeout(int64_t Ms) { Opts.DefaultTimeoutMs = Ms; }
+  int64_t timeoutFor(int64_t Ms) const;
+
+  int barrier();
+  int progress();
+
+  // Targets (target.cpp).
+  int targetCreate(void *Buf, size_t Len, uint64_t Tag, uint64_t Init,
+                   ramc_target_t &Out);
+  int targetDestroy(ramc_target_t T, const char *Call);
+  int targetPost(ramc_target_t T, const char *Call);
+  int targetUnpost(ramc_target_t T, const char *Call);
+  int targetSetStatus(ramc_target_t T, uint64_t V, bool Add, const char *Call);
+  int targetStatus(ramc_target_t T, uint64_t &V, const char *Call);
+  int targetTest(ramc_target_t T, uint64_t N, const char *Call);
+  int targetWait(ramc_target_t T, uint64_t N, int64_t Ms, const char *Call);
+  int targetCounts(ramc_target_t T, uint64_t &Arrived, uint64_t &Consumed,
+                   const char *Call);
+  int bbActivate(bool On, const char *Call);
+  int bbTestAttaches(uint64_t N, const char *Call);
+  int bbWaitAttaches(uint64_t N, int64_t Ms, const char *Call);
+
+  // Initiators (initiator.cpp).
+  int bbRead(int Peer, Board &Snapshot, const char *Call);
+  int attach(int Peer, uint64_t Tag, bool AnyTag, uint64_t Init, int64_t Ms,
+             ramc_initiator_t &Out, const char *Call);
+  int detach(ramc_initiator_t I, const char *Call);
+  int info(ramc_initiator_t I, int &Peer, uint64_t &Tag, size_t &Len,
+           const char *Call);
+  int expected(ramc_initiator_t I, uint64_t &V, const char *Call);
+  int setExpected(ramc_initiator_t I, uint64_t V, bool Add, const char *Call);
+  int readStatus(ramc_initiator_t I, uint64_t &V, const char *Call);
+  int check(ramc_initiator_t I, const char *Call);
+  int waitStatus(ramc_initiator_t I, int64_t Ms, const char *Call);
+  int put(ramc_initiator_t I, const void *Src, size_t Len, size_t Off,
+          bool NonBlocking, const char *Call);
+  int get(ramc_initiator_t I, void *Dst, size_t Len, size_t Off,
+          bool NonBlocking, const char *Call);
+  int atomicInc(ramc_initiator_t I, size_t Off, const char *Call);
+  int waitPuts(int64_t Ms, const char *Call);
+  int waitGets(int64_t Ms, const char *Call);
+
+private:
+  struct Peer {
+    bool Resolved = false;
+    fi_addr_t Addr = FI_ADDR_UNSPEC;
+    uint64_t CtrlKey = 0;
+    uint64_t CtrlBase = 0;
+  };
+  struct Window {
+    bool Live = false;
+    uint32_t Gen = 0;
+    uint64_t Tag = 0;
+    void *Buf = nullptr;
+    size_t Len = 0;
+    MemRegion Mr;
+    ConsumeCounter Ops;
+    int PostedSlot = -1;
+  };
+  struct Attachment {
+    bool Live = false;
+    uint32_t Gen = 0;
+    int Peer = -1;
+    uint64_t Tag = 0;
+    uint64_t Key = 0;
+    uint64_t Addr = 0;
+    uint64_t Len = 0;
+    uint32_t Chan = 0;
+    uint64_t StatusAddr = 0;
+    uint64_t Expected = 0;
+  };
+  struct PendingOps {
+    uint64_t Issued = 0;
+    uint64_t Done = 0;
+    std::vector<uint64_t> PerPeer;    // outstanding per peer rank
+    std::vector<MemRegion> LocalRegs; // FI_MR_LOCAL only
+    void issue(int Peer) {
+      ++Issued;
+      ++PerPeer[Peer];
+    }
+    void unissue(int Peer) {
+      --Issued;
+      --PerPeer[Peer];
+    }
+    void done(int Peer) {
+      ++Done;
+      if (Peer >= 0 && Peer < static_cast<int>(PerPeer.size()) &&
+          PerPeer[Peer])
+        --PerPeer[Peer];
+    }
+  };
+
+  // CompletionSink.
+  void onTxDone(void *Op) override;
+  void onTxError(void *Op, int E, const std::string &Msg) override;
+  void onRemoteData(uint64_t Data) override;
+  void onRxError(int E, const std::string &Msg) override;
+
+  int resolve(int Peer, const char *Call);
+  Window *window(ramc_target_t T, const char *Call, int &Code);
+  Attachment *attachment(ramc_initiator_t I, const char *Call, int &Code);
+  void publishStatus(uint32_t Index, uint64_t Value, uint64_t Chan);
+  void updateCounters();
+  int takeTxError(const char *Call);
+  /// Reads Len bytes at RAddr of Peer's control region into a scratch slot
+  /// and waits for them.
+  int readControl(int Peer, uint64_t ROff, size_t Len, void *&Landing,
+                  const Deadline &D, const char *What, const char *Call);
+  void noteAttacher(int Rank);
+  std::string attachers() const;
+  /// Posts one libfabric operation, retrying on -FI_EAGAIN while
+  /// progressing, until the deadline.
+  template <typename Fn>
+  int post(Fn &&Op, int Peer, const char *What, const Deadline &D,
+           const char *Call);
+  int waitPending(PendingOps &P, const Deadline &D, const char *What,
+                  const char *Call);
+  bool localDesc(const void *Buf, size_t Len, PendingOps &P, void *&Desc,
+                 const char *Call, int &Code);
+
+  Options Opts;
+  ErrorState Err;
+  std::unique_ptr<Bootstrap> Boot;
+  Fabric Fab;
+  int Rank = 0;
+  int Size = 1;
+  bool Ready = false;
+  std::vector<Peer> Peers;
+  std::string EpKey;
+
+  ControlLayout Layout{1024};
+  uint8_t *Ctrl = nullptr;
+  MemRegion CtrlMr;
+  Board *MyBoard = nullptr;
+  ConsumeCounter Attaches;
+  std::vector<int> AttachedBy; // ranks whose attach acks arrived
+
+  std::vector<Window> Windows;
+  std::deque<uint32_t> FreeWindows; // FIFO: indexes are reused late
+  std::vector<Attachment> Attachments;
+  std::vector<uint32_t> FreeAttachments;
+
+  PendingOps Puts, Gets;
+  uint32_t InternalSeq = 0;
+  bool InternalDone = false;
+  int InternalErr = 0;
+  std::string InternalMsg;
+  uint32_t ScratchNext = 0;
+
+  // First asynchronous transmit error not yet reported.
+  bool TxFailed = false;
+  std::string TxMsg;
+};
+
+} // namespace ramc
+
+// Template members shared by target.cpp and initiator.cpp.
+#include <rdma/fi_errno.h>
+#include <sched.h>
+
+namespace ramc {
+
+template <typename Fn>
+int Context::post(Fn &&Op, int Peer, const char *What, const Deadline &D,
+                  const char *Call) {
+  for (;;) {
+    ssize_t Rc = Op();
+    if (Rc == 0)
+      return RAMC_SUCCESS;
+    if (Rc != -FI_EAGAIN)
+      return fail(RAMC_ERROR, "%s: %s to rank %d failed: %s", Call, What, Peer,
+                  fabricError(Rc).c_str());
+    Fab.progress(*this);
+    if (D.expired())
+      return fail(RAMC_TIMEOUT,
+                  "%s: %s to rank %d could not be started within %lld ms "
+                  "(transmit queue stays full)",
+                  Call, What, Peer, static_cast<long long>(D.ms()));
+  }
+}
+
+} // namespace ramc
+
+#endif

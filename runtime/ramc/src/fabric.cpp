@@ -1,0 +1,365 @@
+//===- fabric.cpp - libfabric resources of one context --------------------===//
+#include "fabric.h"
+
+#include "error.h"
+
+#include <cstring>
+#include <rdma/fi_cm.h>
+#include <rdma/fi_errno.h>
+#include <rdma/fi_rma.h>
+
+namespace ramc {
+
+static const char *const kProviderOrder[] = {
+    "cxi",  "verbs;ofi_rxm", "psm3", "psm2",        "opx",
+    "efa",  "sockets",       "shm",  "tcp;ofi_rxm", "udp;ofi_rxd"};
+
+static int providerRank(const char *Name) {
+  int I = 0;
+  for (const char *P : kProviderOrder) {
+    if (!std::strcmp(P, Name))
+      return I;
+    ++I;
+  }
+  return 100;
+}
+
+namespace {
+struct Candidate {
+  fi_info *Info;
+  bool Event;
+  bool Atomic;
+};
+} // namespace
+
+static fi_info *makeHints(const FabricOptions &Opts, bool Event,
+                          bool Atomic) {
+  fi_info *H = fi_allocinfo();
+  H->caps = FI_RMA | FI_READ | FI_WRITE | FI_REMOTE_READ | FI_REMOTE_WRITE;
+  if (Event)
+    H->caps |= FI_RMA_EVENT;
+  if (Atomic)
+    H->caps |= FI_ATOMIC;
+  H->mode = 0; // RAMC never hands libfabric context memory (no FI_CONTEXT)
+  H->ep_attr->type = FI_EP_RDM;
+  H->domain_attr->mr_mode = FI_MR_LOCAL | FI_MR_VIRT_ADDR | FI_MR_ALLOCATED |
+                            FI_MR_PROV_KEY | FI_MR_ENDPOINT;
+  H->domain_attr->threading = FI_THREAD_DOMAIN;
+  if (Opts.DeliveryComplete)
+    H->tx_attr->op_flags = FI_DELIVERY_COMPLETE;
+  if (!Opts.Provider.empty())
+    H->fabric_attr->prov_name = strdup(Opts.Provider.c_str());
+  return H;
+}
+
+bool Fabric::open(const FabricOptions &Opts, std::string &Err) {
+  applyProviderDefaults(Opts.Provider);
+  std::vector<fi_info *> Lists;
+  std::vector<Candidate> Cands;
+  for (int E = 1; E >= 0; --E) {
+    if (E && Opts.Notify == NotifyMode::CqData)
+      continue;
+    for (int A = 1; A >= 0; --A) {
+      fi_info *H = makeHints(Opts, E, A);
+      fi_info *L = nullptr;
+      int Rc = fi_getinfo(FI_VERSION(1, 17), nullptr, nullptr, 0, H, &L);
+      fi_freeinfo(H);
+      if (Rc || !L)
+        continue;
+      Lists.push_back(L);
+      for (fi_info *I = L; I; I = I->next)
+        if (!(I->mode & (FI_CONTEXT | FI_CONTEXT2 | FI_RX_CQ_DATA)))
+          Cands.push_back({I, E != 0, A != 0});
+    }
+  }
+  const Candidate *Best = nullptr;
+  for (const Candidate &C : Cands) {
+    if (!Best) {
+      Best = &C;
+      continue;
+    }
+    int RC = providerRank(C.Info->fabric_attr->prov_name);
+    int RB = providerRank(Best->Info->fabric_attr->prov_name);
+    if (RC != RB ? RC < RB
+                 : (C.Event != Best->Event ? C.Event : C.Atomic > Best->Atomic))
+      Best = &C;
+  }
+  if (Best) {
+    Info = fi_dupinfo(Best->Info);
+    Atomics = Best->Atomic;
+  }
+  bool HaveEvent = Best && Best->Event;
+  for (fi_info *L : Lists)
+    fi_freeinfo(L);
+  if (!Info) {
+    Err = format("fi_getinfo found no provider%s%s with FI_RMA on FI_EP_RDM",
+                 Opts.Provider.empty() ? "" : " named ",
+                 Opts.Provider.c_str());
+    if (Opts.Notify == NotifyMode::MrCounter)
+      Err += " and FI_RMA_EVENT (needed by notify mode mr_counter)";
+    return false;
+  }
+  ProvName = Info->fabric_attr->prov_name;
+  MrMode = Info->domain_attr->mr_mode;
+  InjectSize = Info->tx_attr->inject_size;
+  MaxMsg = Info->ep_attr->max_msg_size;
+  Delivery = Opts.DeliveryComplete;
+
+  int Rc = fi_fabric(Info->fabric_attr, &Fab, nullptr);
+  if (!Rc)
+    Rc = fi_domain(Fab, Info, &Dom, nullptr);
+  if (Rc) {
+    Err = format("opening provider %s failed: %s", ProvName.c_str(),
+                 fabricError(Rc).c_str());
+    return false;
+  }
+  fi_cq_attr CqAttr{};
+  CqAttr.format = FI_CQ_FORMAT_DATA;
+  CqAttr.wait_obj = FI_WAIT_NONE;
+  CqAttr.size = Info->tx_attr->size ? Info->tx_attr->size : 1024;
+  Rc = fi_cq_open(Dom, &CqAttr, &TxCq, nullptr);
+  if (!Rc) {
+    CqAttr.size = Info->rx_attr->size ? Info->rx_attr->size : 1024;
+    Rc = fi_cq_open(Dom, &CqAttr, &RxCq, nullptr);
+  }
+  fi_av_attr AvAttr{};
+  AvAttr.type = Info->domain_attr->av_type;
+  if (!Rc)
+    Rc = fi_av_open(Dom, &AvAttr, &Av, nullptr);
+  if (!Rc)
+    Rc = fi_endpoint(Dom, Info, &Ep, nullptr);
+  if (!Rc)
+    Rc = fi_ep_bind(Ep, &Av->fid, 0);
+  if (!Rc)
+    Rc = fi_ep_bind(Ep, &TxCq->fid, FI_TRANSMIT);
+  if (!Rc)
+    Rc = fi_ep_bind(Ep, &RxCq->fid, FI_RECV);
+  if (!Rc)
+    Rc = fi_enable(Ep);
+  if (Rc) {
+    Err = format("setting up the endpoint on provider %s failed: %s",
+                 ProvName.c_str(), fabricError(Rc).c_str());
+    return false;
+  }
+
+  std::string Why = "the provider does not grant FI_RMA_EVENT";
+  if (HaveEvent && tryCounters(Why)) {
+    Mode = NotifyMode::MrCounter;
+    if (Opts.Notify == NotifyMode::CqData)
+      Mode = NotifyMode::CqData;
+  } else if (Opts.Notify == NotifyMode::MrCounter) {
+    Err = format("notify mode mr_counter is not available on provider %s: %s",
+                 ProvName.c_str(), Why.c_str());
+    return false;
+  } else {
+    Mode = NotifyMode::CqData;
+  }
+  if (Mode == NotifyMode::CqData && Info->domain_attr->cq_data_size < 4) {
+    Err = format("provider %s offers %zu bytes of remote CQ data; notify mode "
+                 "cq_data needs 4",
+                 ProvName.c_str(), Info->domain_attr->cq_data_size);
+    return false;
+  }
+  return true;
+}
+
+bool Fabric::tryCounters(std::string &Why) {
+  static uint64_t Probe[8];
+  MemRegion R;
+  NotifyMode Saved = Mode;
+  Mode = NotifyMode::MrCounter;
+  bool Ok = registerMemory(Probe, sizeof(Probe), true, R, Why);
+  release(R);
+  Mode = Saved;
+  return Ok;
+}
+
+bool Fabric::bindAndEnable(fid_mr *Mr, fid_cntr *Cntr, std::string &Err) {
+  int Rc;
+  if (Cntr && (Rc = fi_mr_bind(Mr, &Cntr->fid, FI_REMOTE_WRITE))) {
+    Err = "fi_mr_bind(counter) failed: " + fabricError(Rc);
+    return false;
+  }
+  if ((MrMode & FI_MR_ENDPOINT) && (Rc = fi_mr_bind(Mr, &Ep->fid, 0))) {
+    Err = "fi_mr_bind(endpoint) failed: " + fabricError(Rc);
+    return false;
+  }
+  if (Cntr || (MrMode & FI_MR_ENDPOINT)) {
+    Rc = fi_mr_enable(Mr);
+    if (Rc && !(Rc == -FI_ENOSYS && !(MrMode & FI_MR_ENDPOINT))) {
+      Err = "fi_mr_enable failed: " + fabricError(Rc);
+      return false;
+    }
+  }
+  return true;
+}
+
+bool Fabric::registerMemory(void *Buf, size_t Len, bool Counted,
+                            MemRegion &Out, std::string &Err) {
+  Out = MemRegion();
+  bool WithCounter = Counted && Mode == NotifyMode::MrCounter;
+  uint64_t Access =
+      FI_REMOTE_READ | FI_REMOTE_WRITE | FI_READ | FI_WRITE;
+  int Rc = fi_mr_reg(Dom, Buf, Len, Access, 0, NextKey++,
+                     WithCounter ? FI_RMA_EVENT : 0, &Out.Mr, nullptr);
+  if (Rc) {
+    Err = format("fi_mr_reg of %zu bytes failed: %s", Len,
+                 fabricError(Rc).c_str());
+    Out.Mr = nullptr;
+    return false;
+  }
+  if (WithCounter) {
+    fi_cntr_attr A{};
+    A.events = FI_CNTR_EVENTS_COMP;
+    A.wait_obj = FI_WAIT_NONE;
+    Rc = fi_cntr_open(Dom, &A, &Out.Cntr, nullptr);
+    if (Rc) {
+      Err = "fi_cntr_open failed: " + fabricError(Rc);
+      Out.Cntr = nullptr;
+      release(Out);
+      return false;
+    }
+  }
+  if (!bindAndEnable(Out.Mr, Out.Cntr, Err)) {
+    release(Out);
+    return false;
+  }
+  Out.Key = fi_mr_key(Out.Mr);
+  Out.Desc = fi_mr_desc(Out.Mr);
+  Out.RemoteBase =
+      (MrMode & FI_MR_VIRT_ADDR) ? reinterpret_cast<uintptr_t>(Buf) : 0;
+  return true;
+}
+
+bool Fabric::registerLocal(const void *Buf, size_t Len, MemRegion &Out,
+                           std::string &Err) {
+  Out = MemRegion();
+  int Rc = fi_mr_reg(Dom, Buf, Len, FI_READ | FI_WRITE, 0, NextKey++, 0,
+                     &Out.Mr, nullptr);
+  if (Rc) {
+    Err = format("fi_mr_reg of local buffer (%zu bytes) failed: %s", Len,
+                 fabricError(Rc).c_str());
+    Out.Mr = nullptr;
+    return false;
+  }
+  if (!bindAndEnable(Out.Mr, nullptr, Err)) {
+    release(Out);
+    return false;
+  }
+  Out.Desc = fi_mr_desc(Out.Mr);
+  return true;
+}
+
+void Fabric::release(MemRegion &R) {
+  if (R.Mr)
+    fi_close(&R.Mr->fid);
+  if (R.Cntr)
+    fi_close(&R.Cntr->fid);
+  R = MemRegion();
+}
+
+std::vector<uint8_t> Fabric::localAddress(std::string &Err) const {
+  std::vector<uint8_t> A(256);
+  size_t Len = A.size();
+  int Rc = fi_getname(&Ep->fid, A.data(), &Len);
+  if (Rc == -FI_ETOOSMALL) {
+    A.resize(Len);
+    Rc = fi_getname(&Ep->fid, A.data(), &Len);
+  }
+  if (Rc) {
+    Err = "fi_getname failed: " + fabricError(Rc);
+    return {};
+  }
+  A.resize(Len);
+  return A;
+}
+
+bool Fabric::insertAddress(const std::vector<uint8_t> &Addr, fi_addr_t &Out,
+                           std::string &Err) {
+  int Rc = fi_av_insert(Av, Addr.data(), 1, &Out, 0, nullptr);
+  if (Rc != 1) {
+    Err = "fi_av_insert failed: " + fabricError(Rc < 0 ? Rc : -FI_EINVAL);
+    return false;
+  }
+  return true;
+}
+
+size_t Fabric::progress(CompletionSink &Sink) {
+  size_t Total = 0;
+  fi_cq_data_entry E[32];
+  char Buf[256];
+  for (fid_cq *Cq : {TxCq, RxCq}) {
+    for (;;) {
+      ssize_t N = fi_cq_read(Cq, E, 32);
+      if (N == -FI_EAVAIL) {
+        fi_cq_err_entry EE{};
+        if (fi_cq_readerr(Cq, &EE, 0) < 0)
+          break;
+        std::string Msg =
+            fi_cq_strerror(Cq, EE.prov_errno, EE.err_data, Buf, sizeof(Buf));
+        if (Cq == TxCq)
+          Sink.onTxError(EE.op_context, EE.err, Msg);
+        else
+          Sink.onRxError(EE.err, Msg);
+        ++Total;
+        continue;
+      }
+      if (N <= 0)
+        break;
+      for (ssize_t I = 0; I < N; ++I) {
+        if (Cq == TxCq)
+          Sink.onTxDone(E[I].op_context);
+        else if (E[I].flags & FI_REMOTE_CQ_DATA)
+          Sink.onRemoteData(E[I].data);
+      }
+      Total += static_cast<size_t>(N);
+      if (N < 32)
+        break;
+    }
+  }
+  return Total;
+}
+
+void Fabric::close() {
+  if (Ep)
+    fi_close(&Ep->fid);
+  if (Av)
+    fi_close(&Av->fid);
+  if (TxCq)
+    fi_close(&TxCq->fid);
+  if (RxCq)
+    fi_close(&RxCq->fid);
+  if (Dom)
+    fi_close(&Dom->fid);
+  if (Fab)
+    fi_close(&Fab->fid);
+  if (Info)
+    fi_freeinfo(Info);
+  Ep = nullptr;
+  Av = nullptr;
+  TxCq = RxCq = nullptr;
+  Dom = nullptr;
+  Fab = nullptr;
+  Info = nullptr;
+}
+
+std::string Fabric::describe() const {
+  std::string MrBits;
+  struct {
+    uint64_t Bit;
+    const char *Name;
+  } Bits[] = {{FI_MR_LOCAL, "local"},         {FI_MR_VIRT_ADDR, "virt_addr"},
+              {FI_MR_ALLOCATED, "allocated"}, {FI_MR_PROV_KEY, "prov_key"},
+              {FI_MR_ENDPOINT, "endpoint"}};
+  for (auto &B : Bits)
+    if (MrMode & B.Bit)
+      MrBits += (MrBits.empty() ? "" : ",") + std::string(B.Name);
+  return format("provider=%s notify=%s mr_mode=[%s] inject=%zu atomics=%s "
+                "delivery_complete=%s",
+                ProvName.c_str(),
+                Mode == NotifyMode::MrCounter ? "mr_counter" : "cq_data",
+                MrBits.c_str(), InjectSize, Atomics ? "yes" : "no",
+                Delivery ? "yes" : "no");
+}
+
+} // namespace ramc

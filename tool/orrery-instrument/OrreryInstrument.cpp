@@ -1,0 +1,263 @@
+//===- OrreryInstrument.cpp - The orrery-instrument command ---------------===//
+//
+// orrery-instrument [options] <source>... [-- <compiler flags>]
+//
+// Rewrites every CUDA runtime call, kernel launch and MPI call of the given
+// sources into a site hook of the Orrery hook ABI (runtime/include/orrery/
+// hooks.h). See docs/instrument.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "orrery/passes/CompilerFlags.h"
+#include "orrery/passes/Instrumenter.h"
+#include "orrery/passes/Manifest.h"
+
+#include "clang/Tooling/CommonOptionsParser.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <map>
+
+using namespace llvm;
+using namespace orrery;
+
+static cl::OptionCategory Category("orrery-instrument options");
+
+static cl::opt<std::string>
+    OutputFile("o", cl::desc("Write the instrumented source to <file> (one input)"),
+               cl::value_desc("file"), cl::cat(Category));
+static cl::opt<std::string> OutDir(
+    "out-dir",
+    cl::desc("Write instrumented files below <dir>, mirroring their paths "
+             "relative to --source-root"),
+    cl::value_desc("dir"), cl::cat(Category));
+static cl::opt<std::string> SourceRoot(
+    "source-root",
+    cl::desc("Root that --out-dir mirrors (default: the current directory)"),
+    cl::value_desc("dir"), cl::cat(Category));
+static cl::opt<bool> InPlace("in-place",
+                             cl::desc("Overwrite the inputs (and headers)"),
+                             cl::cat(Category));
+static cl::opt<std::string>
+    ManifestFile("manifest", cl::desc("Write a JSON record of every site"),
+                 cl::value_desc("file.json"), cl::cat(Category));
+static cl::list<std::string> HeaderDirs(
+    "headers",
+    cl::desc("Also rewrite calls in project headers below <dir> (repeatable)"),
+    cl::value_desc("dir"), cl::cat(Category));
+static cl::opt<std::string> ResourceDirOpt(
+    "resource-dir",
+    cl::desc("Clang resource directory (default: the one of clang 22 found at "
+             "build time)"),
+    cl::value_desc("dir"), cl::cat(Category));
+static cl::opt<std::string> CudaPathOpt(
+    "cuda-path",
+    cl::desc("CUDA toolkit whose headers are parsed (default: " ORRERY_CUDA_PATH
+             " if present)"),
+    cl::value_desc("dir"), cl::cat(Category));
+static cl::opt<bool> Quiet("quiet", cl::desc("Do not print the summary line"),
+                           cl::cat(Category));
+
+static int fail(const Twine &Msg) {
+  WithColor::error(errs(), "orrery-instrument") << Msg << "\n";
+  return 1;
+}
+
+static std::string absolute(StringRef Path) {
+  SmallString<256> P(Path);
+  sys::fs::make_absolute(P);
+  sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+  SmallString<256> Real;
+  if (!sys::fs::real_path(P, Real))
+    return std::string(Real);
+  return std::string(P);
+}
+
+namespace {
+/// Compile commands after nvcc translation and Orrery's parse flags.
+class AdjustedDatabase : public clang::tooling::CompilationDatabase {
+public:
+  std::map<std::string, std::vector<clang::tooling::CompileCommand>> Commands;
+
+  std::vector<clang::tooling::CompileCommand>
+  getCompileCommands(StringRef File) const override {
+    auto It = Commands.find(absolute(File));
+    return It == Commands.end() ? std::vector<clang::tooling::CompileCommand>()
+                                : It->second;
+  }
+};
+} // namespace
+
+/// Fills DB with the adjusted commands of every source; false on a flag error.
+static bool adjustCommands(const clang::tooling::CompilationDatabase &In,
+                           const std::vector<std::string> &Sources,
+                           const ParseSettings &Settings,
+                           AdjustedDatabase &Out) {
+  bool Ok = true;
+  for (const std::string &Src : Sources) {
+    std::vector<clang::tooling::CompileCommand> Cmds = In.getCompileCommands(Src);
+    if (Cmds.empty()) {
+      fail(formatv("{0}: no compile command in the compilation database; add "
+                   "the file to compile_commands.json or give flags after '--'",
+                   Src));
+      Ok = false;
+      continue;
+    }
+    for (clang::tooling::CompileCommand &Cmd : Cmds) {
+      if (isNvccCommand(Cmd.CommandLine)) {
+        Expected<std::vector<std::string>> T =
+            translateNvccCommand(Cmd.CommandLine);
+        if (!T) {
+          fail(formatv("{0}: {1}", Src, toString(T.takeError())));
+          Ok = false;
+          continue;
+        }
+        Cmd.CommandLine = std::move(*T);
+      }
+      Cmd.CommandLine = addParseFlags(std::move(Cmd.CommandLine), Src, Settings);
+      if (Error E = checkClangKnowsFlags(Cmd.CommandLine)) {
+        fail(formatv("{0}: {1}", Src, toString(std::move(E))));
+        Ok = false;
+        continue;
+      }
+      Out.Commands[absolute(Src)].push_back(std::move(Cmd));
+    }
+  }
+  return Ok;
+}
+
+/// Where the instrumented version of File goes ("-" for stdout).
+static Expected<std::string> outputPathFor(StringRef File) {
+  if (InPlace)
+    return File.str();
+  if (!OutputFile.empty())
+    return OutputFile.getValue();
+  if (OutDir.empty())
+    return std::string("-");
+  std::string Root = absolute(SourceRoot.empty() ? "." : SourceRoot.getValue());
+  StringRef Rel = File;
+  if (!Rel.consume_front(Root) || !Rel.consume_front("/"))
+    return createStringError(
+        inconvertibleErrorCode(),
+        formatv("{0} is not below the source root {1}; pass --source-root",
+                File, Root));
+  SmallString<256> Out(OutDir.getValue());
+  sys::path::append(Out, Rel);
+  return std::string(Out);
+}
+
+static Error writeAtomically(StringRef Path, StringRef Text) {
+  if (Path != "-") {
+    StringRef Dir = sys::path::parent_path(Path);
+    if (!Dir.empty())
+      if (std::error_code EC = sys::fs::create_directories(Dir))
+        return createStringError(EC, formatv("cannot create directory {0}: {1}",
+                                             Dir, EC.message()));
+  }
+  // writeToOutput writes a temporary file and renames it into place.
+  return writeToOutput(Path, [&](raw_ostream &OS) {
+    OS << Text;
+    return Error::success();
+  });
+}
+
+int main(int argc, const char **argv) {
+  cl::HideUnrelatedOptions(Category);
+  auto Parser = clang::tooling::CommonOptionsParser::create(
+      argc, argv, Category, cl::OneOrMore,
+      "Rewrites CUDA runtime calls, kernel launches and MPI calls into Orrery "
+      "site hooks.\n");
+  if (!Parser) {
+    errs() << toString(Parser.takeError());
+    return 1;
+  }
+  std::vector<std::string> Sources;
+  for (const std::string &S : Parser->getSourcePathList())
+    Sources.push_back(absolute(S));
+
+  // Output options must name exactly one destination per file.
+  if (InPlace && (!OutputFile.empty() || !OutDir.empty()))
+    return fail("--in-place cannot be combined with -o or --out-dir");
+  if (!OutputFile.empty() && !OutDir.empty())
+    return fail("-o and --out-dir are exclusive; use -o for one input, "
+                "--out-dir for several");
+  if (!OutputFile.empty() && Sources.size() > 1)
+    return fail("-o takes one input; use --out-dir for several");
+  if (Sources.size() > 1 && OutDir.empty() && !InPlace)
+    return fail("several inputs need --out-dir <dir> or --in-place");
+  if (!HeaderDirs.empty() && OutDir.empty() && !InPlace)
+    return fail("--headers needs --out-dir <dir> or --in-place");
+
+  ParseSettings Settings;
+  Expected<std::string> Res = findResourceDir(ResourceDirOpt);
+  if (!Res)
+    return fail(toString(Res.takeError()));
+  Settings.ResourceDir = *Res;
+  Settings.CudaPath = CudaPathOpt;
+  if (Settings.CudaPath.empty() &&
+      sys::fs::exists(ORRERY_CUDA_PATH "/include/cuda_runtime.h"))
+    Settings.CudaPath = ORRERY_CUDA_PATH;
+
+  AdjustedDatabase DB;
+  if (!adjustCommands(Parser->getCompilations(), Sources, Settings, DB))
+    return 1;
+
+  InstrumentOptions Opts;
+  Opts.Parse = Settings;
+  for (const std::string &D : HeaderDirs) {
+    if (!sys::fs::is_directory(D))
+      return fail(formatv("--headers {0}: not a directory", D));
+    Opts.HeaderDirs.push_back(absolute(D));
+  }
+  Instrumenter Tool(Opts);
+  if (!Tool.run(DB, Sources))
+    return fail("no output written because of the errors above");
+
+  // Decide every destination before writing anything.
+  std::vector<std::pair<std::string, const FileOutput *>> Writes;
+  for (const FileOutput &Out : Tool.outputs()) {
+    Expected<std::string> Path = outputPathFor(Out.File);
+    if (!Path)
+      return fail(toString(Path.takeError()));
+    if (*Path != "-" && !InPlace) {
+      std::string Dest = absolute(*Path);
+      bool IsInput = Dest == Out.File;
+      for (const FileOutput &Other : Tool.outputs())
+        IsInput |= Dest == Other.File;
+      if (IsInput)
+        return fail(formatv("refusing to overwrite input {0}; pass --in-place "
+                            "to rewrite inputs",
+                            *Path));
+    }
+    Writes.push_back({*Path, &Out});
+  }
+  if (!ManifestFile.empty()) {
+    if (Error E = writeAtomically(ManifestFile, manifestJson(Tool.sites())))
+      return fail(formatv("cannot write manifest {0}: {1}", ManifestFile,
+                          toString(std::move(E))));
+  }
+  for (auto &[Path, Out] : Writes)
+    if (Error E = writeAtomically(Path, Out->Text))
+      return fail(formatv("cannot write {0}: {1}", Path,
+                          toString(std::move(E))));
+
+  if (!Quiet) {
+    unsigned Done = 0, Skipped = 0;
+    for (const Site &S : Tool.sites())
+      (S.Instrumented ? Done : Skipped)++;
+    errs() << formatv("orrery-instrument: {0} site(s) instrumented, {1} "
+                      "skipped in {2} file(s)",
+                      Done, Skipped, Writes.size());
+    if (Tool.callsInOtherHeaders())
+      errs() << formatv("; {0} call(s) in project headers left alone (pass "
+                        "--headers <dir> to rewrite them)",
+                        Tool.callsInOtherHeaders());
+    errs() << "\n";
+  }
+  return 0;
+}
