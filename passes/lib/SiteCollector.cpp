@@ -9,6 +9,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -86,7 +87,13 @@ bool SiteCollector::locate(const Expr *E, SiteKind Kind, StringRef Api,
     if (!Rewritable && StringRef(Path).starts_with(Dir + "/"))
       Rewritable = true;
   if (!Rewritable) {
-    if (!SM.isInSystemHeader(At) && !Path.empty())
+    // Count calls in the project's own headers (below the current
+    // directory), which --headers would rewrite; library headers reached
+    // through -I are not the user's to rewrite.
+    SmallString<256> Cwd;
+    if (!SM.isInSystemHeader(At) && !Path.empty() &&
+        !sys::fs::current_path(Cwd) && StringRef(Path).starts_with(Cwd) &&
+        StringRef(Path).substr(Cwd.size()).starts_with("/"))
       ++OtherHeaderCalls;
     return false;
   }
@@ -105,11 +112,15 @@ bool SiteCollector::locate(const Expr *E, SiteKind Kind, StringRef Api,
                 "call {1} outside it",
                 Macro, Api)
             .str();
-    warn(At, DiagMacroBody,
-         formatv("call to '{0}' inside the body of macro '{1}' cannot be "
-                 "rewritten where the macro is used; left unchanged",
-                 Api, Macro)
-             .str());
+    // One warning per call written in the macro, not one per expansion.
+    SourceLocation Spelled = SM.getSpellingLoc(R.getBegin());
+    if (WarnedMacroCalls.insert(Spelled.getRawEncoding()).second)
+      warn(At, DiagMacroBody,
+           formatv("call to '{0}' inside the body of macro '{1}' cannot be "
+                   "rewritten where the macro is used; left unchanged (every "
+                   "expansion is listed in the manifest)",
+                   Api, Macro)
+               .str());
     addSkipped(L, Kind, Api, Reason);
     return false;
   }
@@ -211,7 +222,7 @@ std::string SiteCollector::substitute(const CallExpr *CE, StringRef Template) {
 static bool isSingleReference(StringRef Template) {
   if (!Template.consume_front("$"))
     return false;
-  return Template == "L" || (!Template.empty() && all_of(Template, isDigit));
+  return Template == "L" || (!Template.empty() && all_of(Template, [](char C) { return isDigit(C); }));
 }
 
 static StringRef formName(BufForm F) {
@@ -382,16 +393,19 @@ ResultForm resultForm(QualType T) {
 }
 
 /// Wraps a hook's begin call around the original call for its result form.
-void wrapResult(Site &S, ResultForm F, StringRef Type, StringRef Begin) {
+/// A discarded result is cast to void so the wrapper adds no warning.
+void wrapResult(Site &S, ResultForm F, StringRef Type, StringRef Begin,
+                bool Discarded) {
   switch (F) {
   case ResultForm::Value:
-    S.Prefix = formatv("(({0})({1} ? orrery_end(&@SITE@, (long long)(", Type,
-                       Begin);
+    S.Prefix = formatv("{0}(({1})({2} ? orrery_end(&@SITE@, (long long)(",
+                       Discarded ? "(void)" : "", Type, Begin);
     S.Suffix = ")) : orrery_skip(&@SITE@)))";
     return;
   case ResultForm::Pointer:
-    S.Prefix = formatv("(({0})({1} ? orrery_end_ptr(&@SITE@, (const void *)(",
-                       Type, Begin);
+    S.Prefix =
+        formatv("{0}(({1})({2} ? orrery_end_ptr(&@SITE@, (const void *)(",
+                Discarded ? "(void)" : "", Type, Begin);
     S.Suffix = ")) : orrery_skip_ptr(&@SITE@)))";
     return;
   case ResultForm::Void:
@@ -403,6 +417,36 @@ void wrapResult(Site &S, ResultForm F, StringRef Type, StringRef Begin) {
   }
 }
 } // namespace
+
+bool SiteCollector::isDiscarded(const Expr *E) {
+  const Stmt *Child = E;
+  DynTypedNodeList Parents = Ctx.getParents(*E);
+  while (!Parents.empty()) {
+    const Stmt *P = Parents[0].get<Stmt>();
+    if (!P)
+      return false;
+    if (isa<ExprWithCleanups>(P) || isa<ParenExpr>(P)) {
+      Child = P;
+      Parents = Ctx.getParents(*P);
+      continue;
+    }
+    if (isa<CompoundStmt>(P) || isa<LabelStmt>(P) || isa<SwitchCase>(P))
+      return true;
+    if (const auto *If = dyn_cast<IfStmt>(P))
+      return If->getThen() == Child || If->getElse() == Child;
+    if (const auto *For = dyn_cast<ForStmt>(P))
+      return For->getBody() == Child || For->getInc() == Child ||
+             For->getInit() == Child;
+    if (const auto *While = dyn_cast<WhileStmt>(P))
+      return While->getBody() == Child;
+    if (const auto *Do = dyn_cast<DoStmt>(P))
+      return Do->getBody() == Child;
+    if (const auto *Comma = dyn_cast<BinaryOperator>(P))
+      return Comma->getOpcode() == BO_Comma && Comma->getLHS() == Child;
+    return false;
+  }
+  return false;
+}
 
 void SiteCollector::handleTableCall(const CallExpr *CE, const ApiSpec &Spec,
                                     StringRef Name, const FunctionDecl *FD) {
@@ -496,7 +540,8 @@ void SiteCollector::handleTableCall(const CallExpr *CE, const ApiSpec &Spec,
                  Api)
              .str());
   }
-  wrapResult(S, Form, RT.getAsString(Ctx.getPrintingPolicy()), Begin);
+  wrapResult(S, Form, RT.getAsString(Ctx.getPrintingPolicy()), Begin,
+             isDiscarded(CE));
   Sites.push_back(std::move(S));
 }
 
@@ -552,7 +597,7 @@ void SiteCollector::handleLaunch(const CUDAKernelCallExpr *K) {
       "orrery_dim3_of(dim3({1})), (unsigned long long)({2}), "
       "(const void *)({3}))",
       Geometry[0], Geometry[1], Geometry[2], Geometry[3]);
-  wrapResult(S, ResultForm::Void, "", Begin);
+  wrapResult(S, ResultForm::Void, "", Begin, true);
   Sites.push_back(std::move(S));
 }
 

@@ -14,6 +14,7 @@
 #include "clang/AST/ASTContext.h"
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -50,12 +51,15 @@ private:
   void handleTableCall(const clang::CallExpr *CE, const ApiSpec &Spec,
                        llvm::StringRef Name, const clang::FunctionDecl *FD);
   void handleLaunch(const clang::CUDAKernelCallExpr *K);
+  /// True if the value of E is not used (an expression statement).
+  bool isDiscarded(const clang::Expr *E);
   void addSkipped(const Location &L, SiteKind Kind, llvm::StringRef Api,
                   std::string Reason);
   void warn(clang::SourceLocation Loc, unsigned Code, llvm::StringRef Msg);
   std::string bufferArg(const clang::CallExpr *CE, const BufSpec &B,
                         llvm::StringRef Role, Site &S, bool &SideEffects);
 
+  std::set<unsigned> WarnedMacroCalls;
   clang::ASTContext &Ctx;
   clang::SourceManager &SM;
   const std::vector<std::string> &HeaderDirs;

@@ -1,0 +1,77 @@
+//===- NativeHooks.cpp - Native backend of the hook ABI -------------------===//
+//
+// Native mode runs every original call and records, per site, how often it
+// ran and the wall time it took. With ORRERY_PROFILE=<file> set, the record is
+// written as JSON when the program exits (one file per process: "%p" in the
+// name is replaced by the process id).
+//
+//===----------------------------------------------------------------------===//
+
+#include "orrery/hooks.h"
+#include "SiteProfile.h"
+
+#include <chrono>
+#include <vector>
+
+namespace {
+using Clock = std::chrono::steady_clock;
+
+/// Begin times of the sites this thread is inside (calls nest: an MPI call
+/// inside CHECK(...), cudaGetErrorString(cudaGetLastError())).
+thread_local std::vector<Clock::time_point> Open;
+
+void enter() { Open.push_back(Clock::now()); }
+
+void leave(const orrery_site *Site) {
+  if (Open.empty())
+    return; // an end without a begin: nothing to time
+  double Seconds =
+      std::chrono::duration<double>(Clock::now() - Open.back()).count();
+  Open.pop_back();
+  orrery::native::SiteProfile::instance().record(Site, Seconds);
+}
+} // namespace
+
+extern "C" {
+
+int orrery_cuda_begin(const orrery_site *, orrery_buf, orrery_buf, long long,
+                      const void *) {
+  enter();
+  return 1;
+}
+
+int orrery_launch_begin(const orrery_site *, orrery_dim3, orrery_dim3,
+                        unsigned long long, const void *) {
+  enter();
+  return 1;
+}
+
+int orrery_mpi_begin(const orrery_site *, orrery_buf, orrery_buf, int,
+                     intptr_t) {
+  enter();
+  return 1;
+}
+
+int orrery_ramc_begin(const orrery_site *, orrery_buf, orrery_buf,
+                      const void *) {
+  enter();
+  return 1;
+}
+
+long long orrery_end(const orrery_site *Site, long long Result) {
+  leave(Site);
+  return Result;
+}
+
+const void *orrery_end_ptr(const orrery_site *Site, const void *Result) {
+  leave(Site);
+  return Result;
+}
+
+void orrery_end_void(const orrery_site *Site) { leave(Site); }
+
+// Native mode always runs the original call; these exist for the ABI.
+long long orrery_skip(const orrery_site *) { return 0; }
+const void *orrery_skip_ptr(const orrery_site *) { return nullptr; }
+
+} // extern "C"
