@@ -8,7 +8,7 @@ import lit.util
 config.name = "Orrery"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".cu", ".cpp", ".c", ".test", ".yaml"]
-config.excludes = ["Inputs", "unit", "lit.cfg.py", "lit.site.cfg.py", "CMakeLists.txt"]
+config.excludes = ["Inputs", "unit", "utils", "lit.cfg.py", "lit.site.cfg.py", "CMakeLists.txt"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.orrery_obj_root, "test")
 
@@ -31,7 +31,8 @@ clang = os.path.join(config.llvm_tools_dir, "clang")
 clangxx = os.path.join(config.llvm_tools_dir, "clang++")
 
 # Tier 0: mock CUDA and MPI headers, no toolkit needed.
-cuda_mock_flags = "-x cuda --cuda-host-only -nocudainc -nocudalib -isystem %s" % mock
+cuda_mock_flags = ("-x cuda --cuda-host-only -nocudainc -nocudalib "
+                   "-Wno-unknown-cuda-version -isystem %s" % mock)
 config.substitutions.append(("%mock-cuda-flags", cuda_mock_flags))
 config.substitutions.append(("%mock-c-flags", "-x c -isystem %s" % mock))
 config.substitutions.append(("%mock-cxx-flags", "-x c++ -isystem %s" % mock))

@@ -171,7 +171,7 @@ static inline cudaError_t cudaEventCreate(cudaEvent_t *event,
   return ::cudaEventCreateWithFlags(event, flags);
 }
 template <class T>
-static inline cudaError_t cudaLaunchKernel(const T *func, dim3 gridDim,
+static inline cudaError_t cudaLaunchKernel(T *func, dim3 gridDim,
                                            dim3 blockDim, void **args,
                                            size_t sharedMem = 0,
                                            cudaStream_t stream = 0) {

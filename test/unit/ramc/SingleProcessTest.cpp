@@ -1,0 +1,247 @@
+//===- SingleProcessTest.cpp - the library end to end in one process ------===//
+//
+// With the single-process bootstrap a process can attach to its own
+// windows, so the whole protocol runs here without a launcher. Run on the
+// providers that exist on every Linux machine; both notification modes.
+//
+//===----------------------------------------------------------------------===//
+#include "ramc/ramc.hpp"
+#include "ramc_api.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <gtest/gtest.h>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct Transport {
+  const char *Provider;
+  ramc::Notify Mode;
+};
+
+class SingleProcess : public ::testing::TestWithParam<Transport> {
+protected:
+  void SetUp() override {
+    setenv("FI_SOCKETS_IFACE", "lo", 0);
+    setenv("FI_TCP_IFACE", "lo", 0);
+  }
+  ramc::Options options() const {
+    ramc::Options O;
+    O.Provider = GetParam().Provider;
+    O.NotifyMode = GetParam().Mode;
+    O.BootstrapKind = ramc::Bootstrap::Single;
+    O.DefaultTimeout = ramc::Millis(10000);
+    return O;
+  }
+};
+
+using ramc::Millis;
+
+TEST_P(SingleProcess, PutsAreCountedExactlyAndDataArrives) {
+  ramc::Context C(options());
+  ASSERT_EQ(C.rank(), 0);
+  ASSERT_EQ(C.size(), 1);
+  ASSERT_EQ(C.notify(), GetParam().Mode);
+  std::vector<uint8_t> Win(1 << 20, 0);
+  ramc::Target T = C.expose(ramc::Span<uint8_t>(Win), 42, 3);
+  T.post();
+  C.activateBoard();
+  ramc::Initiator I = C.attach(0, 42, Millis(1000), 3);
+  C.waitAttaches(1, Millis(1000));
+  EXPECT_FALSE(C.testAttaches(1));
+  EXPECT_EQ(I.windowSize(), Win.size());
+  EXPECT_EQ(I.check(), RAMC_SUCCESS);
+
+  std::vector<uint8_t> Src(Win.size());
+  for (size_t K = 0; K < Src.size(); ++K)
+    Src[K] = static_cast<uint8_t>(K * 7 + 1);
+  // Small (injected) and large puts, blocking and not.
+  const size_t Sizes[] = {1, 8, 64, 4096, 65536, 1 << 20};
+  size_t Off = 0;
+  for (size_t S : Sizes) {
+    size_t At = (Off * 4099) % (Win.size() - S + 1);
+    I.put(ramc::Span<const uint8_t>(Src.data() + At, S), At, S > 4096);
+    ++Off;
+  }
+  C.waitPuts(Millis(5000));
+  T.wait(6, Millis(5000));
+  EXPECT_FALSE(T.test(1)); // exactly six
+  EXPECT_EQ(T.arrived(), 6u);
+  for (size_t S : {size_t(1) << 20})
+    EXPECT_EQ(std::memcmp(Win.data(), Src.data(), S), 0);
+
+  // Gets see what is in the window.
+  std::vector<uint8_t> Back(4096);
+  I.get(ramc::Span<uint8_t>(Back), 1000);
+  EXPECT_EQ(std::memcmp(Back.data(), Win.data() + 1000, Back.size()), 0);
+  I.get(ramc::Span<uint8_t>(Back), 0, /*NonBlocking=*/true);
+  C.waitGets(Millis(5000));
+  EXPECT_EQ(std::memcmp(Back.data(), Win.data(), Back.size()), 0);
+  EXPECT_FALSE(T.test(1)); // gets are not counted
+}
+
+TEST_P(SingleProcess, StatusEpochs) {
+  ramc::Context C(options());
+  uint64_t Word[4] = {};
+  ramc::Target T = C.expose(ramc::Span<uint64_t>(Word), 7, 3);
+  T.post();
+  C.activateBoard();
+  ramc::Initiator I = C.attach(0, 7, Millis(1000), 5);
+  EXPECT_EQ(I.readStatus(), 3u);
+  EXPECT_EQ(I.check(), RAMC_TARGET_BEHIND);
+  T.addStatus(2);
+  EXPECT_EQ(I.check(), RAMC_SUCCESS);
+  T.addStatus(1);
+  EXPECT_EQ(I.check(), RAMC_TARGET_AHEAD);
+  I.addExpected(1);
+  I.waitStatus(Millis(1000));
+  T.setStatus(100);
+  EXPECT_EQ(T.status(), 100u);
+  EXPECT_THROW(I.waitStatus(Millis(50)), ramc::Timeout);
+}
+
+TEST_P(SingleProcess, AtomicIncrementAddsOne) {
+  ramc::Context C(options());
+  uint64_t Word[4] = {};
+  ramc::Target T = C.expose(ramc::Span<uint64_t>(Word), 8, 3);
+  T.post();
+  C.activateBoard();
+  ramc::Initiator I = C.attach(0, 8, Millis(1000));
+  for (int K = 0; K < 10; ++K)
+    I.atomicInc(16);
+  EXPECT_EQ(__atomic_load_n(&Word[2], __ATOMIC_ACQUIRE), 10u);
+  EXPECT_THROW(I.atomicInc(12), ramc::Error); // misaligned
+  EXPECT_THROW(I.atomicInc(32), ramc::Error); // past the end
+}
+
+TEST_P(SingleProcess, MisuseIsReportedNotFatal) {
+  ramc::Context C(options());
+  uint8_t Win[64] = {};
+  ramc::Target T = C.expose(ramc::Span<uint8_t>(Win), 9, 3);
+  T.post();
+  C.activateBoard();
+  ramc::Initiator I = C.attach(0, 9, Millis(1000));
+  uint8_t Src[128] = {};
+  try {
+    I.put(ramc::Span<const uint8_t>(Src, 65), 0);
+    FAIL() << "put past the end succeeded";
+  } catch (const ramc::Error &E) {
+    EXPECT_EQ(E.code(), RAMC_ERROR);
+    EXPECT_NE(std::string(E.what()).find("past the end"), std::string::npos)
+        << E.what();
+    EXPECT_NE(std::string(E.what()).find("rank 0"), std::string::npos);
+  }
+  EXPECT_THROW(I.put(ramc::Span<const uint8_t>(Src, 1), 64), ramc::Error);
+  I.put(ramc::Span<const uint8_t>(Src, 0), 64); // zero length: a no-op
+  // Wrong tag: nothing posted under it.
+  try {
+    C.attach(0, 10, Millis(0));
+    FAIL() << "attach to an unposted tag succeeded";
+  } catch (const ramc::Error &E) {
+    EXPECT_EQ(E.code(), RAMC_FAILURE);
+    EXPECT_NE(std::string(E.what()).find("tag 10"), std::string::npos);
+  }
+  EXPECT_THROW(C.attach(0, 10, Millis(30)), ramc::Timeout);
+  // Detached initiators and destroyed windows.
+  ramc_initiator_t Stale = I.handle();
+  I.detach();
+  EXPECT_EQ(ramc_initiator_put(C.raw(), Stale, Src, 1, 0, 0), RAMC_ERROR);
+  EXPECT_NE(std::string(ramc_ctx_error(C.raw())).find("not attached"),
+            std::string::npos);
+  ramc_target_t Gone = T.handle();
+  T.destroy();
+  EXPECT_EQ(ramc_target_destroy(C.raw(), Gone), RAMC_ERROR); // double
+  EXPECT_EQ(ramc_target_wait(C.raw(), Gone, 1, 10), RAMC_ERROR);
+  EXPECT_EQ(ramc_target_destroy(C.raw(), 0), RAMC_ERROR);
+  EXPECT_EQ(ramc_target_create(C.raw(), nullptr, 8, 1, 3, &Gone), RAMC_ERROR);
+  EXPECT_EQ(ramc_target_create(C.raw(), Win, 0, 1, 3, &Gone), RAMC_ERROR);
+  EXPECT_EQ(ramc_bb_check(C.raw(), 1, 9), RAMC_ERROR); // no rank 1
+}
+
+TEST_P(SingleProcess, BoardHoldsSeveralPostings) {
+  ramc::Context C(options());
+  std::vector<std::vector<uint8_t>> Bufs(20, std::vector<uint8_t>(32));
+  std::vector<ramc::Target> Ts;
+  for (int K = 0; K < 16; ++K) {
+    Ts.push_back(C.expose(ramc::Span<uint8_t>(Bufs[K]), 1000 + K, 3));
+    Ts.back().post();
+  }
+  ramc::Target Extra = C.expose(ramc::Span<uint8_t>(Bufs[16]), 2000, 3);
+  EXPECT_THROW(Extra.post(), ramc::Error); // board full
+  C.activateBoard();
+  std::vector<ramc::Initiator> Is;
+  for (int K = 15; K >= 0; --K)
+    Is.push_back(C.attach(0, 1000 + K, Millis(100)));
+  C.waitAttaches(16, Millis(1000));
+  uint8_t V = 0x5a;
+  Is[0].put(ramc::Span<const uint8_t>(&V, 1), 3); // tag 1015
+  Ts[15].wait(1, Millis(1000));
+  EXPECT_EQ(Bufs[15][3], 0x5a);
+  EXPECT_FALSE(Ts[0].test(1));
+  Ts[3].unpost();
+  EXPECT_THROW(C.attach(0, 1003, Millis(0)), ramc::Error);
+  C.deactivateBoard();
+  EXPECT_THROW(C.attach(0, 1004, Millis(0)), ramc::Error);
+}
+
+TEST(SingleProcessCompat, UseBeforeInitIsAnError) {
+  EXPECT_EQ(ramc_get_rank(), -1);
+  EXPECT_EQ(ramc_tgt_activate_bb(), RAMC_ERROR);
+  EXPECT_NE(std::string(ramc_last_error()).find("before ramc_init"),
+            std::string::npos);
+  struct ramc_init_win_info_s W;
+  std::memset(&W, 0, sizeof(W));
+  uint8_t B[8];
+  EXPECT_EQ(ramc_put(B, 8, &W, 0), RAMC_ERROR);
+  EXPECT_EQ(ramc_finalize(), RAMC_ERROR);
+}
+
+TEST(SingleProcessCompat, DoubleDestroyAndUnfilledStructs) {
+  setenv("RAMC_BOOTSTRAP", "single", 1);
+  setenv("RAMC_PROVIDER", "sockets", 1);
+  setenv("FI_SOCKETS_IFACE", "lo", 0);
+  ASSERT_EQ(ramc_init(), RAMC_SUCCESS) << ramc_last_error();
+  EXPECT_EQ(ramc_init(), RAMC_ERROR); // twice
+  uint8_t Buf[16];
+  struct ramc_target_win_info_s T;
+  ASSERT_EQ(ramc_tgt_create_window(Buf, sizeof(Buf), 5, 3, &T), RAMC_SUCCESS);
+  EXPECT_EQ(T.rank, 0);
+  EXPECT_EQ(T.buffer, Buf);
+  EXPECT_EQ(T.status_val, 3u);
+  EXPECT_EQ(ramc_tgt_increment_win_status(&T, 2), RAMC_SUCCESS);
+  EXPECT_EQ(T.status_val, 5u);
+  EXPECT_EQ(ramc_tgt_get_win_status_raw(&T), 5u);
+  EXPECT_EQ(ramc_tgt_destroy_window(&T), RAMC_SUCCESS);
+  EXPECT_EQ(ramc_tgt_destroy_window(&T), RAMC_ERROR);
+  EXPECT_NE(std::string(ramc_last_error()).find("destroyed already"),
+            std::string::npos)
+      << ramc_last_error();
+  struct ramc_target_win_info_s Junk;
+  std::memset(&Junk, 0xab, sizeof(Junk));
+  EXPECT_EQ(ramc_tgt_post_window(&Junk), RAMC_ERROR);
+  EXPECT_EQ(ramc_tgt_post_window(nullptr), RAMC_ERROR);
+  EXPECT_EQ(ramc_finalize(), RAMC_SUCCESS);
+  unsetenv("RAMC_BOOTSTRAP");
+  unsetenv("RAMC_PROVIDER");
+}
+
+std::string transportName(const ::testing::TestParamInfo<Transport> &I) {
+  std::string N = I.param.Provider;
+  for (char &C : N)
+    if (C == ';')
+      C = '_';
+  return N + (I.param.Mode == ramc::Notify::MrCounter ? "_mr_counter"
+                                                      : "_cq_data");
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Providers, SingleProcess,
+    ::testing::Values(Transport{"sockets", ramc::Notify::MrCounter},
+                      Transport{"sockets", ramc::Notify::CqData},
+                      Transport{"shm", ramc::Notify::CqData},
+                      Transport{"tcp;ofi_rxm", ramc::Notify::CqData}),
+    transportName);
+
+} // namespace
