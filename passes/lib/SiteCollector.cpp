@@ -382,10 +382,11 @@ namespace {
 /// How a call's result travels through the end hook.
 enum class ResultForm { Value, Pointer, Void, Unsupported };
 
-ResultForm resultForm(QualType T) {
+ResultForm resultForm(QualType T, const ASTContext &Ctx) {
   if (T->isVoidType())
     return ResultForm::Void;
-  if (T->isIntegralOrEnumerationType())
+  // Status codes: int-sized integers and enums (cudaError_t, MPI's int).
+  if (T->isIntegralOrEnumerationType() && Ctx.getTypeSize(T) <= 32)
     return ResultForm::Value;
   if (T->isPointerType())
     return ResultForm::Pointer;
@@ -393,20 +394,21 @@ ResultForm resultForm(QualType T) {
 }
 
 /// Wraps a hook's begin call around the original call for its result form.
-/// A discarded result is cast to void so the wrapper adds no warning.
+/// In C the int and pointer results convert implicitly; in C++ a function
+/// template restores the type (a cast would warn when the result is unused).
 void wrapResult(Site &S, ResultForm F, StringRef Type, StringRef Begin,
-                bool Discarded) {
+                bool CPlusPlus) {
+  std::string Open = CPlusPlus ? formatv("orrery_result<{0}>(", Type).str()
+                               : std::string("(");
   switch (F) {
   case ResultForm::Value:
-    S.Prefix = formatv("{0}(({1})({2} ? orrery_end(&@SITE@, (long long)(",
-                       Discarded ? "(void)" : "", Type, Begin);
-    S.Suffix = ")) : orrery_skip(&@SITE@)))";
+    S.Prefix = formatv("{0}{1} ? orrery_end(&@SITE@, (int)(", Open, Begin);
+    S.Suffix = ")) : orrery_skip(&@SITE@))";
     return;
   case ResultForm::Pointer:
-    S.Prefix =
-        formatv("{0}(({1})({2} ? orrery_end_ptr(&@SITE@, (const void *)(",
-                Discarded ? "(void)" : "", Type, Begin);
-    S.Suffix = ")) : orrery_skip_ptr(&@SITE@)))";
+    S.Prefix = formatv("{0}{1} ? orrery_end_ptr(&@SITE@, (const void *)(", Open,
+                       Begin);
+    S.Suffix = ")) : orrery_skip_ptr(&@SITE@))";
     return;
   case ResultForm::Void:
     S.Prefix = formatv("({0} ? (void)(", Begin);
@@ -418,36 +420,6 @@ void wrapResult(Site &S, ResultForm F, StringRef Type, StringRef Begin,
 }
 } // namespace
 
-bool SiteCollector::isDiscarded(const Expr *E) {
-  const Stmt *Child = E;
-  DynTypedNodeList Parents = Ctx.getParents(*E);
-  while (!Parents.empty()) {
-    const Stmt *P = Parents[0].get<Stmt>();
-    if (!P)
-      return false;
-    if (isa<ExprWithCleanups>(P) || isa<ParenExpr>(P)) {
-      Child = P;
-      Parents = Ctx.getParents(*P);
-      continue;
-    }
-    if (isa<CompoundStmt>(P) || isa<LabelStmt>(P) || isa<SwitchCase>(P))
-      return true;
-    if (const auto *If = dyn_cast<IfStmt>(P))
-      return If->getThen() == Child || If->getElse() == Child;
-    if (const auto *For = dyn_cast<ForStmt>(P))
-      return For->getBody() == Child || For->getInc() == Child ||
-             For->getInit() == Child;
-    if (const auto *While = dyn_cast<WhileStmt>(P))
-      return While->getBody() == Child;
-    if (const auto *Do = dyn_cast<DoStmt>(P))
-      return Do->getBody() == Child;
-    if (const auto *Comma = dyn_cast<BinaryOperator>(P))
-      return Comma->getOpcode() == BO_Comma && Comma->getLHS() == Child;
-    return false;
-  }
-  return false;
-}
-
 void SiteCollector::handleTableCall(const CallExpr *CE, const ApiSpec &Spec,
                                     StringRef Name, const FunctionDecl *FD) {
   StringRef Api = canonicalApiName(Name);
@@ -455,7 +427,7 @@ void SiteCollector::handleTableCall(const CallExpr *CE, const ApiSpec &Spec,
   if (!locate(CE, Spec.Kind, Api, L) || deviceContext(CE, Api, L))
     return;
   QualType RT = FD->getReturnType();
-  ResultForm Form = resultForm(RT);
+  ResultForm Form = resultForm(RT, Ctx);
   if (Form == ResultForm::Unsupported) {
     warn(L.Loc, DiagResultType,
          formatv("'{0}' returns '{1}', which the hook ABI cannot carry; left "
@@ -541,7 +513,7 @@ void SiteCollector::handleTableCall(const CallExpr *CE, const ApiSpec &Spec,
              .str());
   }
   wrapResult(S, Form, RT.getAsString(Ctx.getPrintingPolicy()), Begin,
-             isDiscarded(CE));
+             Ctx.getLangOpts().CPlusPlus);
   Sites.push_back(std::move(S));
 }
 
@@ -597,7 +569,7 @@ void SiteCollector::handleLaunch(const CUDAKernelCallExpr *K) {
       "orrery_dim3_of(dim3({1})), (unsigned long long)({2}), "
       "(const void *)({3}))",
       Geometry[0], Geometry[1], Geometry[2], Geometry[3]);
-  wrapResult(S, ResultForm::Void, "", Begin, true);
+  wrapResult(S, ResultForm::Void, "", Begin, Ctx.getLangOpts().CPlusPlus);
   Sites.push_back(std::move(S));
 }
 

@@ -51,8 +51,6 @@ private:
   void handleTableCall(const clang::CallExpr *CE, const ApiSpec &Spec,
                        llvm::StringRef Name, const clang::FunctionDecl *FD);
   void handleLaunch(const clang::CUDAKernelCallExpr *K);
-  /// True if the value of E is not used (an expression statement).
-  bool isDiscarded(const clang::Expr *E);
   void addSkipped(const Location &L, SiteKind Kind, llvm::StringRef Api,
                   std::string Reason);
   void warn(clang::SourceLocation Loc, unsigned Code, llvm::StringRef Msg);

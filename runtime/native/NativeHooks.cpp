@@ -58,7 +58,7 @@ int orrery_ramc_begin(const orrery_site *, orrery_buf, orrery_buf,
   return 1;
 }
 
-long long orrery_end(const orrery_site *Site, long long Result) {
+int orrery_end(const orrery_site *Site, int Result) {
   leave(Site);
   return Result;
 }
@@ -71,7 +71,7 @@ const void *orrery_end_ptr(const orrery_site *Site, const void *Result) {
 void orrery_end_void(const orrery_site *Site) { leave(Site); }
 
 // Native mode always runs the original call; these exist for the ABI.
-long long orrery_skip(const orrery_site *) { return 0; }
+int orrery_skip(const orrery_site *) { return 0; }
 const void *orrery_skip_ptr(const orrery_site *) { return nullptr; }
 
 } // extern "C"

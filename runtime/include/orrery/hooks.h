@@ -3,9 +3,11 @@
  * The one contract between code written by orrery-instrument and liborrery.
  * Every rewritten call site becomes an expression of the form
  *
- *   ((T)(orrery_<family>_begin(&orrery_site_N, <cost annotation>)
- *          ? orrery_end(&orrery_site_N, (long long)(<original call>))
- *          : orrery_skip(&orrery_site_N)))
+ *   orrery_result<T>(orrery_<family>_begin(&orrery_site_N, <annotation>)
+ *          ? orrery_end(&orrery_site_N, (int)(<original call>))
+ *          : orrery_skip(&orrery_site_N))
+ *
+ * in C++ (in C the same without orrery_result<T>),
  *
  * so the original call stays intact: a backend that wants it run (twin,
  * native, or a skeleton that emulates the API) returns nonzero from begin; a
@@ -135,15 +137,15 @@ int orrery_mpi_begin(const orrery_site *site, orrery_buf send, orrery_buf recv,
 int orrery_ramc_begin(const orrery_site *site, orrery_buf src, orrery_buf dst,
                       const void *handle);
 
-/* End hooks: see the original call's result (integral or enum results are
- * widened to long long, pointers to const void *) and return it, possibly
- * replaced. */
-long long orrery_end(const orrery_site *site, long long result);
+/* End hooks: see the original call's result (status codes -- cudaError_t,
+ * MPI's and RAMC's int -- as int, pointers as const void *) and return it,
+ * possibly replaced. */
+int orrery_end(const orrery_site *site, int result);
 const void *orrery_end_ptr(const orrery_site *site, const void *result);
 void orrery_end_void(const orrery_site *site);
 
 /* Skip hooks: the result of a call the backend did not run. */
-long long orrery_skip(const orrery_site *site);
+int orrery_skip(const orrery_site *site);
 const void *orrery_skip_ptr(const orrery_site *site);
 
 #ifdef __cplusplus
@@ -151,6 +153,17 @@ const void *orrery_skip_ptr(const orrery_site *site);
 
 /* Converts any dim3-like value (dim3, uint3, orrery_dim3) to orrery_dim3.
  * Generated code passes `orrery_dim3_of(dim3(<geometry>))`. */
+/* Gives a hooked call's result back its type: generated C++ code writes
+ * `orrery_result<cudaError_t>(...)`. (C needs nothing: int and const void *
+ * convert implicitly there.) A function rather than a cast, so an unused
+ * result draws no warning. */
+template <class T> static inline T orrery_result(int value) {
+  return static_cast<T>(value);
+}
+template <class T> static inline T orrery_result(const void *value) {
+  return static_cast<T>(value);
+}
+
 template <class Dim3>
 static inline orrery_dim3 orrery_dim3_of(const Dim3 &d) {
   orrery_dim3 r = {static_cast<unsigned>(d.x), static_cast<unsigned>(d.y),

@@ -1,0 +1,237 @@
+//===- KernelModelTest.cpp - Occupancy, roofline with waves, single rate --===//
+//
+// A small made-up GPU keeps the hand computations short: 4 SMs of 64 warps,
+// FP64 peak 1 TFLOP/s, FP32 2 TFLOP/s, compute efficiency 0.5, memory
+// 1 TB/s at efficiency 0.8 (T_m = bytes / 0.8e12 s), memory saturates at
+// occupancy 0.5, compute at 0.25; t_launch 4 us, t_sync 2 us, empty kernel
+// 1 us.
+//
+//===----------------------------------------------------------------------===//
+
+#include "orrery/models/KernelModel.h"
+
+#include <gtest/gtest.h>
+
+using namespace orrery::models;
+
+namespace {
+
+constexpr double Us = 1e-6;
+
+GpuParams gpu() {
+  GpuParams G;
+  G.Peak = {1e12, 2e12, 4e12};
+  G.PeakInt = 1e12;
+  G.ComputeEfficiency = 0.5;
+  G.MemoryBandwidth = 1e12;
+  G.MemoryEfficiency = 0.8;
+  G.SmCount = 4;
+  G.WarpSize = 32;
+  G.MaxThreadsPerSm = 2048;
+  G.MaxBlocksPerSm = 32;
+  G.MaxThreadsPerBlock = 1024;
+  G.RegistersPerSm = 65536;
+  G.MaxRegistersPerThread = 255;
+  G.RegisterAllocationUnit = 256;
+  G.SharedMemoryPerSm = 102400;
+  G.SharedMemoryPerBlock = 49152;
+  G.SharedMemoryAllocationUnit = 128;
+  G.MemorySaturationOccupancy = 0.5;
+  G.ComputeSaturationOccupancy = 0.25;
+  G.Launch = 4 * Us;
+  G.Sync = 2 * Us;
+  G.EmptyKernel = 1 * Us;
+  G.Weights[0] = {20, 20, 40};
+  G.Weights[1] = {20, 20, 16};
+  G.Weights[2] = {8, 8, 8};
+  G.KernelRate = 5e11;
+  G.KernelRateIsBytes = true;
+  return G;
+}
+
+LaunchConfig launch(std::uint64_t Blocks, std::uint32_t Threads,
+                    std::uint32_t Regs = 32, std::uint32_t Shared = 0) {
+  LaunchConfig L;
+  L.Blocks = Blocks;
+  L.ThreadsPerBlock = Threads;
+  L.RegistersPerThread = Regs;
+  L.SharedBytesPerBlock = Shared;
+  return L;
+}
+
+KernelWork streaming(double Bytes) {
+  KernelWork W;
+  W.BytesRead = Bytes * 0.6;
+  W.BytesWritten = Bytes * 0.4;
+  return W;
+}
+
+const double Tm1G = 1e9 / 0.8e12; // T_m of 1 GB: 1.25 ms
+
+} // namespace
+
+TEST(Occupancy, ThreadLimit) {
+  Occupancy O = computeOccupancy(gpu(), launch(1, 256));
+  EXPECT_EQ(O.BlocksPerSm, 8u); // 64 warps / 8 per block
+  EXPECT_EQ(O.WarpsPerSm, 64u);
+  EXPECT_DOUBLE_EQ(O.Fraction, 1.0);
+  EXPECT_EQ(O.Limiter, "threads");
+}
+
+TEST(Occupancy, RegisterLimitWithAllocationGranularity) {
+  // 64 registers: 2048 per warp -> 32 warps -> 4 blocks of 8 warps.
+  Occupancy O = computeOccupancy(gpu(), launch(1, 256, 64));
+  EXPECT_EQ(O.BlocksPerSm, 4u);
+  EXPECT_DOUBLE_EQ(O.Fraction, 0.5);
+  EXPECT_EQ(O.Limiter, "registers");
+  // 33 registers: 1056 per warp rounds up to 1280 -> 51 warps -> 6 blocks.
+  O = computeOccupancy(gpu(), launch(1, 256, 33));
+  EXPECT_EQ(O.BlocksPerSm, 6u);
+  EXPECT_DOUBLE_EQ(O.Fraction, 0.75);
+}
+
+TEST(Occupancy, SharedMemoryLimitWithAllocationGranularity) {
+  // 40000 B rounds up to 40064 B; 102400 / 40064 -> 2 blocks of 4 warps.
+  Occupancy O = computeOccupancy(gpu(), launch(1, 128, 32, 40000));
+  EXPECT_EQ(O.BlocksPerSm, 2u);
+  EXPECT_DOUBLE_EQ(O.Fraction, 0.125);
+  EXPECT_EQ(O.Limiter, "shared memory");
+}
+
+TEST(Occupancy, BlockLimit) {
+  // 32-thread blocks: 64 by threads, 32 by the block limit.
+  Occupancy O = computeOccupancy(gpu(), launch(1, 32));
+  EXPECT_EQ(O.BlocksPerSm, 32u);
+  EXPECT_DOUBLE_EQ(O.Fraction, 0.5);
+  EXPECT_EQ(O.Limiter, "blocks");
+}
+
+TEST(Occupancy, InvalidLaunches) {
+  EXPECT_FALSE(computeOccupancy(gpu(), launch(1, 2048)).valid());
+  EXPECT_FALSE(computeOccupancy(gpu(), launch(1, 0)).valid());
+  EXPECT_FALSE(computeOccupancy(gpu(), launch(1, 256, 300)).valid());
+  EXPECT_FALSE(computeOccupancy(gpu(), launch(1, 256, 32, 50000)).valid());
+  KernelEstimate E = kernelTime(gpu(), streaming(1e9), launch(1, 2048));
+  EXPECT_FALSE(E.ok());
+  EXPECT_NE(E.Error.find("2048 threads"), std::string::npos);
+}
+
+TEST(WeightedFlops, DivSqrtTranscendentalWeights) {
+  KernelWork W;
+  W.Flops[1] = 100;
+  W.Divides[1] = 2;
+  W.Sqrts[1] = 3;
+  W.Transcendentals[1] = 4;
+  // 100 + 20 x 2 + 20 x 3 + 16 x 4
+  EXPECT_DOUBLE_EQ(weightedFlops(gpu(), W, Precision::FP32), 264);
+  EXPECT_DOUBLE_EQ(weightedFlops(gpu(), W, Precision::FP64), 0);
+}
+
+TEST(Roofline, MemoryBoundFullWaves) {
+  // 64 blocks of 256 threads: 8 per SM x 4 SMs = 32 per wave, 2 full waves,
+  // occupancy 1. Compute (1e8 FP64 FLOP: 0.2 ms) hides under memory.
+  KernelWork W = streaming(1e9);
+  W.Flops[0] = 1e8;
+  KernelEstimate E = kernelTime(gpu(), W, launch(64, 256));
+  ASSERT_TRUE(E.ok()) << E.Error;
+  EXPECT_EQ(E.Waves, 2u);
+  EXPECT_DOUBLE_EQ(E.Time[CostCategory::Memory], Tm1G);
+  EXPECT_DOUBLE_EQ(E.Time[CostCategory::Compute], 0);
+  EXPECT_DOUBLE_EQ(E.Time[CostCategory::Launch], 4 * Us);
+  EXPECT_DOUBLE_EQ(E.Time.total(), 4 * Us + Tm1G);
+}
+
+TEST(Roofline, ComputeBound) {
+  // 1e10 FP32 FLOP + 1e8 divides x 20 = 1.2e10 at 2e12 x 0.5 = 12 ms.
+  KernelWork W = streaming(1e6);
+  W.Flops[1] = 1e10;
+  W.Divides[1] = 1e8;
+  KernelEstimate E = kernelTime(gpu(), W, launch(64, 256));
+  ASSERT_TRUE(E.ok()) << E.Error;
+  EXPECT_DOUBLE_EQ(E.Time[CostCategory::Compute], 12e-3);
+  EXPECT_DOUBLE_EQ(E.Time[CostCategory::Memory], 0);
+  EXPECT_DOUBLE_EQ(E.Time.total(), 4 * Us + 12e-3);
+}
+
+TEST(Roofline, WaveQuantization) {
+  // 33 blocks: one full wave of 32 (32/33 of the work at full rate) and a
+  // wave of 1 block: 1 block on its SM, occupancy 8/64 = 0.125, memory
+  // throughput 0.125 / 0.5 = 0.25 of the SM's share; that SM's share of the
+  // work is 4/33 of the total -> T_m x 4/33 / 0.25 = T_m x 16/33.
+  KernelEstimate E = kernelTime(gpu(), streaming(1e9), launch(33, 256));
+  ASSERT_TRUE(E.ok()) << E.Error;
+  EXPECT_EQ(E.Waves, 2u);
+  EXPECT_DOUBLE_EQ(E.Time[CostCategory::Memory], Tm1G * 48 / 33);
+  // One block more than a full wave costs far more than 33/32 of it.
+  KernelEstimate Full = kernelTime(gpu(), streaming(1e9), launch(32, 256));
+  EXPECT_GT(E.Time.total(), Full.Time.total() * 1.4);
+}
+
+TEST(Roofline, LowOccupancySlowsMemory) {
+  // 96 registers: 3072 per warp -> 21 warps -> 2 blocks of 8 warps per SM,
+  // occupancy 0.25, half of the memory saturation occupancy: T_m / 0.5.
+  KernelEstimate E = kernelTime(gpu(), streaming(1e9), launch(8, 256, 96));
+  ASSERT_TRUE(E.ok()) << E.Error;
+  EXPECT_EQ(E.Occ.BlocksPerSm, 2u);
+  EXPECT_EQ(E.Waves, 1u);
+  EXPECT_DOUBLE_EQ(E.Time[CostCategory::Memory], 2 * Tm1G);
+}
+
+TEST(Roofline, ActiveThreadsShrinkTheGrid) {
+  // 64 blocks launched, 1000 threads pass the guard: 4 working blocks, one
+  // per SM, occupancy 0.125 -> memory at 0.25 of full rate: 4 T_m.
+  KernelWork W = streaming(1e9);
+  W.ActiveThreads = 1000;
+  KernelEstimate E = kernelTime(gpu(), W, launch(64, 256));
+  ASSERT_TRUE(E.ok()) << E.Error;
+  EXPECT_EQ(E.WorkingBlocks, 4u);
+  EXPECT_EQ(E.Waves, 1u);
+  EXPECT_DOUBLE_EQ(E.Time[CostCategory::Memory], 4 * Tm1G);
+}
+
+TEST(Roofline, LatencyFloor) {
+  // 1 KB moves in 1.25 ns: the kernel still takes the empty-kernel time.
+  KernelEstimate E = kernelTime(gpu(), streaming(1000), launch(1, 256));
+  ASSERT_TRUE(E.ok()) << E.Error;
+  EXPECT_NEAR(E.Time.total(), 5 * Us, 1e-15);
+  KernelEstimate Empty = kernelTime(gpu(), KernelWork(), launch(1, 256));
+  EXPECT_DOUBLE_EQ(Empty.Time.total(), 5 * Us);
+  EXPECT_DOUBLE_EQ(Empty.Time[CostCategory::Launch], 5 * Us);
+}
+
+TEST(Roofline, MissingPeakIsAnError) {
+  GpuParams G = gpu();
+  G.Peak[2] = 0;
+  KernelWork W;
+  W.Flops[2] = 10;
+  EXPECT_FALSE(kernelTime(G, W, launch(1, 32)).ok());
+}
+
+TEST(SingleRate, BytesOverR) {
+  // R = 0.5 TB/s: 1 GB in 2 ms, plus t_launch and t_sync.
+  KernelEstimate E = kernelTime(gpu(), streaming(1e9), launch(64, 256),
+                                KernelModelKind::SingleRate);
+  ASSERT_TRUE(E.ok()) << E.Error;
+  EXPECT_DOUBLE_EQ(E.Time[CostCategory::Memory], 2e-3);
+  EXPECT_DOUBLE_EQ(E.Time[CostCategory::Launch], 4 * Us);
+  EXPECT_DOUBLE_EQ(E.Time[CostCategory::Sync], 2 * Us);
+  EXPECT_DOUBLE_EQ(E.Time.total(), 2e-3 + 6 * Us);
+}
+
+TEST(SingleRate, FlopsOverR) {
+  GpuParams G = gpu();
+  G.KernelRate = 1e12;
+  G.KernelRateIsBytes = false;
+  KernelWork W;
+  W.Flops[1] = 1e10;
+  W.Divides[1] = 1e8;
+  KernelEstimate E =
+      kernelTime(G, W, launch(64, 256), KernelModelKind::SingleRate);
+  ASSERT_TRUE(E.ok()) << E.Error;
+  EXPECT_DOUBLE_EQ(E.Time[CostCategory::Compute], 1.2e-2);
+  EXPECT_DOUBLE_EQ(E.Time.total(), 1.2e-2 + 6 * Us);
+  // The single rate ignores the launch geometry; the roofline does not.
+  KernelEstimate Small =
+      kernelTime(G, W, launch(1, 256), KernelModelKind::SingleRate);
+  EXPECT_DOUBLE_EQ(Small.Time.total(), E.Time.total());
+}

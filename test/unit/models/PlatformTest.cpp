@@ -1,0 +1,135 @@
+//===- PlatformTest.cpp - SimGrid platform text and hostfile --------------===//
+//
+// Structure of the generated XML. That SimGrid loads it and routes as
+// expected is checked by the lit tests in test/models (REQUIRES: simgrid).
+//
+//===----------------------------------------------------------------------===//
+
+#include "orrery/models/MachineFile.h"
+#include "orrery/models/Platform.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+using namespace orrery::models;
+
+namespace {
+
+Machine load(const char *Name) {
+  ParsedFile F =
+      loadMachineFile(std::string(ORRERY_MACHINES_DIR) + "/" + Name);
+  EXPECT_TRUE(F.ok());
+  return F.M;
+}
+
+std::size_t count(const std::string &Text, const std::string &Needle) {
+  std::size_t N = 0;
+  for (std::size_t P = Text.find(Needle); P != std::string::npos;
+       P = Text.find(Needle, P + 1))
+    ++N;
+  return N;
+}
+
+std::string generate(const Machine &M, int Nodes, PlatformStats *S = nullptr) {
+  std::ostringstream OS;
+  std::string Error;
+  PlatformOptions O;
+  O.Nodes = Nodes;
+  EXPECT_TRUE(writePlatform(OS, M, O, Error, S)) << Error;
+  return OS.str();
+}
+
+} // namespace
+
+TEST(Platform, Names) {
+  EXPECT_EQ(cpuHostName(3), "node3-cpu");
+  EXPECT_EQ(gpuHostName(3, 1), "node3-gpu1");
+  EXPECT_EQ(nodeZoneName(12), "node12");
+}
+
+TEST(Platform, MusicaNodeStructure) {
+  PlatformStats S;
+  std::string X = generate(load("musica-h100.yaml"), 2, &S);
+  EXPECT_NE(X.find("<platform version=\"4.1\">"), std::string::npos);
+  EXPECT_EQ(count(X, "<host id="), 10u); // 2 x (CPU + 4 GPUs)
+  EXPECT_EQ(S.Hosts, 10u);
+  EXPECT_EQ(count(X, "<zone id=\"node"), 2u);
+  // Per-direction PCIe with the measured H2D and D2H bandwidths.
+  EXPECT_NE(X.find("<link id=\"node1-pcie3-h2d\" bandwidth=\"54800000000Bps\" "
+                   "latency=\"2e-06s\"/>"),
+            std::string::npos);
+  EXPECT_NE(X.find("<link id=\"node1-pcie3-d2h\" bandwidth=\"46800000000Bps\""),
+            std::string::npos);
+  // Fully connected NVLink: one link per ordered pair, 12 per node.
+  EXPECT_EQ(count(X, "<link id=\"node0-nvlink"), 12u);
+  EXPECT_NE(X.find("<route src=\"node0-gpu0\" dst=\"node0-gpu1\" "
+                   "symmetrical=\"NO\"><link_ctn id=\"node0-nvlink0-1\"/>"
+                   "</route>"),
+            std::string::npos);
+  // A NIC per GPU, used by the GPU's route to the gateway.
+  EXPECT_EQ(count(X, "<link id=\"node0-nic"), 8u);
+  EXPECT_NE(X.find("<route src=\"node0-gpu2\" dst=\"node0-gw\" "
+                   "symmetrical=\"NO\"><link_ctn id=\"node0-pcie2-d2h\"/>"
+                   "<link_ctn id=\"node0-nic2-tx\"/></route>"),
+            std::string::npos);
+  // GPU hosts run at the FP64 peak; properties tell the runtime who is who.
+  EXPECT_NE(X.find("<host id=\"node1-gpu2\" speed=\"3.35e+13f\">"),
+            std::string::npos);
+  EXPECT_NE(X.find("<prop id=\"orrery_gpu\" value=\"2\"/>"), std::string::npos);
+}
+
+TEST(Platform, NvSwitchNodesUsePorts) {
+  std::string X = generate(load("dgx-a100.yaml"), 1);
+  EXPECT_EQ(count(X, "<host id="), 9u);
+  EXPECT_EQ(count(X, "-nvlink"), 16u + 2u * 56u); // 16 port links, 56 routes
+  EXPECT_NE(X.find("<route src=\"node0-gpu0\" dst=\"node0-gpu7\" "
+                   "symmetrical=\"NO\"><link_ctn id=\"node0-nvlink0-up\"/>"
+                   "<link_ctn id=\"node0-nvlink7-down\"/></route>"),
+            std::string::npos);
+}
+
+TEST(Platform, FatTreeLeavesAndCore) {
+  // 16 nodes per leaf: 40 nodes need 3 leaves and a core.
+  std::string X = generate(load("musica-h100.yaml"), 40);
+  EXPECT_EQ(count(X, "<zone id=\"leaf"), 3u);
+  EXPECT_EQ(count(X, "<zone id=\"core\""), 1u);
+  // Core links carry spines x uplink = 32 x 50 GB/s.
+  EXPECT_NE(X.find("<link id=\"leaf2-up\" bandwidth=\"1600000000000Bps\""),
+            std::string::npos);
+  EXPECT_NE(X.find("<zoneRoute src=\"node39\" dst=\"leaf2\" gw_src=\"node39-gw\" "
+                   "gw_dst=\"leaf2-router\""),
+            std::string::npos);
+  // One leaf is enough for 16 nodes: no core.
+  EXPECT_EQ(count(generate(load("musica-h100.yaml"), 16), "\"core\""), 0u);
+}
+
+TEST(Platform, DragonflyGroups) {
+  Machine M = load("h200-node.yaml");
+  ParsedFile N = loadMachineFile(std::string(ORRERY_MACHINES_DIR) +
+                                 "/slingshot.yaml");
+  ASSERT_TRUE(N.ok());
+  applyNetwork(M, N.M);
+  // 4 nodes per router, 32 routers per group: 300 nodes -> 75 routers in
+  // 3 groups (32, 32, 11); one global link pair per pair of groups.
+  std::string X = generate(M, 300);
+  EXPECT_EQ(count(X, "<zone id=\"g"), 75u);
+  EXPECT_EQ(count(X, "<link id=\"global"), 6u);
+  EXPECT_EQ(count(X, "-local"), 2u * 2u * (2 * 496 + 55));
+}
+
+TEST(Platform, RejectsZeroNodes) {
+  std::ostringstream OS;
+  std::string Error;
+  PlatformOptions O;
+  O.Nodes = 0;
+  EXPECT_FALSE(writePlatform(OS, load("musica-h100.yaml"), O, Error));
+  EXPECT_NE(Error.find("at least one node"), std::string::npos);
+}
+
+TEST(Platform, HostfileListsOneCpuHostPerRank) {
+  std::ostringstream OS;
+  writeHostfile(OS, 2, 3);
+  EXPECT_EQ(OS.str(), "node0-cpu\nnode0-cpu\nnode0-cpu\n"
+                      "node1-cpu\nnode1-cpu\nnode1-cpu\n");
+}
