@@ -335,6 +335,8 @@ void SiteCollector::handleCall(const CallExpr *CE) {
     handleLaunch(K);
     return;
   }
+  if (LaunchConfigs.count(CE))
+    return;
   const FunctionDecl *FD = CE->getDirectCallee();
   StringRef Name;
   if (FD) {
@@ -518,6 +520,9 @@ void SiteCollector::handleTableCall(const CallExpr *CE, const ApiSpec &Spec,
 }
 
 void SiteCollector::handleLaunch(const CUDAKernelCallExpr *K) {
+  // The configuration call clang builds for `<<<...>>>` (visited next, as a
+  // child) is part of this launch, not a site of its own.
+  LaunchConfigs.insert(K->getConfig());
   const Expr *CalleeE = K->getCallee();
   std::string Callee;
   {

@@ -58,6 +58,7 @@ private:
                         llvm::StringRef Role, Site &S, bool &SideEffects);
 
   std::set<unsigned> WarnedMacroCalls;
+  std::set<const clang::Expr *> LaunchConfigs;
   clang::ASTContext &Ctx;
   clang::SourceManager &SM;
   const std::vector<std::string> &HeaderDirs;

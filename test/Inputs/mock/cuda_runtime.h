@@ -131,7 +131,7 @@ cudaError_t cudaEventSynchronize(cudaEvent_t event);
 cudaError_t cudaEventQuery(cudaEvent_t event);
 cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end);
 cudaError_t cudaEventDestroy(cudaEvent_t event);
-cudaError_t cudaDeviceSynchronize(void);
+__host__ __device__ cudaError_t cudaDeviceSynchronize(void);
 cudaError_t cudaDeviceReset(void);
 cudaError_t cudaGetDeviceCount(int *count);
 cudaError_t cudaSetDevice(int device);
@@ -140,7 +140,7 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device);
 cudaError_t cudaFuncSetCacheConfig(const void *func,
                                    enum cudaFuncCache cacheConfig);
 cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache cacheConfig);
-cudaError_t cudaGetLastError(void);
+__host__ __device__ cudaError_t cudaGetLastError(void);
 cudaError_t cudaPeekAtLastError(void);
 const char *cudaGetErrorString(cudaError_t error);
 cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim,
@@ -152,6 +152,12 @@ cudaError_t cudaStreamAddCallback(cudaStream_t stream,
                                   void *userData, unsigned int flags);
 
 #ifdef __cplusplus
+/* Device-side launch (dynamic parallelism), as clang expects it. */
+__device__ void *cudaGetParameterBuffer(size_t alignment, size_t size);
+__device__ cudaError_t cudaLaunchDevice(void *func, void *parameterBuffer,
+                                        dim3 gridDim, dim3 blockDim,
+                                        unsigned int sharedMem,
+                                        cudaStream_t stream);
 int __cudaPushCallConfiguration(dim3 gridSize, dim3 blockSize,
                                 size_t sharedMem = 0, cudaStream_t stream = 0);
 } /* extern "C" */

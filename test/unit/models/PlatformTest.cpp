@@ -95,7 +95,7 @@ TEST(Platform, FatTreeLeavesAndCore) {
   EXPECT_EQ(count(X, "<zone id=\"leaf"), 3u);
   EXPECT_EQ(count(X, "<zone id=\"core\""), 1u);
   // Core links carry spines x uplink = 32 x 50 GB/s.
-  EXPECT_NE(X.find("<link id=\"leaf2-up\" bandwidth=\"1600000000000Bps\""),
+  EXPECT_NE(X.find("<link id=\"leaf2-up\" bandwidth=\"1.6e+12Bps\""),
             std::string::npos);
   EXPECT_NE(X.find("<zoneRoute src=\"node39\" dst=\"leaf2\" gw_src=\"node39-gw\" "
                    "gw_dst=\"leaf2-router\""),
