@@ -22,6 +22,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
+#include <optional>
 
 using namespace llvm;
 using namespace orrery;
@@ -166,8 +167,45 @@ static Error writeAtomically(StringRef Path, StringRef Text) {
   });
 }
 
+/// The build directory given with -p, if any (before a `--`).
+static std::optional<std::string> buildPathArg(int argc, const char **argv) {
+  for (int I = 1; I < argc; ++I) {
+    StringRef A = argv[I];
+    if (A == "--")
+      break;
+    if ((A == "-p" || A == "--p") && I + 1 < argc)
+      return std::string(argv[I + 1]);
+    if (A.consume_front("-p=") || A.consume_front("--p="))
+      return A.str();
+  }
+  return std::nullopt;
+}
+
+static bool hasFlagSeparator(int argc, const char **argv) {
+  for (int I = 1; I < argc; ++I)
+    if (StringRef(argv[I]) == "--")
+      return true;
+  return false;
+}
+
 int main(int argc, const char **argv) {
   cl::HideUnrelatedOptions(Category);
+  // Without a compile database or flags, clang tools parse "without flags";
+  // for CUDA that is another configuration, so it is an error here.
+  std::optional<std::string> BuildPath = buildPathArg(argc, argv);
+  if (BuildPath) {
+    std::string Err;
+    if (!clang::tooling::CompilationDatabase::autoDetectFromDirectory(*BuildPath,
+                                                                      Err))
+      return fail(formatv("-p {0}: no compile_commands.json found ({1}); "
+                          "configure the project with "
+                          "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON or give flags "
+                          "after '--'",
+                          *BuildPath, Err));
+  } else if (!hasFlagSeparator(argc, argv)) {
+    return fail("no compile flags: pass -p <build dir> (compile_commands.json) "
+                "or the compiler flags after '--'");
+  }
   auto Parser = clang::tooling::CommonOptionsParser::create(
       argc, argv, Category, cl::OneOrMore,
       "Rewrites CUDA runtime calls, kernel launches and MPI calls into Orrery "
