@@ -197,9 +197,9 @@ TEST(Collective, OnlyCollCudaOperationsBounce) {
     EXPECT_TRUE(bouncesThroughHost(
         P, {Op, MemorySpace::Device, MB, MB, Locality::OtherNode}))
         << collectiveName(Op);
-  for (Collective Op : {Collective::ReduceScatter, Collective::Bcast,
-                        Collective::Allgather, Collective::Alltoall,
-                        Collective::Gather, Collective::Scatter})
+  for (Collective Op :
+       {Collective::ReduceScatter, Collective::Bcast, Collective::Allgather,
+        Collective::Alltoall, Collective::Gather, Collective::Scatter})
     EXPECT_FALSE(bouncesThroughHost(
         P, {Op, MemorySpace::Device, MB, MB, Locality::OtherNode}))
         << collectiveName(Op);
@@ -214,8 +214,8 @@ TEST(Collective, ReduceScatterBlockBouncesBothBufferSizes) {
   CommParams P = params();
   // Send 4 MB, receive 1 MB: t_d2h(4 MB) + t_d2h(1 MB) + t_h2d(1 MB)
   // = 103 + 28 + 22 us; t_reduce(4 MB) = 400 us; t_call = 5 us.
-  CollectiveCall C{Collective::ReduceScatterBlock, MemorySpace::Device,
-                   4 * MB, MB, Locality::OtherNode};
+  CollectiveCall C{Collective::ReduceScatterBlock, MemorySpace::Device, 4 * MB,
+                   MB, Locality::OtherNode};
   Cost T = collectiveCost(P, C);
   EXPECT_DOUBLE_EQ(T[CostCategory::HostBounce], 153 * Us);
   EXPECT_DOUBLE_EQ(T[CostCategory::Reduction], 400 * Us);

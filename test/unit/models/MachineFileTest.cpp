@@ -32,7 +32,8 @@ int lineOf(const std::string &Text, const std::string &Needle) {
   std::size_t Pos = Text.find(Needle);
   if (Pos == std::string::npos)
     return -1;
-  return 1 + static_cast<int>(std::count(Text.begin(), Text.begin() + Pos, '\n'));
+  return 1 +
+         static_cast<int>(std::count(Text.begin(), Text.begin() + Pos, '\n'));
 }
 
 /// The MUSICA file with \p From replaced by \p To (which must occur).
@@ -85,8 +86,7 @@ TEST(MachineFile, MusicaValuesInBaseUnits) {
   EXPECT_DOUBLE_EQ(M.Gpu.SharedMemoryPerSm.Value, 228 * 1024.0);
   EXPECT_DOUBLE_EQ(M.Network.Nic.Bandwidth.Value, 24.756e9);
   EXPECT_EQ(M.Network.Nic.Bandwidth.Kind, ValueKind::Measured);
-  EXPECT_NE(M.Network.Nic.Bandwidth.Source.find("ucx#9287"),
-            std::string::npos);
+  EXPECT_NE(M.Network.Nic.Bandwidth.Source.find("ucx#9287"), std::string::npos);
   EXPECT_DOUBLE_EQ(M.Network.Nic.AlphaGdr.Value, 2e-6);
   EXPECT_TRUE(M.Network.Nic.GpuDirectRdma);
   EXPECT_EQ(M.Node.Peer.Kind, PeerLinkKind::NVLink);
@@ -131,14 +131,17 @@ TEST(MachineFile, UnknownKeyNamesLineAndColumn) {
   EXPECT_EQ(D.Loc.Line, lineOf(Text, "turbo_boost"));
   EXPECT_EQ(D.Loc.Column, 3);
   EXPECT_EQ(D.Loc.File, "m.yaml");
-  EXPECT_EQ(D.str().rfind("m.yaml:" + std::to_string(D.Loc.Line) + ":3: "
-                          "error: ", 0),
+  EXPECT_EQ(D.str().rfind("m.yaml:" + std::to_string(D.Loc.Line) +
+                              ":3: "
+                              "error: ",
+                          0),
             0u);
 }
 
 TEST(MachineFile, UnknownKeyInsideANumber) {
-  std::string Text = mutated("fp64:  {value: 33.5, unit: TFLOP/s,",
-                             "fp64:  {value: 33.5, units: TFLOP/s, unit: TFLOP/s,");
+  std::string Text =
+      mutated("fp64:  {value: 33.5, unit: TFLOP/s,",
+              "fp64:  {value: 33.5, units: TFLOP/s, unit: TFLOP/s,");
   Diagnostic D = onlyError(Text, "unknown key 'units'");
   EXPECT_EQ(D.Loc.Line, lineOf(Text, "units:"));
 }
@@ -271,8 +274,7 @@ TEST(MachineFile, SchemaAndEmptyFile) {
 
 TEST(MachineFile, ErrorsAreCollectedNotStoppedAtTheFirst) {
   std::string Text = mutated("kind: fat-tree", "kind: torus");
-  Text.replace(Text.find("{value: 0.6, unit: us"), 21,
-               "{value: -1, unit: us");
+  Text.replace(Text.find("{value: 0.6, unit: us"), 21, "{value: -1, unit: us");
   ParsedFile F = parseMachineText(Text, "m.yaml");
   EXPECT_EQ(F.Errors.size(), 2u);
 }

@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "orrery/models/MachineFile.h"
 #include "orrery/models/Platform.h"
+#include "orrery/models/MachineFile.h"
 
 #include <gtest/gtest.h>
 
@@ -17,8 +17,7 @@ using namespace orrery::models;
 namespace {
 
 Machine load(const char *Name) {
-  ParsedFile F =
-      loadMachineFile(std::string(ORRERY_MACHINES_DIR) + "/" + Name);
+  ParsedFile F = loadMachineFile(std::string(ORRERY_MACHINES_DIR) + "/" + Name);
   EXPECT_TRUE(F.ok());
   return F.M;
 }
@@ -97,17 +96,18 @@ TEST(Platform, FatTreeLeavesAndCore) {
   // Core links carry spines x uplink = 32 x 50 GB/s.
   EXPECT_NE(X.find("<link id=\"leaf2-up\" bandwidth=\"1.6e+12Bps\""),
             std::string::npos);
-  EXPECT_NE(X.find("<zoneRoute src=\"node39\" dst=\"leaf2\" gw_src=\"node39-gw\" "
-                   "gw_dst=\"leaf2-router\""),
-            std::string::npos);
+  EXPECT_NE(
+      X.find("<zoneRoute src=\"node39\" dst=\"leaf2\" gw_src=\"node39-gw\" "
+             "gw_dst=\"leaf2-router\""),
+      std::string::npos);
   // One leaf is enough for 16 nodes: no core.
   EXPECT_EQ(count(generate(load("musica-h100.yaml"), 16), "\"core\""), 0u);
 }
 
 TEST(Platform, DragonflyGroups) {
   Machine M = load("h200-node.yaml");
-  ParsedFile N = loadMachineFile(std::string(ORRERY_MACHINES_DIR) +
-                                 "/slingshot.yaml");
+  ParsedFile N =
+      loadMachineFile(std::string(ORRERY_MACHINES_DIR) + "/slingshot.yaml");
   ASSERT_TRUE(N.ok());
   applyNetwork(M, N.M);
   // 4 nodes per router, 32 routers per group: 300 nodes -> 75 routers in
