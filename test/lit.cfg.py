@@ -20,7 +20,7 @@ for feature in config.orrery_features:
 config.environment["PATH"] = os.pathsep.join(
     [config.orrery_bin_dir, config.llvm_tools_dir, config.environment.get("PATH", "")]
 )
-for var in ["HOME", "TMPDIR", "LANG", "LC_ALL"]:
+for var in ["HOME", "TMPDIR", "LANG", "LC_ALL", "USER"]:
     if var in os.environ:
         config.environment[var] = os.environ[var]
 
@@ -51,6 +51,9 @@ config.substitutions.append(("%smpi-include", "/usr/include/smpi"))
 config.substitutions.append(
     ("%ompi-include",
      " ".join("-I" + d for d in config.mpi_c_include_dirs.split(";") if d)))
+# Native MPI runs: CI runs as root, and these machines have two cores.
+config.substitutions.append(
+    ("%mpirun", "mpirun --allow-run-as-root --oversubscribe --mca btl self,vader"))
 config.substitutions.append(("%src-root", config.orrery_src_root))
 config.substitutions.append(("%bin", config.orrery_bin_dir))
 config.substitutions.append(("%lib", config.orrery_lib_dir))
