@@ -138,7 +138,7 @@ static int dead_peer(void) {
   rc = ramc_initiator_check(ctx, i);
   printf("rank 0: status of the dead peer: rc=%d within deadline=%s %s\n", rc,
          now() - t0 < 5 ? "yes" : "no", ramc_ctx_error(ctx));
-  unsigned char src[65536] = {0};
+  unsigned char src[4096] = {0};
   t0 = now();
   rc = ramc_initiator_put(ctx, i, src, sizeof(src), 0, 0);
   if (rc == RAMC_SUCCESS)
