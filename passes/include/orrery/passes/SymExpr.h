@@ -1,0 +1,64 @@
+//===- SymExpr.h - Symbolic counts of kernel parameters and geometry -*- C++ -*-===//
+//
+// Kernel cost hints keep counts symbolic (expressions of the kernel's scalar
+// parameters and launch geometry) and evaluate them at launch. A SymExpr is an
+// immutable expression tree that prints as C/C++ source (for the generated
+// hint function and for people) and evaluates with a binding of its symbols
+// (for --launch and the runtime).
+//
+//===----------------------------------------------------------------------===//
+#ifndef ORRERY_PASSES_SYMEXPR_H
+#define ORRERY_PASSES_SYMEXPR_H
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+
+namespace orrery {
+
+class SymExpr {
+public:
+  enum class Op { Const, Sym, Add, Sub, Mul, Div, CeilDiv, Min, Max };
+
+  SymExpr() : SymExpr(0.0) {}
+  SymExpr(double Value);
+  static SymExpr sym(const std::string &Name);
+
+  friend SymExpr operator+(const SymExpr &A, const SymExpr &B);
+  friend SymExpr operator-(const SymExpr &A, const SymExpr &B);
+  friend SymExpr operator*(const SymExpr &A, const SymExpr &B);
+  friend SymExpr operator/(const SymExpr &A, const SymExpr &B);
+  static SymExpr ceilDiv(const SymExpr &A, const SymExpr &B);
+  static SymExpr min(const SymExpr &A, const SymExpr &B);
+  static SymExpr max(const SymExpr &A, const SymExpr &B);
+
+  bool isConst() const;
+  /// The value of a constant expression.
+  std::optional<double> constant() const;
+  bool isZero() const;
+
+  /// C/C++ source text; symbols print by name (`n`, `blockDim.x`).
+  std::string str() const;
+  /// Evaluates with Bindings; nullopt if a symbol is unbound.
+  std::optional<double>
+  eval(const std::map<std::string, double> &Bindings) const;
+  /// Every symbol the expression mentions.
+  void symbols(std::set<std::string> &Out) const;
+  /// Replaces symbols by expressions (for inlining __device__ calls).
+  SymExpr substitute(const std::map<std::string, SymExpr> &Map) const;
+
+  bool operator==(const SymExpr &O) const { return str() == O.str(); }
+
+private:
+  struct Node;
+  explicit SymExpr(std::shared_ptr<const Node> N) : N(std::move(N)) {}
+  static SymExpr make(Op O, const SymExpr &A, const SymExpr &B);
+  std::shared_ptr<const Node> N;
+};
+
+} // namespace orrery
+
+#endif

@@ -1,0 +1,204 @@
+//===- SymExpr.cpp - Symbolic counts of kernel parameters and geometry ----===//
+
+#include "orrery/passes/SymExpr.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+namespace orrery {
+
+struct SymExpr::Node {
+  Op Kind;
+  double Value = 0;
+  std::string Name;
+  SymExpr L, R;
+  Node(Op K) : Kind(K), L(nullptr), R(nullptr) {}
+};
+
+// The default-constructed children above would recurse; construct leaves
+// with null children explicitly.
+SymExpr::SymExpr(double Value) {
+  auto Leaf = std::make_shared<Node>(Op::Const);
+  Leaf->Value = Value;
+  N = std::move(Leaf);
+}
+
+SymExpr SymExpr::sym(const std::string &Name) {
+  auto Leaf = std::make_shared<Node>(Op::Sym);
+  Leaf->Name = Name;
+  return SymExpr(std::shared_ptr<const Node>(std::move(Leaf)));
+}
+
+bool SymExpr::isConst() const { return N && N->Kind == Op::Const; }
+
+std::optional<double> SymExpr::constant() const {
+  if (isConst())
+    return N->Value;
+  return std::nullopt;
+}
+
+bool SymExpr::isZero() const { return isConst() && N->Value == 0; }
+
+static double apply(SymExpr::Op O, double A, double B) {
+  switch (O) {
+  case SymExpr::Op::Add:
+    return A + B;
+  case SymExpr::Op::Sub:
+    return A - B;
+  case SymExpr::Op::Mul:
+    return A * B;
+  case SymExpr::Op::Div:
+    return B == 0 ? 0 : A / B;
+  case SymExpr::Op::CeilDiv:
+    return B == 0 ? 0 : std::ceil(A / B);
+  case SymExpr::Op::Min:
+    return std::min(A, B);
+  case SymExpr::Op::Max:
+    return std::max(A, B);
+  default:
+    return 0;
+  }
+}
+
+SymExpr SymExpr::make(Op O, const SymExpr &A, const SymExpr &B) {
+  // Fold constants and identities so hints stay readable.
+  if (A.isConst() && B.isConst())
+    return SymExpr(apply(O, *A.constant(), *B.constant()));
+  switch (O) {
+  case Op::Add:
+    if (A.isZero())
+      return B;
+    if (B.isZero())
+      return A;
+    break;
+  case Op::Sub:
+    if (B.isZero())
+      return A;
+    if (A == B)
+      return SymExpr(0.0);
+    break;
+  case Op::Mul:
+    if (A.isZero() || B.isZero())
+      return SymExpr(0.0);
+    if (A.constant() == 1.0)
+      return B;
+    if (B.constant() == 1.0)
+      return A;
+    break;
+  case Op::Div:
+  case Op::CeilDiv:
+    if (B.constant() == 1.0)
+      return A;
+    if (A.isZero())
+      return SymExpr(0.0);
+    break;
+  case Op::Min:
+  case Op::Max:
+    if (A == B)
+      return A;
+    break;
+  default:
+    break;
+  }
+  auto Node_ = std::make_shared<Node>(O);
+  Node_->L = A;
+  Node_->R = B;
+  return SymExpr(std::shared_ptr<const Node>(std::move(Node_)));
+}
+
+SymExpr operator+(const SymExpr &A, const SymExpr &B) {
+  return SymExpr::make(SymExpr::Op::Add, A, B);
+}
+SymExpr operator-(const SymExpr &A, const SymExpr &B) {
+  return SymExpr::make(SymExpr::Op::Sub, A, B);
+}
+SymExpr operator*(const SymExpr &A, const SymExpr &B) {
+  return SymExpr::make(SymExpr::Op::Mul, A, B);
+}
+SymExpr operator/(const SymExpr &A, const SymExpr &B) {
+  return SymExpr::make(SymExpr::Op::Div, A, B);
+}
+SymExpr SymExpr::ceilDiv(const SymExpr &A, const SymExpr &B) {
+  return make(Op::CeilDiv, A, B);
+}
+SymExpr SymExpr::min(const SymExpr &A, const SymExpr &B) {
+  return make(Op::Min, A, B);
+}
+SymExpr SymExpr::max(const SymExpr &A, const SymExpr &B) {
+  return make(Op::Max, A, B);
+}
+
+static std::string number(double V) {
+  std::ostringstream OS;
+  if (V == std::floor(V) && std::fabs(V) < 1e15)
+    OS << static_cast<long long>(V);
+  else
+    OS << V;
+  return OS.str();
+}
+
+std::string SymExpr::str() const {
+  switch (N->Kind) {
+  case Op::Const:
+    return number(N->Value);
+  case Op::Sym:
+    return N->Name;
+  case Op::Add:
+    return "(" + N->L.str() + " + " + N->R.str() + ")";
+  case Op::Sub:
+    return "(" + N->L.str() + " - " + N->R.str() + ")";
+  case Op::Mul:
+    return N->L.str() + " * " + N->R.str();
+  case Op::Div:
+    return "(" + N->L.str() + ") / (double)(" + N->R.str() + ")";
+  case Op::CeilDiv:
+    return "orrery_ceil_div(" + N->L.str() + ", " + N->R.str() + ")";
+  case Op::Min:
+    return "orrery_min(" + N->L.str() + ", " + N->R.str() + ")";
+  case Op::Max:
+    return "orrery_max(" + N->L.str() + ", " + N->R.str() + ")";
+  }
+  return "0";
+}
+
+std::optional<double>
+SymExpr::eval(const std::map<std::string, double> &Bindings) const {
+  switch (N->Kind) {
+  case Op::Const:
+    return N->Value;
+  case Op::Sym: {
+    auto It = Bindings.find(N->Name);
+    if (It == Bindings.end())
+      return std::nullopt;
+    return It->second;
+  }
+  default:
+    break;
+  }
+  std::optional<double> A = N->L.eval(Bindings), B = N->R.eval(Bindings);
+  if (!A || !B)
+    return std::nullopt;
+  return apply(N->Kind, *A, *B);
+}
+
+void SymExpr::symbols(std::set<std::string> &Out) const {
+  if (N->Kind == Op::Sym)
+    Out.insert(N->Name);
+  else if (N->Kind != Op::Const) {
+    N->L.symbols(Out);
+    N->R.symbols(Out);
+  }
+}
+
+SymExpr SymExpr::substitute(const std::map<std::string, SymExpr> &Map) const {
+  if (N->Kind == Op::Const)
+    return *this;
+  if (N->Kind == Op::Sym) {
+    auto It = Map.find(N->Name);
+    return It == Map.end() ? *this : It->second;
+  }
+  return make(N->Kind, N->L.substitute(Map), N->R.substitute(Map));
+}
+
+} // namespace orrery
