@@ -9,13 +9,15 @@ namespace orrery::models {
 Cost deviceLeg(const CommParams &P, LegKind K, double Bytes) {
   switch (K) {
   case LegKind::HostStaging:
-    return Cost(CostCategory::DeviceLeg, P.D2H.time(Bytes) + P.H2D.time(Bytes));
+    return Cost(CostCategory::DeviceLeg, P.D2H.time(Bytes) + P.H2D.time(Bytes),
+                P.D2H.Estimate || P.H2D.Estimate);
   case LegKind::GpuDirectRdma:
-    return Cost(CostCategory::DeviceLeg, P.AlphaGdr);
+    return Cost(CostCategory::DeviceLeg, P.AlphaGdr, P.Estimates.AlphaGdr);
   case LegKind::Peer:
-    return Cost(CostCategory::DeviceLeg, P.Peer.time(Bytes));
+    return Cost(CostCategory::DeviceLeg, P.Peer.time(Bytes), P.Peer.Estimate);
   case LegKind::DeviceLocal:
-    return Cost(CostCategory::DeviceLeg, P.DeviceLocal.time(Bytes));
+    return Cost(CostCategory::DeviceLeg, P.DeviceLocal.time(Bytes),
+                P.DeviceLocal.Estimate);
   case LegKind::HostResident:
   case LegKind::None:
     return Cost();
@@ -24,20 +26,19 @@ Cost deviceLeg(const CommParams &P, LegKind K, double Bytes) {
 }
 
 Cost memcpyCost(const CommParams &P, CopyKind K, double Bytes) {
-  Cost C(CostCategory::CallOverhead, P.CopyCallOverhead);
+  Cost C(CostCategory::CallOverhead, P.CopyCallOverhead,
+         P.Estimates.CopyCallOverhead);
   switch (K) {
   case CopyKind::HostToDevice:
-    return C.add(CostCategory::DeviceLeg, P.H2D.time(Bytes));
+    return C.add(CostCategory::DeviceLeg, P.H2D.time(Bytes), P.H2D.Estimate);
   case CopyKind::DeviceToHost:
-    return C.add(CostCategory::DeviceLeg, P.D2H.time(Bytes));
+    return C.add(CostCategory::DeviceLeg, P.D2H.time(Bytes), P.D2H.Estimate);
   case CopyKind::DeviceToDevice:
-    return C.add(CostCategory::DeviceLeg, P.DeviceLocal.time(Bytes));
+    return C += deviceLeg(P, LegKind::DeviceLocal, Bytes);
   case CopyKind::PeerToPeer:
     // Without peer access the driver stages through host memory.
-    if (P.PeerAccess)
-      return C.add(CostCategory::DeviceLeg, P.Peer.time(Bytes));
-    return C.add(CostCategory::DeviceLeg,
-                 P.D2H.time(Bytes) + P.H2D.time(Bytes));
+    return C += deviceLeg(
+               P, P.PeerAccess ? LegKind::Peer : LegKind::HostStaging, Bytes);
   }
   return C;
 }
@@ -81,12 +82,14 @@ Cost collectiveCost(const CommParams &P, const CollectiveCall &C,
     // Open MPI coll/cuda: copy send and receive buffers to the host, run the
     // host collective, copy the result back. With n_s == n_r == n this is the
     // paper's 2 t_d2h(n) + t_h2d(n).
-    Out.add(CostCategory::HostBounce, P.D2H.time(C.SendBytes) +
-                                          P.D2H.time(C.RecvBytes) +
-                                          P.H2D.time(C.RecvBytes));
+    Out.add(CostCategory::HostBounce,
+            P.D2H.time(C.SendBytes) + P.D2H.time(C.RecvBytes) +
+                P.H2D.time(C.RecvBytes),
+            P.D2H.Estimate || P.H2D.Estimate);
     Out.add(CostCategory::Reduction,
-            std::max(C.SendBytes, C.RecvBytes) / P.ReductionBandwidth);
-    Out.add(CostCategory::CallOverhead, P.CallDevice);
+            std::max(C.SendBytes, C.RecvBytes) / P.ReductionBandwidth,
+            P.Estimates.ReductionBandwidth);
+    Out.add(CostCategory::CallOverhead, P.CallDevice, P.Estimates.CallDevice);
   } else {
     LegKind K = collectiveLeg(P, C);
     // A buffer the call does not have (barrier, a root-only side) pays no leg.
@@ -94,8 +97,9 @@ Cost collectiveCost(const CommParams &P, const CollectiveCall &C,
       Out += deviceLeg(P, K, C.SendBytes);
     if (C.RecvBytes > 0)
       Out += deviceLeg(P, K, C.RecvBytes);
-    Out.add(CostCategory::CallOverhead,
-            C.Space == MemorySpace::Device ? P.CallDevice : P.CallHost);
+    bool Dev = C.Space == MemorySpace::Device;
+    Out.add(CostCategory::CallOverhead, Dev ? P.CallDevice : P.CallHost,
+            Dev ? P.Estimates.CallDevice : P.Estimates.CallHost);
   }
   Out.add(CostCategory::Network, NetTime);
   return Out;

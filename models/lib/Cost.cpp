@@ -37,6 +37,11 @@ double Cost::total() const {
   return T;
 }
 
+double Cost::estimateShare() const {
+  double T = total();
+  return T > 0 ? Estimated / T : 0;
+}
+
 std::string Cost::str() const {
   std::string S = "total " + formatQuantity(total(), Dimension::Time);
   std::string Parts;
@@ -44,8 +49,8 @@ std::string Cost::str() const {
     if (this->Parts[I] == 0)
       continue;
     Parts += (Parts.empty() ? "" : ", ") +
-             std::string(costCategoryName(static_cast<CostCategory>(I))) +
-             " " + formatQuantity(this->Parts[I], Dimension::Time);
+             std::string(costCategoryName(static_cast<CostCategory>(I))) + " " +
+             formatQuantity(this->Parts[I], Dimension::Time);
   }
   if (!Parts.empty())
     S += " (" + Parts + ")";

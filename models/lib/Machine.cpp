@@ -30,9 +30,10 @@ std::string_view topologyName(TopologyKind K) {
 
 namespace {
 constexpr std::string_view CollectiveNames[NumCollectives] = {
-    "allreduce", "reduce",    "reduce_scatter_block", "reduce_scatter",
-    "scan",      "exscan",    "bcast",                "allgather",
-    "gather",    "scatter",   "alltoall",             "barrier"};
+    "allreduce",      "reduce",    "reduce_scatter_block",
+    "reduce_scatter", "scan",      "exscan",
+    "bcast",          "allgather", "gather",
+    "scatter",        "alltoall",  "barrier"};
 } // namespace
 
 std::string_view collectiveName(Collective C) {

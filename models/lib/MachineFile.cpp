@@ -26,21 +26,22 @@ std::string Diagnostic::str() const {
 namespace {
 
 // Plausibility bounds in base units.
-const Limits BandwidthL{1e6, 1e14};       // 1 MB/s .. 100 TB/s
-const Limits LatencyL{0, 1e-2, false};    // 0 .. 10 ms
-const Limits OverheadL{0, 1e-2, false};   // 0 .. 10 ms
-const Limits PeakL{1e9, 1e17};            // 1 GFLOP/s .. 100 PFLOP/s
-const Limits RatioL{0, 1};                // (0, 1]
-const Limits WeightL{1, 1000, false};     // 1 .. 1000 FLOP per op
-const Limits ClockL{1e8, 1e10};           // 100 MHz .. 10 GHz
-const Limits CapacityL{1e6, 1e13};        // 1 MB .. 10 TB
+const Limits MemoryBwL{1e6, 1e14};      // device memory: .. 100 TB/s
+const Limits BandwidthL{1e6, 1e13};     // GPU links, switch links: 10 TB/s
+const Limits IoBandwidthL{1e6, 1e12};   // PCIe, NICs, host: .. 1 TB/s
+const Limits LatencyL{0, 1e-2, false};  // 0 .. 10 ms
+const Limits OverheadL{0, 1e-2, false}; // 0 .. 10 ms
+const Limits PeakL{1e9, 1e17};          // 1 GFLOP/s .. 100 PFLOP/s
+const Limits RatioL{0, 1};              // (0, 1]
+const Limits WeightL{1, 1000, false};   // 1 .. 1000 FLOP per op
+const Limits ClockL{1e8, 1e10};         // 100 MHz .. 10 GHz
+const Limits CapacityL{1e6, 1e13};      // 1 MB .. 10 TB
 Limits countL(double Max) { return Limits{0, Max, true, true}; }
 
 void readWeights(MapScope &S, OpWeights &W) {
   W.Divide = S.quantity("div", Dimension::OpWeight, WeightL);
   W.Sqrt = S.quantity("sqrt", Dimension::OpWeight, WeightL);
-  W.Transcendental =
-      S.quantity("transcendental", Dimension::OpWeight, WeightL);
+  W.Transcendental = S.quantity("transcendental", Dimension::OpWeight, WeightL);
   S.finish();
 }
 
@@ -51,8 +52,7 @@ Quantity readKernelRate(MapScope &G) {
   if (N.IsMap() && N["unit"].IsScalar() &&
       unitFactor(Dimension::Bandwidth, N["unit"].Scalar()))
     D = Dimension::Bandwidth;
-  return G.quantity("kernel_rate", D,
-                    D == Dimension::Rate ? PeakL : BandwidthL);
+  return G.quantity("kernel_rate", D, D == Dimension::Rate ? PeakL : MemoryBwL);
 }
 
 void readGpu(Reader &R, MapScope G, GpuModel &Gpu) {
@@ -69,7 +69,7 @@ void readGpu(Reader &R, MapScope G, GpuModel &Gpu) {
   MapScope Mem = G.map("memory");
   Gpu.MemoryCapacity = Mem.quantity("capacity", Dimension::Bytes, CapacityL);
   Gpu.MemoryBandwidth =
-      Mem.quantity("bandwidth", Dimension::Bandwidth, BandwidthL);
+      Mem.quantity("bandwidth", Dimension::Bandwidth, MemoryBwL);
   Gpu.MemoryEfficiency = Mem.quantity("efficiency", Dimension::Ratio, RatioL);
   Gpu.MemoryLatency = Mem.quantity("latency", Dimension::Time, LatencyL);
   Mem.finish();
@@ -144,8 +144,8 @@ void readNode(Reader &R, MapScope N, NodeModel &Node) {
   MapScope Cpu = N.map("cpu");
   Node.Cpu.Model = Cpu.string("model");
   Node.Cpu.Cores = Cpu.quantity("cores", Dimension::Count, countL(4096));
-  Node.Cpu.CoreSpeed = Cpu.quantity("core_speed", Dimension::Rate,
-                                    Limits{1e8, 1e13});
+  Node.Cpu.CoreSpeed =
+      Cpu.quantity("core_speed", Dimension::Rate, Limits{1e8, 1e13});
   Cpu.finish();
 
   MapScope L = N.map("gpu_links");
@@ -158,7 +158,11 @@ void readNode(Reader &R, MapScope N, NodeModel &Node) {
   if (Type >= 0 && Topo >= 0 && ((Type == 2) != (Topo == 2)))
     R.error(L.mark(), "'node.gpu_links': type 'none' goes with topology "
                       "'none' and only with it");
-  if (Node.Peer.Kind != PeerLinkKind::None) {
+  if (Type < 0) {
+    // Unknown type (already reported): do not cascade into unknown keys.
+    L.allow("bandwidth");
+    L.allow("latency");
+  } else if (Node.Peer.Kind != PeerLinkKind::None) {
     Node.Peer.Bandwidth =
         L.quantity("bandwidth", Dimension::Bandwidth, BandwidthL);
     Node.Peer.Latency = L.quantity("latency", Dimension::Time, LatencyL);
@@ -167,16 +171,16 @@ void readNode(Reader &R, MapScope N, NodeModel &Node) {
 
   MapScope P = N.map("pcie");
   Node.Pcie.H2DBandwidth =
-      P.quantity("h2d_bandwidth", Dimension::Bandwidth, BandwidthL);
+      P.quantity("h2d_bandwidth", Dimension::Bandwidth, IoBandwidthL);
   Node.Pcie.D2HBandwidth =
-      P.quantity("d2h_bandwidth", Dimension::Bandwidth, BandwidthL);
+      P.quantity("d2h_bandwidth", Dimension::Bandwidth, IoBandwidthL);
   Node.Pcie.Latency = P.quantity("latency", Dimension::Time, LatencyL);
   Node.Pcie.CallOverhead =
       P.quantity("call_overhead", Dimension::Time, OverheadL);
   P.finish();
 
   Node.ReductionBandwidth = N.quantity("host_reduction_bandwidth",
-                                       Dimension::Bandwidth, BandwidthL);
+                                       Dimension::Bandwidth, IoBandwidthL);
   N.finish();
 }
 
@@ -189,7 +193,8 @@ void readLink(MapScope S, LinkSpec &L) {
 void readNetwork(MapScope Net, NetworkModel &N) {
   N.Name = Net.string("name");
   MapScope Nic = Net.map("nic");
-  N.Nic.Bandwidth = Nic.quantity("bandwidth", Dimension::Bandwidth, BandwidthL);
+  N.Nic.Bandwidth =
+      Nic.quantity("bandwidth", Dimension::Bandwidth, IoBandwidthL);
   N.Nic.Latency = Nic.quantity("latency", Dimension::Time, LatencyL);
   N.Nic.GpuDirectRdma = Nic.boolean("gpudirect_rdma");
   N.Nic.AlphaGdr = Nic.quantity("alpha_gdr", Dimension::Time, OverheadL);
@@ -213,13 +218,21 @@ void readNetwork(MapScope Net, NetworkModel &N) {
         T.quantity("routers_per_group", Dimension::Count, countL(1024));
     readLink(T.map("local"), N.Topology.Local);
     readLink(T.map("global"), N.Topology.Global);
+  } else if (Kind < 0) {
+    // Unknown kind (already reported): do not cascade into unknown keys.
+    for (const char *K :
+         {"nodes_per_leaf", "spines", "uplink", "nodes_per_router",
+          "routers_per_group", "local", "global"})
+      T.allow(K);
   }
   T.finish();
 
   MapScope Ramc = Net.map("ramc");
   N.Ramc.Provider = Ramc.string("provider");
-  N.Ramc.PutOverhead = Ramc.quantity("put_overhead", Dimension::Time, OverheadL);
-  N.Ramc.GetOverhead = Ramc.quantity("get_overhead", Dimension::Time, OverheadL);
+  N.Ramc.PutOverhead =
+      Ramc.quantity("put_overhead", Dimension::Time, OverheadL);
+  N.Ramc.GetOverhead =
+      Ramc.quantity("get_overhead", Dimension::Time, OverheadL);
   N.Ramc.AtomicOverhead =
       Ramc.quantity("atomic_overhead", Dimension::Time, OverheadL);
   N.Ramc.CompletionOverhead =
@@ -241,9 +254,10 @@ void readMpi(Reader &R, MapScope M, MpiModel &Mpi) {
   for (auto &[Name, Mark] : M.stringList("host_bounce")) {
     Collective Coll;
     if (!parseCollective(Name, Coll)) {
-      R.error(Mark, "'" + Name + "' in 'mpi.host_bounce' is not a "
-                    "collective; use e.g. allreduce, reduce, "
-                    "reduce_scatter_block, scan, exscan");
+      R.error(Mark, "'" + Name +
+                        "' in 'mpi.host_bounce' is not a "
+                        "collective; use e.g. allreduce, reduce, "
+                        "reduce_scatter_block, scan, exscan");
       continue;
     }
     Mpi.HostBounce.insert(Coll);
@@ -273,7 +287,7 @@ ParsedFile parseMachineText(std::string_view Text,
   YAML::Node Root;
   try {
     Root = YAML::Load(std::string(Text));
-  } catch (const YAML::ParserException &E) {
+  } catch (const YAML::Exception &E) {
     R.error(E.mark, "YAML syntax error: " + E.msg);
     return Out;
   }

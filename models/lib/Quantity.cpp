@@ -1,4 +1,5 @@
-//===- Quantity.cpp - Provenance helpers -----------------------------------===//
+//===- Quantity.cpp - Provenance helpers
+//-----------------------------------===//
 
 #include "orrery/models/Quantity.h"
 

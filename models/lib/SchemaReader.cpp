@@ -62,8 +62,9 @@ YAML::Node MapScope::lookup(const char *Key, bool Required) {
     if (It->first.IsScalar() && It->first.Scalar() == Key)
       return It->second;
   if (Required)
-    R.error(Mark, "missing key '" + path(Key) + "'; add it (see "
-                  "docs/machine-file.md)");
+    R.error(Mark, "missing key '" + path(Key) +
+                      "'; add it (see "
+                      "docs/machine-file.md)");
   return YAML::Node(YAML::NodeType::Undefined);
 }
 
@@ -100,9 +101,10 @@ Quantity MapScope::quantity(const char *Key, Dimension D, const Limits &L) {
   const std::string P = path(Key);
   Q.Loc = R.loc(N.Mark());
   if (!N.IsMap()) {
-    R.error(N.Mark(), "'" + P + "' must be written {value, unit, kind, "
-                      "source}, e.g. {value: 25, unit: GB/s, kind: spec, "
-                      "source: \"datasheet\"}");
+    R.error(N.Mark(), "'" + P +
+                          "' must be written {value, unit, kind, "
+                          "source}, e.g. {value: 25, unit: GB/s, kind: spec, "
+                          "source: \"datasheet\"}");
     return Q;
   }
   bool Ok = true;
@@ -163,14 +165,16 @@ Quantity MapScope::quantity(const char *Key, Dimension D, const Limits &L) {
 
   const YAML::Node &KN = Fields["kind"];
   if (!KN.IsScalar() || !parseKind(KN.Scalar(), Q.Kind)) {
-    R.error(KN.Mark(), "'" + P + ".kind' must be one of spec, measured, "
+    R.error(KN.Mark(), "'" + P +
+                           ".kind' must be one of spec, measured, "
                            "code, estimate");
     Ok = false;
   }
 
   const YAML::Node &SN = Fields["source"];
   if (!SN.IsScalar() || SN.Scalar().empty()) {
-    R.error(SN.Mark(), "'" + P + ".source' must say where the number comes "
+    R.error(SN.Mark(), "'" + P +
+                           ".source' must say where the number comes "
                            "from (a datasheet, a measurement, an issue); "
                            "write the reasoning for estimates");
     Ok = false;
@@ -186,8 +190,8 @@ Quantity MapScope::quantity(const char *Key, Dimension D, const Limits &L) {
   bool Low = L.MinExclusive ? !(Q.Value > L.Min) : !(Q.Value >= L.Min);
   if (Low || Q.Value > L.Max) {
     std::string Range = (L.MinExclusive ? "> " : ">= ") +
-                        formatQuantity(L.Min, D) + " and <= " +
-                        formatQuantity(L.Max, D);
+                        formatQuantity(L.Min, D) +
+                        " and <= " + formatQuantity(L.Max, D);
     R.error(V.Mark(), "'" + P + "' = " + fmt(Value) + " " + Unit +
                           (Q.Value < 0 ? " is negative" : " is implausible") +
                           "; expected " + Range);

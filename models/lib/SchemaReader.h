@@ -50,7 +50,7 @@ private:
 /// One YAML mapping of the schema at dotted path Path.
 class MapScope {
 public:
-  /// \p Where is reported when \p Node is not a mapping.
+  /// Reports an error when \p Node is defined but not a mapping.
   MapScope(Reader &R, const YAML::Node &Node, std::string Path);
 
   bool valid() const { return Valid; }

@@ -17,13 +17,25 @@ struct UnitEntry {
 // Decimal prefixes for SI units, binary prefixes for bytes, as IEC writes them.
 // Lower-case "b" is a bit, upper-case "B" a byte (Gb/s == Gbit/s).
 constexpr UnitEntry BandwidthUnits[] = {
-    {"B/s", 1.0},        {"KB/s", 1e3},        {"kB/s", 1e3},
-    {"MB/s", 1e6},       {"GB/s", 1e9},        {"TB/s", 1e12},
-    {"KiB/s", 1024.0},   {"MiB/s", 1048576.0}, {"GiB/s", 1073741824.0},
+    {"B/s", 1.0},
+    {"KB/s", 1e3},
+    {"kB/s", 1e3},
+    {"MB/s", 1e6},
+    {"GB/s", 1e9},
+    {"TB/s", 1e12},
+    {"KiB/s", 1024.0},
+    {"MiB/s", 1048576.0},
+    {"GiB/s", 1073741824.0},
     {"TiB/s", 1099511627776.0},
-    {"bit/s", 0.125},    {"Kbit/s", 125.0},    {"kbit/s", 125.0},
-    {"Mbit/s", 1.25e5},  {"Gbit/s", 1.25e8},   {"Tbit/s", 1.25e11},
-    {"Kb/s", 125.0},     {"Mb/s", 1.25e5},     {"Gb/s", 1.25e8},
+    {"bit/s", 0.125},
+    {"Kbit/s", 125.0},
+    {"kbit/s", 125.0},
+    {"Mbit/s", 1.25e5},
+    {"Gbit/s", 1.25e8},
+    {"Tbit/s", 1.25e11},
+    {"Kb/s", 125.0},
+    {"Mb/s", 1.25e5},
+    {"Gb/s", 1.25e8},
     {"Tb/s", 1.25e11},
 };
 constexpr UnitEntry TimeUnits[] = {
@@ -35,14 +47,22 @@ constexpr UnitEntry RateUnits[] = {
     {"MOP/s", 1e6},    {"GOP/s", 1e9},    {"TOP/s", 1e12},  {"POP/s", 1e15},
 };
 constexpr UnitEntry ByteUnits[] = {
-    {"B", 1.0},           {"KB", 1e3},
-    {"kB", 1e3},          {"MB", 1e6},
-    {"GB", 1e9},          {"TB", 1e12},
-    {"KiB", 1024.0},      {"MiB", 1048576.0},
-    {"GiB", 1073741824.0}, {"TiB", 1099511627776.0},
+    {"B", 1.0},
+    {"KB", 1e3},
+    {"kB", 1e3},
+    {"MB", 1e6},
+    {"GB", 1e9},
+    {"TB", 1e12},
+    {"KiB", 1024.0},
+    {"MiB", 1048576.0},
+    {"GiB", 1073741824.0},
+    {"TiB", 1099511627776.0},
 };
 constexpr UnitEntry FrequencyUnits[] = {
-    {"Hz", 1.0}, {"kHz", 1e3}, {"MHz", 1e6}, {"GHz", 1e9},
+    {"Hz", 1.0},
+    {"kHz", 1e3},
+    {"MHz", 1e6},
+    {"GHz", 1e9},
 };
 constexpr UnitEntry CountUnits[] = {{"count", 1.0}};
 constexpr UnitEntry RatioUnits[] = {{"ratio", 1.0}, {"%", 0.01}};
@@ -139,14 +159,15 @@ std::optional<double> unitFactor(Dimension D, std::string_view Unit) {
 }
 
 std::string formatQuantity(double V, Dimension D) {
-  static constexpr UnitEntry Bw[] = {
-      {"B/s", 1.0}, {"KB/s", 1e3}, {"MB/s", 1e6}, {"GB/s", 1e9}, {"TB/s", 1e12}};
+  static constexpr UnitEntry Bw[] = {{"B/s", 1.0},
+                                     {"KB/s", 1e3},
+                                     {"MB/s", 1e6},
+                                     {"GB/s", 1e9},
+                                     {"TB/s", 1e12}};
   static constexpr UnitEntry Tm[] = {
       {"ns", 1e-9}, {"us", 1e-6}, {"ms", 1e-3}, {"s", 1.0}};
-  static constexpr UnitEntry Rt[] = {{"FLOP/s", 1.0},
-                                     {"MFLOP/s", 1e6},
-                                     {"GFLOP/s", 1e9},
-                                     {"TFLOP/s", 1e12}};
+  static constexpr UnitEntry Rt[] = {
+      {"FLOP/s", 1.0}, {"MFLOP/s", 1e6}, {"GFLOP/s", 1e9}, {"TFLOP/s", 1e12}};
   static constexpr UnitEntry By[] = {
       {"B", 1.0}, {"KiB", 1024.0}, {"MiB", 1048576.0}, {"GiB", 1073741824.0}};
   static constexpr UnitEntry Fq[] = {

@@ -65,6 +65,11 @@ void printCost(const Cost &C) {
                 << formatQuantity(C[Cat], Dimension::Time) << "\n";
   }
   std::cout << "total: " << formatQuantity(C.total(), Dimension::Time) << "\n";
+  char Share[32];
+  std::snprintf(Share, sizeof(Share), "%.1f", 100.0 * C.estimateShare());
+  std::cout << "on estimates: "
+            << formatQuantity(C.estimated(), Dimension::Time) << " (" << Share
+            << "%)\n";
 }
 
 bool parseEndpoint(const std::string &S, Endpoint &E) {
@@ -93,8 +98,8 @@ bool endpoints(const Options &O, const Machine &M, const std::string &Cmd,
     if (E->Gpu >= M.gpusPerNode()) {
       usageError(Cmd, std::string("--") + Key + ": GPU " +
                           std::to_string(E->Gpu) + " does not exist; '" +
-                          M.Name + "' has " +
-                          std::to_string(M.gpusPerNode()) + " per node");
+                          M.Name + "' has " + std::to_string(M.gpusPerNode()) +
+                          " per node");
       return false;
     }
   }
@@ -122,12 +127,11 @@ int runCheck(const std::vector<std::string> &Args) {
     }
     if (!O.has("quiet")) {
       char Share[32];
-      std::snprintf(Share, sizeof(Share), "%.1f",
-                    100.0 * F.M.estimateShare());
+      std::snprintf(Share, sizeof(Share), "%.1f", 100.0 * F.M.estimateShare());
       std::cout << Path << ": ok ("
-                << (F.Type == FileType::Machine ? "machine" : "network")
-                << " '" << F.M.Name << "', " << F.M.Quantities.size()
-                << " numbers, " << Share << "% estimates)\n";
+                << (F.Type == FileType::Machine ? "machine" : "network") << " '"
+                << F.M.Name << "', " << F.M.Quantities.size() << " numbers, "
+                << Share << "% estimates)\n";
     }
   }
   return Status;
@@ -176,8 +180,7 @@ int runShow(const std::vector<std::string> &Args) {
     std::string Bounce;
     for (Collective C : M.Mpi.HostBounce)
       Bounce += (Bounce.empty() ? "" : ", ") + std::string(collectiveName(C));
-    std::cout << "host bounce: " << (Bounce.empty() ? "none" : Bounce)
-              << "\n";
+    std::cout << "host bounce: " << (Bounce.empty() ? "none" : Bounce) << "\n";
   }
   std::size_t Est = 0;
   for (const NamedQuantity &NQ : M.Quantities) {
@@ -189,8 +192,8 @@ int runShow(const std::vector<std::string> &Args) {
   }
   char Share[32];
   std::snprintf(Share, sizeof(Share), "%.1f", 100.0 * M.estimateShare());
-  std::cout << M.Quantities.size() << " numbers, " << Est
-            << " estimates (" << Share << "%)\n";
+  std::cout << M.Quantities.size() << " numbers, " << Est << " estimates ("
+            << Share << "%)\n";
   return 0;
 }
 
@@ -205,16 +208,16 @@ int runTransport(const std::vector<std::string> &Args) {
   Endpoint S, R;
   if (!endpoints(O, *M, "transport", S, R))
     return 2;
-  std::cout << selectTransport(CommParams::fromMachine(*M), S, R).str()
-            << "\n";
+  std::cout << selectTransport(CommParams::fromMachine(*M), S, R).str() << "\n";
   return 0;
 }
 
 int runP2p(const std::vector<std::string> &Args) {
   Options O;
   std::string Err;
-  if (!O.parse(Args, {"machine", "network", "send", "recv", "bytes",
-                      "recv-bytes", "net-time"},
+  if (!O.parse(Args,
+               {"machine", "network", "send", "recv", "bytes", "recv-bytes",
+                "net-time"},
                {}, Err))
     return usageError("p2p", Err);
   auto M = loadMachine(O, "p2p");
@@ -242,8 +245,9 @@ int runP2p(const std::vector<std::string> &Args) {
 int runCollective(const std::vector<std::string> &Args) {
   Options O;
   std::string Err;
-  if (!O.parse(Args, {"machine", "network", "op", "space", "bytes",
-                      "recv-bytes", "span", "net-time"},
+  if (!O.parse(Args,
+               {"machine", "network", "op", "space", "bytes", "recv-bytes",
+                "span", "net-time"},
                {}, Err))
     return usageError("coll", Err);
   auto M = loadMachine(O, "coll");
@@ -274,8 +278,7 @@ int runCollective(const std::vector<std::string> &Args) {
     return usageError("coll", Err);
   CommParams P = CommParams::fromMachine(*M);
   std::cout << "equation: "
-            << (bouncesThroughHost(P, C) ? "T_coll^op (host bounce)"
-                                         : "T_coll")
+            << (bouncesThroughHost(P, C) ? "T_coll^op (host bounce)" : "T_coll")
             << "\n";
   printCost(collectiveCost(P, C, Net));
   return 0;
@@ -284,9 +287,10 @@ int runCollective(const std::vector<std::string> &Args) {
 int runKernel(const std::vector<std::string> &Args) {
   Options O;
   std::string Err;
-  std::set<std::string> Keys = {
-      "machine", "network", "blocks", "threads", "shared", "registers",
-      "bytes-read", "bytes-written", "active-threads", "int-ops", "model"};
+  std::set<std::string> Keys = {"machine",    "network",       "blocks",
+                                "threads",    "shared",        "registers",
+                                "bytes-read", "bytes-written", "active-threads",
+                                "int-ops",    "model"};
   for (const char *P : {"fp64", "fp32", "fp16"})
     for (const char *Op : {"flops", "div", "sqrt", "transcendental"})
       Keys.insert(std::string(Op) + "-" + P);
@@ -297,13 +301,26 @@ int runKernel(const std::vector<std::string> &Args) {
     return 1;
   if (!O.has("blocks") || !O.has("threads"))
     return usageError("kernel", "--blocks N and --threads N are required");
+  // Launch geometry: whole numbers in range.
+  auto Whole = [&](const char *Key, double Default, double Min, double Max) {
+    double V = O.number(Key, Default, Err);
+    if (Err.empty() && (V < Min || V > Max ||
+                        V != static_cast<double>(static_cast<long long>(V))))
+      Err = std::string("--") + Key + " must be a whole number in [" +
+            std::to_string(static_cast<long long>(Min)) + ", " +
+            std::to_string(static_cast<long long>(Max)) + "]";
+    return V;
+  };
   LaunchConfig L;
-  L.Blocks = static_cast<std::uint64_t>(O.number("blocks", 1, Err));
-  L.ThreadsPerBlock = static_cast<std::uint32_t>(O.number("threads", 1, Err));
+  L.Blocks = static_cast<std::uint64_t>(Whole("blocks", 1, 1, 1e15));
+  L.ThreadsPerBlock =
+      static_cast<std::uint32_t>(Whole("threads", 1, 1, 1 << 20));
   L.SharedBytesPerBlock =
-      static_cast<std::uint32_t>(O.number("shared", 0, Err));
+      static_cast<std::uint32_t>(Whole("shared", 0, 0, 1 << 30));
   L.RegistersPerThread =
-      static_cast<std::uint32_t>(O.number("registers", 32, Err));
+      static_cast<std::uint32_t>(Whole("registers", 32, 0, 1 << 16));
+  if (!Err.empty())
+    return usageError("kernel", Err);
   KernelWork W;
   const char *Prec[] = {"fp64", "fp32", "fp16"};
   for (int P = 0; P < NumPrecisions; ++P) {
@@ -319,6 +336,12 @@ int runKernel(const std::vector<std::string> &Args) {
   W.ActiveThreads = O.number("active-threads", -1, Err);
   if (!Err.empty())
     return usageError("kernel", Err);
+  for (int P = 0; P < NumPrecisions; ++P)
+    if (W.Flops[P] < 0 || W.Divides[P] < 0 || W.Sqrts[P] < 0 ||
+        W.Transcendentals[P] < 0)
+      return usageError("kernel", "operation counts must not be negative");
+  if (W.IntOps < 0 || W.BytesRead < 0 || W.BytesWritten < 0)
+    return usageError("kernel", "counts and bytes must not be negative");
   std::string Model = O.get("model", "roofline");
   if (Model != "roofline" && Model != "single-rate")
     return usageError("kernel", "--model must be roofline or single-rate");
@@ -333,8 +356,8 @@ int runKernel(const std::vector<std::string> &Args) {
   char Occ[32];
   std::snprintf(Occ, sizeof(Occ), "%.3g", E.Occ.Fraction);
   std::cout << "model: " << Model << "\noccupancy: " << E.Occ.BlocksPerSm
-            << " blocks/SM, " << E.Occ.WarpsPerSm << " warps/SM ("
-            << Occ << ", limited by " << E.Occ.Limiter << ")\n";
+            << " blocks/SM, " << E.Occ.WarpsPerSm << " warps/SM (" << Occ
+            << ", limited by " << E.Occ.Limiter << ")\n";
   if (Model == "roofline")
     std::cout << "waves: " << E.Waves << " (" << E.WorkingBlocks
               << " working blocks)\n";

@@ -78,7 +78,7 @@ bool loadInto(const std::string &Path, FileType Want, ParsedFile &F) {
 
 int main(int argc, char **argv) {
   std::map<std::string, std::string> Opt;
-  const char *Valued[] = {"--machine", "--network", "--nodes",
+  const char *Valued[] = {"--machine", "--network",  "--nodes",
                           "-o",        "--hostfile", "--ranks-per-node"};
   for (int I = 1; I < argc; ++I) {
     std::string A = argv[I];
@@ -88,7 +88,8 @@ int main(int argc, char **argv) {
     }
     std::string Key = A, Value;
     bool HasValue = false;
-    if (auto Eq = A.find('='); A.rfind("--", 0) == 0 && Eq != std::string::npos) {
+    if (auto Eq = A.find('=');
+        A.rfind("--", 0) == 0 && Eq != std::string::npos) {
       Key = A.substr(0, Eq);
       Value = A.substr(Eq + 1);
       HasValue = true;
@@ -157,17 +158,16 @@ int main(int argc, char **argv) {
       return 1;
     }
   }
-  double Seconds = std::chrono::duration<double>(
-                       std::chrono::steady_clock::now() - Start)
-                       .count();
+  double Seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+          .count();
   if (Opt.count("-o")) {
-    std::fprintf(stderr,
-                 "orrery-platform: %s: %d nodes, %zu hosts, %zu links, %zu "
-                 "routes, %s network (%.3f s)\n",
-                 Opt["-o"].c_str(), PO.Nodes, Stats.Hosts, Stats.Links,
-                 Stats.Routes,
-                 std::string(topologyName(F.M.Network.Topology.Kind)).c_str(),
-                 Seconds);
+    std::fprintf(
+        stderr,
+        "orrery-platform: %s: %d nodes, %zu hosts, %zu links, %zu "
+        "routes, %s network (%.3f s)\n",
+        Opt["-o"].c_str(), PO.Nodes, Stats.Hosts, Stats.Links, Stats.Routes,
+        std::string(topologyName(F.M.Network.Topology.Kind)).c_str(), Seconds);
   }
   return 0;
 }

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "orrery/models/CommCost.h"
+#include "orrery/models/MachineFile.h"
 
 #include <gtest/gtest.h>
 
@@ -227,6 +228,41 @@ TEST(Collective, BarrierHasNoLegs) {
   CollectiveCall C{Collective::Barrier, MemorySpace::Device, 0, 0,
                    Locality::OtherNode};
   EXPECT_DOUBLE_EQ(collectiveCost(P, C).total(), 5 * Us);
+}
+
+TEST(Provenance, TimeOnEstimatesIsTracked) {
+  CommParams P = params();
+  TransportChoice Gdr = selectTransport(P, dev(0, 0), dev(1, 0));
+  EXPECT_DOUBLE_EQ(p2pCost(P, Gdr, MB, MB, 100 * Us).estimated(), 0);
+  // alpha_gdr an estimate: both legs (4 us of 104 us) rest on it.
+  P.Estimates.AlphaGdr = true;
+  Cost C = p2pCost(P, Gdr, MB, MB, 100 * Us);
+  EXPECT_DOUBLE_EQ(C.estimated(), 4 * Us);
+  EXPECT_DOUBLE_EQ(C.estimateShare(), 4.0 / 104);
+  // A staged leg rests on estimates when either copy does.
+  P.H2D.Estimate = true;
+  EXPECT_DOUBLE_EQ(deviceLeg(P, LegKind::HostStaging, MB).estimated(), 50 * Us);
+  EXPECT_DOUBLE_EQ(deviceLeg(P, LegKind::Peer, MB).estimated(), 0);
+  // T_coll^op: bounce (H2D estimated) and t_call device (estimated) but not
+  // t_reduce.
+  P.Estimates.CallDevice = true;
+  CollectiveCall A{Collective::Allreduce, MemorySpace::Device, MB, MB,
+                   Locality::OtherNode};
+  EXPECT_DOUBLE_EQ(collectiveCost(P, A).estimated(), 78 * Us + 5 * Us);
+}
+
+TEST(Provenance, FromTheMusicaMachineFile) {
+  ParsedFile F =
+      loadMachineFile(std::string(ORRERY_MACHINES_DIR) + "/musica-h100.yaml");
+  ASSERT_TRUE(F.ok());
+  CommParams P = CommParams::fromMachine(F.M);
+  // NVLink pair bandwidth and latency are measured.
+  Cost Peer = p2pCost(P, selectTransport(P, dev(0, 0), dev(0, 1)), MB, MB);
+  EXPECT_GT(Peer.total(), 0);
+  EXPECT_DOUBLE_EQ(Peer.estimated(), 0);
+  // alpha_gdr is an estimate.
+  Cost Gdr = p2pCost(P, selectTransport(P, dev(0, 0), dev(1, 1)), MB, MB);
+  EXPECT_DOUBLE_EQ(Gdr.estimateShare(), 1.0);
 }
 
 TEST(Memcpy, CallOverheadPlusTransfer) {

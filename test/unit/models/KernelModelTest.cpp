@@ -207,6 +207,32 @@ TEST(Roofline, MissingPeakIsAnError) {
   EXPECT_FALSE(kernelTime(G, W, launch(1, 32)).ok());
 }
 
+TEST(Provenance, KernelTimeOnEstimates) {
+  GpuParams G = gpu();
+  KernelEstimate E = kernelTime(G, streaming(1e9), launch(64, 256));
+  EXPECT_DOUBLE_EQ(E.Time.estimated(), 0);
+  G.Estimates.MemoryEfficiency = true;
+  G.Estimates.Launch = true;
+  E = kernelTime(G, streaming(1e9), launch(64, 256));
+  EXPECT_DOUBLE_EQ(E.Time.estimated(), Tm1G + 4 * Us);
+  // The saturation occupancy matters only when it slows a wave.
+  G = gpu();
+  G.Estimates.MemorySaturation = true;
+  EXPECT_DOUBLE_EQ(
+      kernelTime(G, streaming(1e9), launch(64, 256)).Time.estimated(), 0);
+  EXPECT_DOUBLE_EQ(
+      kernelTime(G, streaming(1e9), launch(8, 256, 96)).Time.estimated(),
+      2 * Tm1G);
+  // Weights count only for the operations the kernel does.
+  G = gpu();
+  G.Estimates.Weights[1][2] = true; // fp32 transcendental
+  KernelWork W;
+  W.Flops[1] = 1e10;
+  EXPECT_DOUBLE_EQ(kernelTime(G, W, launch(64, 256)).Time.estimated(), 0);
+  W.Transcendentals[1] = 1;
+  EXPECT_GT(kernelTime(G, W, launch(64, 256)).Time.estimated(), 0);
+}
+
 TEST(SingleRate, BytesOverR) {
   // R = 0.5 TB/s: 1 GB in 2 ms, plus t_launch and t_sync.
   KernelEstimate E = kernelTime(gpu(), streaming(1e9), launch(64, 256),

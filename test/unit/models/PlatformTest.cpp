@@ -47,6 +47,44 @@ TEST(Platform, Names) {
   EXPECT_EQ(nodeZoneName(12), "node12");
 }
 
+TEST(Platform, LinkClassesFromNames) {
+  EXPECT_EQ(classifyLink("node12-pcie3-h2d"), LinkClass::Pcie);
+  EXPECT_EQ(classifyLink("node0-nvlink0-1"), LinkClass::NvLink);
+  EXPECT_EQ(classifyLink("node0-nvlink7-down"), LinkClass::NvLink);
+  EXPECT_EQ(classifyLink("node3-nic2-tx"), LinkClass::Nic);
+  EXPECT_EQ(classifyLink("node3-hostnic-rx"), LinkClass::HostNic);
+  EXPECT_EQ(classifyLink("node3-uplink-tx"), LinkClass::Fabric);
+  EXPECT_EQ(classifyLink("leaf4-up"), LinkClass::Fabric);
+  EXPECT_EQ(classifyLink("g1-local0-18-fwd"), LinkClass::Fabric);
+  EXPECT_EQ(classifyLink("global0-2-back"), LinkClass::Fabric);
+  EXPECT_EQ(classifyLink("__loopback__"), LinkClass::Other);
+  EXPECT_TRUE(isGpuLink("node1-pcie0-d2h"));
+  EXPECT_TRUE(isGpuLink("node1-nvlink0-up"));
+  EXPECT_FALSE(isGpuLink("node1-nic0-tx"));
+  EXPECT_FALSE(isGpuLink("leaf0-down"));
+}
+
+TEST(Platform, EveryGeneratedLinkHasAClass) {
+  Machine Dragonfly = load("h200-node.yaml");
+  ParsedFile Net =
+      loadMachineFile(std::string(ORRERY_MACHINES_DIR) + "/slingshot.yaml");
+  ASSERT_TRUE(Net.ok());
+  applyNetwork(Dragonfly, Net.M);
+  for (const Machine &M : {load("dgx-a100.yaml"), Dragonfly}) {
+    std::string X = generate(M, 300);
+    std::size_t N = 0;
+    for (std::size_t P = X.find("<link id=\""); P != std::string::npos;
+         P = X.find("<link id=\"", P + 1)) {
+      std::size_t B = P + 10, E = X.find('"', B);
+      EXPECT_NE(classifyLink(std::string_view(X).substr(B, E - B)),
+                LinkClass::Other)
+          << X.substr(B, E - B);
+      ++N;
+    }
+    EXPECT_GT(N, 300u * 30u) << M.Name;
+  }
+}
+
 TEST(Platform, MusicaNodeStructure) {
   PlatformStats S;
   std::string X = generate(load("musica-h100.yaml"), 2, &S);
@@ -76,6 +114,22 @@ TEST(Platform, MusicaNodeStructure) {
   EXPECT_NE(X.find("<host id=\"node1-gpu2\" speed=\"3.35e+13f\">"),
             std::string::npos);
   EXPECT_NE(X.find("<prop id=\"orrery_gpu\" value=\"2\"/>"), std::string::npos);
+}
+
+TEST(Platform, LinksAreDeclaredInTheFirstChildZone) {
+  // SimGrid resolves link names from the root, depth first; a first child
+  // zone holding every link keeps large platforms fast to load.
+  std::string X = generate(load("musica-h100.yaml"), 20);
+  std::size_t System = X.find("<zone id=\"system\" routing=\"DijkstraCache\">");
+  std::size_t Links = X.find("<zone id=\"links\" routing=\"None\">");
+  std::size_t FirstLink = X.find("<link id=");
+  std::size_t FirstNode = X.find("<zone id=\"node0\"");
+  ASSERT_NE(System, std::string::npos);
+  ASSERT_NE(Links, std::string::npos);
+  EXPECT_LT(System, Links);
+  EXPECT_LT(Links, FirstLink);
+  EXPECT_LT(FirstLink, FirstNode);
+  EXPECT_EQ(X.find("<link id=", FirstNode), std::string::npos);
 }
 
 TEST(Platform, NvSwitchNodesUsePorts) {

@@ -33,30 +33,40 @@ std::string_view costCategoryName(CostCategory C);
 class Cost {
 public:
   Cost() { Parts.fill(0.0); }
-  Cost(CostCategory C, double Seconds) : Cost() { add(C, Seconds); }
+  Cost(CostCategory C, double Seconds, bool Estimate = false) : Cost() {
+    add(C, Seconds, Estimate);
+  }
 
-  Cost &add(CostCategory C, double Seconds) {
+  /// Adds \p Seconds to \p C. \p Estimate marks time that rests on at least
+  /// one machine-file number of kind 'estimate'.
+  Cost &add(CostCategory C, double Seconds, bool Estimate = false) {
     Parts[static_cast<int>(C)] += Seconds;
+    if (Estimate)
+      Estimated += Seconds;
     return *this;
   }
   Cost &operator+=(const Cost &O) {
     for (int I = 0; I < NumCostCategories; ++I)
       Parts[I] += O.Parts[I];
+    Estimated += O.Estimated;
     return *this;
   }
   friend Cost operator+(Cost A, const Cost &B) { return A += B; }
 
-  double operator[](CostCategory C) const {
-    return Parts[static_cast<int>(C)];
-  }
+  double operator[](CostCategory C) const { return Parts[static_cast<int>(C)]; }
   /// Sum over all categories, in seconds.
   double total() const;
+  /// Seconds of total() that rest on estimates.
+  double estimated() const { return Estimated; }
+  /// estimated() / total(), 0 for a zero cost.
+  double estimateShare() const;
   /// "total 12.5 us (device leg 4 us, call overhead 1 us, ...)"; zero
   /// categories are left out.
   std::string str() const;
 
 private:
   std::array<double, NumCostCategories> Parts;
+  double Estimated = 0;
 };
 
 } // namespace orrery::models

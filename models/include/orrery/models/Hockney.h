@@ -11,8 +11,9 @@
 namespace orrery::models {
 
 struct Hockney {
-  double Latency = 0;   ///< seconds
-  double Bandwidth = 0; ///< bytes per second; must be > 0
+  double Latency = 0;    ///< seconds
+  double Bandwidth = 0;  ///< bytes per second; must be > 0
+  bool Estimate = false; ///< latency or bandwidth is an estimate
 
   /// Time to move \p Bytes over this path. Zero bytes still pay the latency.
   double time(double Bytes) const { return Latency + Bytes / Bandwidth; }

@@ -47,7 +47,7 @@ struct LaunchConfig {
 /// GPU parameters the kernel model uses, in base units.
 struct GpuParams {
   std::array<double, NumPrecisions> Peak{}; ///< FLOP/s
-  double PeakInt = 0;                        ///< OP/s
+  double PeakInt = 0;                       ///< OP/s
   double ComputeEfficiency = 1;
   double MemoryBandwidth = 0; ///< bytes/s
   double MemoryEfficiency = 1;
@@ -63,6 +63,17 @@ struct GpuParams {
   std::array<std::array<double, 3>, NumPrecisions> Weights{};
   double KernelRate = 0;          ///< R
   bool KernelRateIsBytes = false; ///< R in bytes/s (else FLOP/s)
+
+  /// Which parameters are machine-file estimates: time that depends on one
+  /// is reported as resting on estimates (Cost::estimated()).
+  struct {
+    std::array<bool, NumPrecisions> Peak{};
+    std::array<std::array<bool, 3>, NumPrecisions> Weights{};
+    bool PeakInt = false, ComputeEfficiency = false, MemoryBandwidth = false,
+         MemoryEfficiency = false, MemorySaturation = false,
+         ComputeSaturation = false, Launch = false, Sync = false,
+         EmptyKernel = false, KernelRate = false;
+  } Estimates;
 
   static GpuParams fromMachine(const Machine &M);
 };

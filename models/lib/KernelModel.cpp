@@ -1,0 +1,216 @@
+//===- KernelModel.cpp - Roofline with waves, and the single-rate baseline ===//
+//
+// Roofline, per wave of resident blocks (docs/cost-model.md, "Kernels"):
+//   blocks that work   B = ceil(active threads / threads per block)
+//   slots per wave     S = blocks per SM x SMs
+//   a wave of b blocks puts k = ceil(b / SMs) blocks on its busiest SM;
+//   its time is max(T_c, T_m) x (k x SMs / B) / min(1, occ_k / occ_sat),
+//   occ_k = k x warps per block / max warps per SM.
+// Full waves reduce to T / min(1, occ / occ_sat); a partial last wave costs
+// as much as its busiest SM (wave quantization).
+//
+//===----------------------------------------------------------------------===//
+
+#include "orrery/models/KernelModel.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace orrery::models {
+
+namespace {
+
+bool est(const Quantity &Q) { return Q.Kind == ValueKind::Estimate; }
+
+} // namespace
+
+GpuParams GpuParams::fromMachine(const Machine &M) {
+  const GpuModel &Gm = M.Gpu;
+  GpuParams G;
+  for (int P = 0; P < NumPrecisions; ++P) {
+    const OpWeights &W = Gm.Weights[P];
+    G.Peak[P] = Gm.Peak[P].Value;
+    G.Weights[P] = {W.Divide.Value, W.Sqrt.Value, W.Transcendental.Value};
+    G.Estimates.Peak[P] = est(Gm.Peak[P]);
+    G.Estimates.Weights[P] = {est(W.Divide), est(W.Sqrt),
+                              est(W.Transcendental)};
+  }
+  G.Estimates.PeakInt = est(Gm.PeakInt32);
+  G.Estimates.ComputeEfficiency = est(Gm.ComputeEfficiency);
+  G.Estimates.MemoryBandwidth = est(Gm.MemoryBandwidth);
+  G.Estimates.MemoryEfficiency = est(Gm.MemoryEfficiency);
+  G.Estimates.MemorySaturation = est(Gm.MemorySaturationOccupancy);
+  G.Estimates.ComputeSaturation = est(Gm.ComputeSaturationOccupancy);
+  G.Estimates.Launch = est(Gm.Launch);
+  G.Estimates.Sync = est(Gm.Sync);
+  G.Estimates.EmptyKernel = est(Gm.EmptyKernel);
+  G.Estimates.KernelRate = est(Gm.KernelRate);
+  G.PeakInt = Gm.PeakInt32.Value;
+  G.ComputeEfficiency = Gm.ComputeEfficiency.Value;
+  G.MemoryBandwidth = Gm.MemoryBandwidth.Value;
+  G.MemoryEfficiency = Gm.MemoryEfficiency.Value;
+  auto U = [](const Quantity &Q) { return static_cast<unsigned>(Q.Value); };
+  G.SmCount = U(Gm.SmCount);
+  G.WarpSize = U(Gm.WarpSize);
+  G.MaxThreadsPerSm = U(Gm.MaxThreadsPerSm);
+  G.MaxBlocksPerSm = U(Gm.MaxBlocksPerSm);
+  G.MaxThreadsPerBlock = U(Gm.MaxThreadsPerBlock);
+  G.RegistersPerSm = U(Gm.RegistersPerSm);
+  G.MaxRegistersPerThread = U(Gm.MaxRegistersPerThread);
+  G.RegisterAllocationUnit = U(Gm.RegisterAllocationUnit);
+  G.SharedMemoryPerSm = Gm.SharedMemoryPerSm.Value;
+  G.SharedMemoryPerBlock = Gm.SharedMemoryPerBlock.Value;
+  G.SharedMemoryAllocationUnit = Gm.SharedMemoryAllocationUnit.Value;
+  G.MemorySaturationOccupancy = Gm.MemorySaturationOccupancy.Value;
+  G.ComputeSaturationOccupancy = Gm.ComputeSaturationOccupancy.Value;
+  G.Launch = Gm.Launch.Value;
+  G.Sync = Gm.Sync.Value;
+  G.EmptyKernel = Gm.EmptyKernel.Value;
+  G.KernelRate = Gm.KernelRate.Value;
+  G.KernelRateIsBytes = Gm.KernelRate.Dim == Dimension::Bandwidth;
+  return G;
+}
+
+double weightedFlops(const GpuParams &G, const KernelWork &W, Precision P) {
+  int I = static_cast<int>(P);
+  return W.Flops[I] + G.Weights[I][0] * W.Divides[I] +
+         G.Weights[I][1] * W.Sqrts[I] + G.Weights[I][2] * W.Transcendentals[I];
+}
+
+namespace {
+
+/// Device time of all arithmetic at full occupancy on every SM.
+bool computeTime(const GpuParams &G, const KernelWork &W, double &T, bool &Est,
+                 std::string &Error) {
+  T = 0;
+  Est = false;
+  for (int P = 0; P < NumPrecisions; ++P) {
+    double F = weightedFlops(G, W, static_cast<Precision>(P));
+    if (F == 0)
+      continue;
+    Est = Est || G.Estimates.Peak[P] ||
+          (W.Divides[P] > 0 && G.Estimates.Weights[P][0]) ||
+          (W.Sqrts[P] > 0 && G.Estimates.Weights[P][1]) ||
+          (W.Transcendentals[P] > 0 && G.Estimates.Weights[P][2]);
+    if (G.Peak[P] <= 0) {
+      Error = "the kernel does " +
+              std::string(precisionName(static_cast<Precision>(P))) +
+              " arithmetic but the GPU has no peak rate for it";
+      return false;
+    }
+    T += F / (G.Peak[P] * G.ComputeEfficiency);
+  }
+  if (W.IntOps > 0) {
+    if (G.PeakInt <= 0) {
+      Error = "the kernel does integer arithmetic but the GPU has no int32 "
+              "peak";
+      return false;
+    }
+    T += W.IntOps / (G.PeakInt * G.ComputeEfficiency);
+    Est = Est || G.Estimates.PeakInt;
+  }
+  Est = Est || (T > 0 && G.Estimates.ComputeEfficiency);
+  return true;
+}
+
+void singleRate(const GpuParams &G, const KernelWork &W, KernelEstimate &E) {
+  if (G.KernelRate <= 0) {
+    E.Error = "the machine has no kernel rate R";
+    return;
+  }
+  E.Time.add(CostCategory::Launch, G.Launch, G.Estimates.Launch);
+  if (G.KernelRateIsBytes) {
+    E.MemoryTime = (W.BytesRead + W.BytesWritten) / G.KernelRate;
+    E.Time.add(CostCategory::Memory, E.MemoryTime, G.Estimates.KernelRate);
+  } else {
+    double F = W.IntOps;
+    bool WeightEst = false;
+    for (int P = 0; P < NumPrecisions; ++P) {
+      F += weightedFlops(G, W, static_cast<Precision>(P));
+      WeightEst = WeightEst ||
+                  (W.Divides[P] > 0 && G.Estimates.Weights[P][0]) ||
+                  (W.Sqrts[P] > 0 && G.Estimates.Weights[P][1]) ||
+                  (W.Transcendentals[P] > 0 && G.Estimates.Weights[P][2]);
+    }
+    E.ComputeTime = F / G.KernelRate;
+    E.Time.add(CostCategory::Compute, E.ComputeTime,
+               G.Estimates.KernelRate || WeightEst);
+  }
+  E.Time.add(CostCategory::Sync, G.Sync, G.Estimates.Sync);
+}
+
+} // namespace
+
+KernelEstimate kernelTime(const GpuParams &G, const KernelWork &W,
+                          const LaunchConfig &L, KernelModelKind Kind) {
+  KernelEstimate E;
+  E.Occ = computeOccupancy(G, L);
+  if (!E.Occ.valid()) {
+    E.Error = E.Occ.Limiter;
+    return E;
+  }
+  if (Kind == KernelModelKind::SingleRate) {
+    singleRate(G, W, E);
+    return E;
+  }
+
+  double Tc = 0;
+  bool TcEst = false;
+  if (!computeTime(G, W, Tc, TcEst, E.Error))
+    return E;
+  bool TmEst = G.Estimates.MemoryBandwidth || G.Estimates.MemoryEfficiency;
+  double Bytes = W.BytesRead + W.BytesWritten;
+  if (Bytes > 0 && G.MemoryBandwidth <= 0) {
+    E.Error = "the kernel moves memory but the GPU has no memory bandwidth";
+    return E;
+  }
+  double Tm = Bytes > 0 ? Bytes / (G.MemoryBandwidth * G.MemoryEfficiency) : 0;
+
+  double Launched = double(L.Blocks) * L.ThreadsPerBlock;
+  double Active =
+      W.ActiveThreads < 0 ? Launched : std::min(W.ActiveThreads, Launched);
+  std::uint64_t B =
+      static_cast<std::uint64_t>(std::ceil(Active / L.ThreadsPerBlock));
+  E.WorkingBlocks = B;
+
+  double Body = 0;
+  Cost Device; // compute and memory time of the waves
+  if (B > 0 && (Tc > 0 || Tm > 0)) {
+    std::uint64_t Slots = std::uint64_t(E.Occ.BlocksPerSm) * G.SmCount;
+    std::uint64_t Full = B / Slots, Rest = B % Slots;
+    E.Waves = Full + (Rest ? 1 : 0);
+    unsigned WarpsPerBlock = (L.ThreadsPerBlock + G.WarpSize - 1) / G.WarpSize;
+    double MaxWarps = double(G.MaxThreadsPerSm / G.WarpSize);
+    auto Wave = [&](std::uint64_t Blocks, std::uint64_t Count) {
+      if (Blocks == 0 || Count == 0)
+        return;
+      double K = std::ceil(double(Blocks) / G.SmCount);
+      double Occ = K * WarpsPerBlock / MaxWarps;
+      double Share = K * G.SmCount / double(B);
+      double Fc = std::min(1.0, Occ / G.ComputeSaturationOccupancy);
+      double Fm = std::min(1.0, Occ / G.MemorySaturationOccupancy);
+      double C = Tc * Share / Fc, M = Tm * Share / Fm;
+      if (C >= M) {
+        E.ComputeTime += C * Count;
+        Device.add(CostCategory::Compute, C * Count,
+                   TcEst || (Fc < 1 && G.Estimates.ComputeSaturation));
+      } else {
+        E.MemoryTime += M * Count;
+        Device.add(CostCategory::Memory, M * Count,
+                   TmEst || (Fm < 1 && G.Estimates.MemorySaturation));
+      }
+    };
+    Wave(Slots, Full);
+    Wave(Rest, 1);
+    Body = E.ComputeTime + E.MemoryTime;
+  }
+  E.Time.add(CostCategory::Launch, G.Launch, G.Estimates.Launch);
+  E.Time += Device;
+  // Latency floor: no kernel finishes faster than an empty one.
+  if (Body < G.EmptyKernel)
+    E.Time.add(CostCategory::Launch, G.EmptyKernel - Body,
+               G.Estimates.EmptyKernel);
+  return E;
+}
+
+} // namespace orrery::models

@@ -1,0 +1,50 @@
+//===- PlatformXml.h - Small SimGrid XML emitter ----------------*- C++ -*-===//
+//
+// Internal: writes SimGrid platform elements with consistent number
+// formatting and counts what it wrote.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ORRERY_MODELS_LIB_PLATFORMXML_H
+#define ORRERY_MODELS_LIB_PLATFORMXML_H
+
+#include "orrery/models/Platform.h"
+
+#include <initializer_list>
+#include <string>
+
+namespace orrery::models::detail {
+
+class XmlWriter {
+public:
+  /// Elements go to \p Out; links go to \p LinkOut when given.
+  explicit XmlWriter(std::string &Out, std::string *LinkOut = nullptr)
+      : Out(Out), LinkOut(LinkOut ? *LinkOut : Out) {}
+
+  void raw(const std::string &S) { Out += S; }
+  void openZone(const std::string &Id, const char *Routing, int Indent);
+  void closeZone(int Indent);
+  void host(const std::string &Id, double Speed, int Cores,
+            std::initializer_list<std::pair<const char *, std::string>> Props,
+            int Indent);
+  void router(const std::string &Id, int Indent);
+  void link(const std::string &Id, double Bandwidth, double Latency,
+            int Indent);
+  void route(const std::string &Src, const std::string &Dst,
+             std::initializer_list<std::string> Links, int Indent);
+  /// A one-way route between zones through their gateways.
+  void zoneRoute(const std::string &Src, const std::string &Dst,
+                 const std::string &GwSrc, const std::string &GwDst,
+                 const std::string &Link, int Indent);
+
+  PlatformStats Stats;
+
+private:
+  void indent(int N) { Out.append(static_cast<std::size_t>(N) * 2, ' '); }
+  std::string &Out;
+  std::string &LinkOut;
+};
+
+} // namespace orrery::models::detail
+
+#endif // ORRERY_MODELS_LIB_PLATFORMXML_H
