@@ -42,10 +42,10 @@ Error EditSet::wrap(unsigned Begin, unsigned End, std::string Prefix,
 
 Expected<std::string> EditSet::apply(StringRef Buffer) const {
   // Events at each offset: closing suffixes first (innermost first), then
-  // opening prefixes (outermost first).
+  // insertions, then opening prefixes (outermost first).
   struct Event {
     unsigned Offset;
-    int Order;     // 0 = suffix, 1 = prefix
+    int Order;     // 0 = suffix, 1 = insertion, 2 = prefix
     long Priority; // smaller first within the same offset and order
     const std::string *Text;
   };
@@ -57,7 +57,14 @@ Expected<std::string> EditSet::apply(StringRef Buffer) const {
     // Innermost suffix first: the wrap that began last.
     Events.push_back({W.End, 0, -static_cast<long>(W.Begin), &W.Suffix});
     // Outermost prefix first: the wrap that ends last.
-    Events.push_back({W.Begin, 1, -static_cast<long>(W.End), &W.Prefix});
+    Events.push_back({W.Begin, 2, -static_cast<long>(W.End), &W.Prefix});
+  }
+  for (size_t I = 0; I < Inserts.size(); ++I) {
+    if (Inserts[I].Begin > Buffer.size())
+      return createStringError(inconvertibleErrorCode(),
+                               "insertion past the end of the buffer");
+    Events.push_back(
+        {Inserts[I].Begin, 1, static_cast<long>(I), &Inserts[I].Prefix});
   }
   std::stable_sort(Events.begin(), Events.end(),
                    [](const Event &A, const Event &B) {

@@ -2,6 +2,7 @@
 
 #include "orrery/passes/Instrumenter.h"
 #include "Diagnostics.h"
+#include "KernelCollector.h"
 #include "SiteCollector.h"
 #include "orrery/passes/EditSet.h"
 #include "orrery/passes/SourceFixes.h"
@@ -33,15 +34,19 @@ namespace orrery {
 namespace {
 class CollectorConsumer : public ASTConsumer {
 public:
-  CollectorConsumer(
-      const std::vector<std::string> &HeaderDirs,
-      std::function<void(SiteCollector &, SourceManager &)> Done)
-      : HeaderDirs(HeaderDirs), Done(std::move(Done)) {}
+  using DoneFn = std::function<void(SiteCollector &, SourceManager &,
+                                     std::vector<KernelInfo> &)>;
+  CollectorConsumer(const std::vector<std::string> &HeaderDirs,
+                    const PragmaTable &Pragmas, DoneFn Done)
+      : HeaderDirs(HeaderDirs), Pragmas(Pragmas), Done(std::move(Done)) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     if (Ctx.getDiagnostics().hasErrorOccurred())
       return; // clang printed why; no output for this file
-    SiteCollector C(Ctx, HeaderDirs);
+    HintedKernels Hinted;
+    std::vector<KernelInfo> Kernels =
+        collectKernels(Ctx, HeaderDirs, Pragmas, Hinted);
+    SiteCollector C(Ctx, HeaderDirs, Hinted);
     C.collect();
     if (C.AlreadyInstrumented.isValid()) {
       reportError(Ctx.getDiagnostics(), C.AlreadyInstrumented,
@@ -50,12 +55,13 @@ public:
                   "original source instead");
       return;
     }
-    Done(C, Ctx.getSourceManager());
+    Done(C, Ctx.getSourceManager(), Kernels);
   }
 
 private:
   const std::vector<std::string> &HeaderDirs;
-  std::function<void(SiteCollector &, SourceManager &)> Done;
+  const PragmaTable &Pragmas;
+  DoneFn Done;
 };
 } // namespace
 
@@ -63,16 +69,26 @@ class CollectorAction : public ASTFrontendAction {
 public:
   explicit CollectorAction(Instrumenter &Owner) : Owner(Owner) {}
 
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
+    addOrreryPragmaHandlers(CI.getPreprocessor(), Pragmas);
     return std::make_unique<CollectorConsumer>(
-        Owner.Opts.HeaderDirs, [this](SiteCollector &C, SourceManager &SM) {
-          record(C, SM);
-        });
+        Owner.Opts.HeaderDirs, Pragmas,
+        [this](SiteCollector &C, SourceManager &SM,
+               std::vector<KernelInfo> &Kernels) { record(C, SM, Kernels); });
   }
 
 private:
-  void record(SiteCollector &C, SourceManager &SM) {
+  void record(SiteCollector &C, SourceManager &SM,
+              std::vector<KernelInfo> &Kernels) {
+    for (KernelInfo &K : Kernels) {
+      bool Seen = std::any_of(
+          Owner.Kernels.begin(), Owner.Kernels.end(), [&](const KernelInfo &O) {
+            return O.File == K.File && O.DeclLineStart == K.DeclLineStart;
+          });
+      if (!Seen)
+        Owner.Kernels.push_back(std::move(K));
+    }
     FileID Main = SM.getMainFileID();
     std::string MainPath;
     if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(Main)) {
@@ -98,6 +114,7 @@ private:
   }
 
   Instrumenter &Owner;
+  PragmaTable Pragmas;
 };
 
 namespace {
@@ -279,10 +296,28 @@ bool Instrumenter::finalize() {
       }
       Rewritten.push_back(&S);
     }
-    if (!F.IsMain && Rewritten.empty())
-      continue; // headers are written only when something changed
     std::string Display = displayPath(Path);
-    if (!Rewritten.empty())
+    // Kernel cost hints: a comment block before each kernel and the
+    // generated hint function after it, each followed by a #line that
+    // restores the original numbering.
+    unsigned NumKernels = 0;
+    for (const KernelInfo &K : Kernels) {
+      if (K.File != Path)
+        continue;
+      ++NumKernels;
+      Edits.insert(K.DeclLineStart,
+                   hintComment(K.Pattern) +
+                       formatv("#line {0} {1}\n", K.DeclLine,
+                               cString(Display))
+                           .str());
+      Edits.insert(K.AfterBody,
+                   hintFunction(K) + formatv("#line {0} {1}\n", K.AfterLine,
+                                             cString(Display))
+                                         .str());
+    }
+    if (!F.IsMain && Rewritten.empty() && !NumKernels)
+      continue; // headers are written only when something changed
+    if (!Rewritten.empty() || NumKernels)
       Edits.setHead(makeHead(Display, Rewritten, !F.IsMain));
     Expected<std::string> Text = Edits.apply(F.Buffer);
     if (!Text) {

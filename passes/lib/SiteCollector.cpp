@@ -47,8 +47,10 @@ private:
 };
 
 SiteCollector::SiteCollector(ASTContext &Ctx,
-                             const std::vector<std::string> &HeaderDirs)
-    : Ctx(Ctx), SM(Ctx.getSourceManager()), HeaderDirs(HeaderDirs) {}
+                             const std::vector<std::string> &HeaderDirs,
+                             const HintedKernels &Hinted)
+    : Ctx(Ctx), SM(Ctx.getSourceManager()), HeaderDirs(HeaderDirs),
+      Hinted(Hinted) {}
 
 void SiteCollector::collect() {
   Visitor V(*this);
@@ -59,8 +61,7 @@ void SiteCollector::warn(SourceLocation Loc, unsigned Code, StringRef Msg) {
   reportWarning(Ctx.getDiagnostics(), Loc, Code, Msg);
 }
 
-/// The real path of a file, or empty.
-static std::string realPathOf(const SourceManager &SM, FileID FID) {
+std::string realPathOf(const SourceManager &SM, FileID FID) {
   OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
   if (!FE)
     return "";
@@ -73,6 +74,17 @@ static std::string realPathOf(const SourceManager &SM, FileID FID) {
   return std::string(Abs);
 }
 
+bool isRewritableFile(const SourceManager &SM, FileID FID,
+                      const std::vector<std::string> &HeaderDirs) {
+  if (FID == SM.getMainFileID())
+    return true;
+  std::string Path = realPathOf(SM, FID);
+  for (const std::string &Dir : HeaderDirs)
+    if (StringRef(Path).starts_with(Dir + "/"))
+      return true;
+  return false;
+}
+
 bool SiteCollector::locate(const Expr *E, SiteKind Kind, StringRef Api,
                            Location &L) {
   const LangOptions &LO = Ctx.getLangOpts();
@@ -82,11 +94,7 @@ bool SiteCollector::locate(const Expr *E, SiteKind Kind, StringRef Api,
   SourceLocation At = CR.isValid() ? CR.getBegin() : SM.getExpansionLoc(R.getBegin());
   FileID FID = SM.getFileID(At);
   std::string Path = realPathOf(SM, FID);
-  bool Rewritable = FID == SM.getMainFileID();
-  for (const std::string &Dir : HeaderDirs)
-    if (!Rewritable && StringRef(Path).starts_with(Dir + "/"))
-      Rewritable = true;
-  if (!Rewritable) {
+  if (!isRewritableFile(SM, FID, HeaderDirs)) {
     // Count calls in the project's own headers (below the current
     // directory), which --headers would rewrite; library headers reached
     // through -I are not the user's to rewrite.
@@ -575,7 +583,65 @@ void SiteCollector::handleLaunch(const CUDAKernelCallExpr *K) {
       "(const void *)({3}))",
       Geometry[0], Geometry[1], Geometry[2], Geometry[3]);
   wrapResult(S, ResultForm::Void, "", Begin, Ctx.getLangOpts().CPlusPlus);
+  if (std::string Hint = hintCall(K, Callee, Geometry); !Hint.empty()) {
+    S.Prefix = "(" + Hint + ", " + S.Prefix.substr(1);
+    S.Hinted = true;
+  }
   Sites.push_back(std::move(S));
+}
+
+/// The kernel declaration a launch calls, as written (the template pattern
+/// for instantiations and dependent calls).
+static const FunctionDecl *launchedKernel(const CUDAKernelCallExpr *K) {
+  const FunctionDecl *FD = K->getDirectCallee();
+  if (!FD) {
+    const Expr *C = K->getCallee()->IgnoreParenImpCasts();
+    if (const auto *U = dyn_cast<UnaryOperator>(C))
+      C = U->getSubExpr()->IgnoreParenImpCasts();
+    if (const auto *ULE = dyn_cast<UnresolvedLookupExpr>(C))
+      for (const NamedDecl *D : ULE->decls())
+        if ((FD = D->getAsFunction()))
+          break;
+  }
+  if (!FD)
+    return nullptr;
+  if (const FunctionDecl *P = FD->getTemplateInstantiationPattern())
+    FD = P;
+  if (const FunctionTemplateDecl *T = FD->getPrimaryTemplate())
+    FD = T->getTemplatedDecl();
+  return FD;
+}
+
+std::string SiteCollector::hintCall(const CUDAKernelCallExpr *K,
+                                    StringRef Callee,
+                                    const std::string (&Geometry)[4]) {
+  const FunctionDecl *FD = launchedKernel(K);
+  auto It = FD ? Hinted.find(FD) : Hinted.end();
+  if (It == Hinted.end())
+    return "";
+  // The hint function is generated after the kernel's definition: the launch
+  // must come later in the same file.
+  const FunctionDecl *Def = nullptr;
+  if (!FD->hasBody(Def) ||
+      SM.getFileID(SM.getExpansionLoc(Def->getEndLoc())) !=
+          SM.getFileID(SM.getExpansionLoc(K->getBeginLoc())) ||
+      !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(Def->getEndLoc()),
+                                    SM.getExpansionLoc(K->getBeginLoc())))
+    return "";
+  std::string Args;
+  for (unsigned I = 0; I < K->getNumArgs(); ++I) {
+    if (unsafeToDuplicate(K->getArg(I), Ctx))
+      return "";
+    Args += ", (" + argText(K, I) + ")";
+  }
+  size_t Angle = Callee.find('<');
+  std::string TemplateArgs =
+      Angle == StringRef::npos ? "" : Callee.substr(Angle).str();
+  return formatv("orrery_launch_hint(&@SITE@, {0}{1}(orrery_dim3_of(dim3({2})), "
+                 "orrery_dim3_of(dim3({3})), (unsigned long long)({4}){5}))",
+                 It->second, TemplateArgs, Geometry[0], Geometry[1],
+                 Geometry[2], Args)
+      .str();
 }
 
 } // namespace orrery

@@ -20,10 +20,22 @@
 
 namespace orrery {
 
+/// The real (absolute) path of a file, or empty.
+std::string realPathOf(const clang::SourceManager &SM, clang::FileID FID);
+
+/// True for the main file and files below one of HeaderDirs.
+bool isRewritableFile(const clang::SourceManager &SM, clang::FileID FID,
+                      const std::vector<std::string> &HeaderDirs);
+
+/// Kernels with a generated hint function: the kernel (pattern) declaration
+/// and the name of its hint function.
+using HintedKernels = std::map<const clang::FunctionDecl *, std::string>;
+
 class SiteCollector {
 public:
   SiteCollector(clang::ASTContext &Ctx,
-                const std::vector<std::string> &HeaderDirs);
+                const std::vector<std::string> &HeaderDirs,
+                const HintedKernels &Hinted);
 
   /// Traverses the translation unit.
   void collect();
@@ -51,6 +63,10 @@ private:
   void handleTableCall(const clang::CallExpr *CE, const ApiSpec &Spec,
                        llvm::StringRef Name, const clang::FunctionDecl *FD);
   void handleLaunch(const clang::CUDAKernelCallExpr *K);
+  /// `orrery_launch_hint(...)` for a launch of a hinted kernel, or empty.
+  std::string hintCall(const clang::CUDAKernelCallExpr *K,
+                       llvm::StringRef Callee,
+                       const std::string (&Geometry)[4]);
   void addSkipped(const Location &L, SiteKind Kind, llvm::StringRef Api,
                   std::string Reason);
   void warn(clang::SourceLocation Loc, unsigned Code, llvm::StringRef Msg);
@@ -62,6 +78,7 @@ private:
   clang::ASTContext &Ctx;
   clang::SourceManager &SM;
   const std::vector<std::string> &HeaderDirs;
+  const HintedKernels &Hinted;
 };
 
 } // namespace orrery

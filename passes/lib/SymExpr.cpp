@@ -52,6 +52,8 @@ static double apply(SymExpr::Op O, double A, double B) {
     return B == 0 ? 0 : A / B;
   case SymExpr::Op::CeilDiv:
     return B == 0 ? 0 : std::ceil(A / B);
+  case SymExpr::Op::FloorDiv:
+    return B == 0 ? 0 : std::floor(A / B);
   case SymExpr::Op::Min:
     return std::min(A, B);
   case SymExpr::Op::Max:
@@ -88,6 +90,7 @@ SymExpr SymExpr::make(Op O, const SymExpr &A, const SymExpr &B) {
     break;
   case Op::Div:
   case Op::CeilDiv:
+  case Op::FloorDiv:
     if (B.constant() == 1.0)
       return A;
     if (A.isZero())
@@ -122,6 +125,9 @@ SymExpr operator/(const SymExpr &A, const SymExpr &B) {
 SymExpr SymExpr::ceilDiv(const SymExpr &A, const SymExpr &B) {
   return make(Op::CeilDiv, A, B);
 }
+SymExpr SymExpr::floorDiv(const SymExpr &A, const SymExpr &B) {
+  return make(Op::FloorDiv, A, B);
+}
 SymExpr SymExpr::min(const SymExpr &A, const SymExpr &B) {
   return make(Op::Min, A, B);
 }
@@ -150,10 +156,17 @@ std::string SymExpr::str() const {
     return "(" + N->L.str() + " - " + N->R.str() + ")";
   case Op::Mul:
     return N->L.str() + " * " + N->R.str();
-  case Op::Div:
-    return "(" + N->L.str() + ") / (double)(" + N->R.str() + ")";
+  case Op::Div: {
+    // Callers evaluate in double (the generated code casts every symbol).
+    std::string R = N->R.str();
+    if (N->R.N->Kind == Op::Mul || N->R.N->Kind == Op::Div)
+      R = "(" + R + ")";
+    return N->L.str() + " / " + R;
+  }
   case Op::CeilDiv:
     return "orrery_ceil_div(" + N->L.str() + ", " + N->R.str() + ")";
+  case Op::FloorDiv:
+    return "orrery_floor_div(" + N->L.str() + ", " + N->R.str() + ")";
   case Op::Min:
     return "orrery_min(" + N->L.str() + ", " + N->R.str() + ")";
   case Op::Max:
@@ -191,6 +204,15 @@ void SymExpr::symbols(std::set<std::string> &Out) const {
   }
 }
 
+bool SymExpr::decompose(Op &K, SymExpr &L, SymExpr &R) const {
+  if (N->Kind == Op::Const || N->Kind == Op::Sym)
+    return false;
+  K = N->Kind;
+  L = N->L;
+  R = N->R;
+  return true;
+}
+
 SymExpr SymExpr::substitute(const std::map<std::string, SymExpr> &Map) const {
   if (N->Kind == Op::Const)
     return *this;
@@ -199,6 +221,82 @@ SymExpr SymExpr::substitute(const std::map<std::string, SymExpr> &Map) const {
     return It == Map.end() ? *this : It->second;
   }
   return make(N->Kind, N->L.substitute(Map), N->R.substitute(Map));
+}
+
+} // namespace orrery
+
+namespace orrery {
+
+/// Adds the terms of E, times Sign, to Terms (keyed by the factor's text).
+static void collectTerms(const SymExpr &E, double Sign,
+                         std::map<std::string, std::pair<double, SymExpr>> &Terms,
+                         std::vector<std::string> &Order);
+
+SymExpr SymExpr::normalize() const {
+  std::map<std::string, std::pair<double, SymExpr>> Terms;
+  std::vector<std::string> Order;
+  collectTerms(*this, 1.0, Terms, Order);
+  SymExpr Out(0.0);
+  double Constant = 0;
+  for (const std::string &Key : Order) {
+    auto &[Coef, Factor] = Terms[Key];
+    if (Factor.isConst()) {
+      Constant += Coef * *Factor.constant();
+      continue;
+    }
+    if (Coef == 0)
+      continue;
+    Out = Out + (Coef == 1 ? Factor : SymExpr(Coef) * Factor);
+  }
+  return Out + SymExpr(Constant);
+}
+
+static void collectTerms(const SymExpr &E, double Sign,
+                         std::map<std::string, std::pair<double, SymExpr>> &Terms,
+                         std::vector<std::string> &Order) {
+  std::string Text = E.str();
+  auto Add = [&](double Coef, const SymExpr &Factor) {
+    std::string Key = Factor.isConst() ? std::string("#const") : Factor.str();
+    auto It = Terms.find(Key);
+    if (It == Terms.end()) {
+      Terms.emplace(Key, std::make_pair(Coef, Factor));
+      Order.push_back(Key);
+    } else if (Factor.isConst()) {
+      It->second.first += Coef * *Factor.constant() / *It->second.second.constant();
+    } else {
+      It->second.first += Coef;
+    }
+  };
+  if (std::optional<double> C = E.constant()) {
+    Add(Sign, SymExpr(*C));
+    return;
+  }
+  // Split sums and differences; keep products whole (with their constant).
+  std::string S = E.str();
+  (void)S;
+  SymExpr L, R;
+  SymExpr::Op K;
+  if (E.decompose(K, L, R)) {
+    if (K == SymExpr::Op::Add) {
+      collectTerms(L, Sign, Terms, Order);
+      collectTerms(R, Sign, Terms, Order);
+      return;
+    }
+    if (K == SymExpr::Op::Sub) {
+      collectTerms(L, Sign, Terms, Order);
+      collectTerms(R, -Sign, Terms, Order);
+      return;
+    }
+    if (K == SymExpr::Op::Mul && L.isConst()) {
+      Add(Sign * *L.constant(), R);
+      return;
+    }
+    if (K == SymExpr::Op::Mul && R.isConst()) {
+      Add(Sign * *R.constant(), L);
+      return;
+    }
+  }
+  Add(Sign, E);
 }
 
 } // namespace orrery

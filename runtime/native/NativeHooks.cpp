@@ -46,6 +46,9 @@ int orrery_launch_begin(const orrery_site *, orrery_dim3, orrery_dim3,
   return 1;
 }
 
+// Native launches are measured, not predicted: the hint is not needed.
+void orrery_launch_hint(const orrery_site *, orrery_kernel_counts) {}
+
 int orrery_mpi_begin(const orrery_site *, orrery_buf, orrery_buf, int,
                      intptr_t) {
   enter();

@@ -10,6 +10,7 @@
 
 #include "orrery/passes/CompilerFlags.h"
 #include "orrery/passes/Instrumenter.h"
+#include "orrery/passes/KernelHints.h"
 #include "orrery/passes/Manifest.h"
 
 #include "clang/Tooling/CommonOptionsParser.h"
@@ -61,6 +62,20 @@ static cl::opt<std::string> CudaPathOpt(
     cl::desc("CUDA toolkit whose headers are parsed (default: " ORRERY_CUDA_PATH
              " if present)"),
     cl::value_desc("dir"), cl::cat(Category));
+enum class ReportFormat { None, Text, Json };
+static cl::opt<ReportFormat> Report(
+    "report", cl::desc("Print the kernel cost hints (no instrumented output "
+                       "unless -o, --out-dir or --in-place is given)"),
+    cl::ValueOptional, cl::init(ReportFormat::None),
+    cl::values(clEnumValN(ReportFormat::Text, "text", "readable (default)"),
+               clEnumValN(ReportFormat::Text, "", ""),
+               clEnumValN(ReportFormat::Json, "json", "JSON")),
+    cl::cat(Category));
+static cl::list<std::string> Launches(
+    "launch",
+    cl::desc("With --report: evaluate a launch, 'KERNEL grid=X[,Y,Z] "
+             "block=X[,Y,Z] [shmem=B] NAME=VALUE...' (repeatable)"),
+    cl::value_desc("spec"), cl::cat(Category));
 static cl::opt<bool> Quiet("quiet", cl::desc("Do not print the summary line"),
                            cl::cat(Category));
 
@@ -255,6 +270,24 @@ int main(int argc, const char **argv) {
   Instrumenter Tool(Opts);
   if (!Tool.run(DB, Sources))
     return fail("no output written because of the errors above");
+
+  std::vector<LaunchSpec> Specs;
+  for (const std::string &L : Launches) {
+    LaunchSpec Spec;
+    std::string Err = parseLaunchSpec(L, Spec);
+    if (!Err.empty())
+      return fail(Err);
+    Specs.push_back(std::move(Spec));
+  }
+  if (!Specs.empty() && Report == ReportFormat::None)
+    return fail("--launch needs --report");
+  if (Report != ReportFormat::None) {
+    outs() << (Report == ReportFormat::Json
+                   ? reportJson(Tool.kernels(), Specs)
+                   : reportText(Tool.kernels(), Specs));
+    if (OutputFile.empty() && OutDir.empty() && !InPlace)
+      return 0;
+  }
 
   // Decide every destination before writing anything.
   std::vector<std::pair<std::string, const FileOutput *>> Writes;

@@ -112,6 +112,61 @@ static inline orrery_buf orrery_buf_handles(const void *ptr, long long count) {
   return b;
 }
 
+/* How much of a kernel hint rests on assumptions (docs/kernel-cost.md). */
+enum {
+  ORRERY_CONFIDENCE_EXACT = 0,     /* constant counts */
+  ORRERY_CONFIDENCE_SYMBOLIC = 1,  /* evaluated from parameters and geometry */
+  ORRERY_CONFIDENCE_DEFAULTED = 2, /* some trip count or branch defaulted */
+  ORRERY_CONFIDENCE_UNKNOWN = 3    /* something could not be analysed */
+};
+
+/* A kernel cost hint evaluated for one launch, as generated code computes it
+ * from the launch geometry and the kernel's arguments. Counts are per active
+ * thread unless named otherwise; bytes are requested bytes (32-byte sectors
+ * per warp instruction, shared by its 32 lanes). Footprints are totals, or -1
+ * where they could not be derived. */
+typedef struct orrery_kernel_counts {
+  double threads_launched, active_threads;
+  double fp32_add, fp32_mul, fp32_fma, fp32_div, fp32_sqrt, fp32_transc;
+  double fp64_add, fp64_mul, fp64_fma, fp64_div, fp64_sqrt, fp64_transc;
+  double int_ops;
+  double load_bytes, store_bytes, atomics, same_address_atomics;
+  double load_footprint, store_footprint;
+  double shared_static_bytes, shared_dynamic_bytes, bank_conflict_way;
+  double syncthreads;
+  int confidence; /* ORRERY_CONFIDENCE_* */
+} orrery_kernel_counts;
+
+/* Called just before orrery_launch_begin for launches whose kernel has a
+ * generated hint. */
+void orrery_launch_hint(const orrery_site *site, orrery_kernel_counts counts);
+
+/* Helpers used by generated hint functions. */
+static inline double orrery_min(double a, double b) { return a < b ? a : b; }
+static inline double orrery_max(double a, double b) { return a > b ? a : b; }
+static inline double orrery_ceil_div(double a, double b) {
+  double q;
+  if (b == 0)
+    return 0;
+  q = (double)(long long)(a / b);
+  return q < a / b ? q + 1 : q;
+}
+static inline double orrery_floor_div(double a, double b) {
+  double q;
+  if (b == 0)
+    return 0;
+  q = (double)(long long)(a / b);
+  return q > a / b ? q - 1 : q;
+}
+static inline double orrery_log2(double a) {
+  double n = 0;
+  while (a >= 2) {
+    a /= 2;
+    n += 1;
+  }
+  return n + 1;
+}
+
 /* Begin hooks: return nonzero when the original call must run.
  *
  * CUDA runtime calls: `dst` and `src` are the buffers written and read (a
@@ -163,6 +218,18 @@ template <class T> static inline T orrery_result(int value) {
 template <class T> static inline T orrery_result(const void *value) {
   return static_cast<T>(value);
 }
+
+#if __cplusplus >= 201402L
+/* Precision of a template parameter, for hints of template kernels: one
+ * generated function template splits counts by the instantiation's type. */
+template <class T> constexpr double orrery_fp32_v = 0;
+template <> constexpr double orrery_fp32_v<float> = 1;
+template <class T> constexpr double orrery_fp64_v = 0;
+template <> constexpr double orrery_fp64_v<double> = 1;
+template <class T> constexpr double orrery_int_v = 1;
+template <> constexpr double orrery_int_v<float> = 0;
+template <> constexpr double orrery_int_v<double> = 0;
+#endif
 
 template <class Dim3>
 static inline orrery_dim3 orrery_dim3_of(const Dim3 &d) {

@@ -63,8 +63,7 @@ int ramc_tgt_test_win_ops(struct ramc_target_win_info_s *win,
                           uint64_t expected);
 int ramc_tgt_increment_win_status(struct ramc_target_win_info_s *win,
                                   uint64_t value);
-int ramc_tgt_set_win_status(struct ramc_target_win_info_s *win,
-                            uint64_t value);
+int ramc_tgt_set_win_status(struct ramc_target_win_info_s *win, uint64_t value);
 uint64_t ramc_tgt_get_win_status_raw(struct ramc_target_win_info_s *win);
 
 /* Initiator side. */
@@ -76,8 +75,8 @@ int ramc_init_increment_status(struct ramc_init_win_info_s *win,
                                uint64_t value);
 int ramc_init_set_status(struct ramc_init_win_info_s *win, uint64_t value);
 int ramc_init_check_win_status(struct ramc_init_win_info_s *win);
-int ramc_init_get_win_status(struct ramc_init_win_info_s *win,
-                             uint64_t *value, uint64_t *state);
+int ramc_init_get_win_status(struct ramc_init_win_info_s *win, uint64_t *value,
+                             uint64_t *state);
 
 /* Data movement; offsets are byte offsets into the target window. */
 int ramc_put(void *local, size_t len, struct ramc_init_win_info_s *win,
@@ -99,6 +98,8 @@ int ramc_atomic_inc(struct ramc_init_win_info_s *win, size_t target_offset);
 const char *ramc_last_error(void);
 /* Detaches an initiator from its window; later use is an error. */
 int ramc_init_detach(struct ramc_init_win_info_s *win);
+/* "provider=... notify=... mr_mode=[...] inject=..." of the default context. */
+const char *ramc_describe_transport(void);
 /* Sets the deadline of every wait of the default context (milliseconds;
  * RAMC_TIMEOUT_INFINITE to wait forever). */
 int ramc_set_timeout_ms(int64_t timeout_ms);

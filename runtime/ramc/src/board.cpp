@@ -62,7 +62,7 @@ static size_t alignUp(size_t V, size_t A) { return (V + A - 1) / A * A; }
 ControlLayout::ControlLayout(size_t MaxWin) : MaxWindows(MaxWin) {
   StatusOff = alignUp(sizeof(Board), 64);
   AckOff = alignUp(StatusOff + MaxWindows * sizeof(StatusWord), 64);
-  AckSrcOff = AckOff + 64;
+  AckSrcOff = AckOff + kAckWords * sizeof(uint64_t);
   ScratchSlot = alignUp(sizeof(Board), 64);
   ScratchSlots = 16;
   ScratchOff = AckSrcOff + 64;

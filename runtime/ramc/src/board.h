@@ -16,6 +16,8 @@
 namespace ramc {
 
 constexpr unsigned kBoardSlots = 16;
+/// Words in the attach-acknowledgement area (initiator rank % kAckWords).
+constexpr unsigned kAckWords = 64;
 
 struct BoardSlot {
   uint64_t Present; // 1 when the slot holds a posting

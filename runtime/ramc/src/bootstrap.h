@@ -10,6 +10,7 @@
 #define RAMC_SRC_BOOTSTRAP_H
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -30,7 +31,11 @@ public:
   virtual bool fence(std::string &Err) = 0;
   virtual bool get(int Peer, const std::string &Key,
                    std::vector<uint8_t> &Value, std::string &Err) = 0;
-  virtual bool barrier(std::string &Err) = 0;
+  /// Waits for every process, calling Progress meanwhile so that this
+  /// process keeps serving remote reads of its memory (manual-progress
+  /// providers need the target to drive progress).
+  virtual bool barrier(const std::function<void()> &Progress,
+                       std::string &Err) = 0;
 
 protected:
   int Rank = 0;

@@ -5,6 +5,8 @@
 #include <map>
 
 #ifdef RAMC_HAVE_MPI
+#define OMPI_SKIP_MPICXX 1 // only the C bindings
+#define MPICH_SKIP_MPICXX 1
 #include <mpi.h>
 #endif
 
@@ -112,10 +114,20 @@ public:
     Value = It->second;
     return true;
   }
-  bool barrier(std::string &Err) override {
-    if (MPI_Barrier(Comm) != MPI_SUCCESS) {
-      Err = "MPI_Barrier failed";
+  bool barrier(const std::function<void()> &Progress,
+               std::string &Err) override {
+    MPI_Request Req;
+    if (MPI_Ibarrier(Comm, &Req) != MPI_SUCCESS) {
+      Err = "MPI_Ibarrier failed";
       return false;
+    }
+    for (int Done = 0; !Done;) {
+      if (MPI_Test(&Req, &Done, MPI_STATUS_IGNORE) != MPI_SUCCESS) {
+        Err = "MPI_Test of the barrier failed";
+        return false;
+      }
+      if (!Done)
+        Progress();
     }
     return true;
   }

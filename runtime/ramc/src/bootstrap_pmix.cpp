@@ -1,8 +1,10 @@
 //===- bootstrap_pmix.cpp - PMIx backend (mpirun, srun --mpi=pmix) --------===//
 #include "bootstrap.h"
 
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 
 #ifdef RAMC_HAVE_PMIX
 #include <pmix.h>
@@ -13,21 +15,40 @@ namespace ramc {
 #ifdef RAMC_HAVE_PMIX
 namespace {
 
+// PMIx is initialized once per process and finalized at exit: the PMIx
+// servers of Open MPI and Slurm do not take a client that finalizes and
+// initializes again (fences then fail with PARTIAL SUCCESS), and every
+// context of the process shares the one connection.
+std::mutex SessionLock;
+bool SessionUp = false;
+pmix_proc_t SessionProc;
+
+void finalizeSession() {
+  std::lock_guard<std::mutex> G(SessionLock);
+  if (SessionUp)
+    PMIx_Finalize(nullptr, 0);
+  SessionUp = false;
+}
+
 class PmixBootstrap final : public Bootstrap {
 public:
-  ~PmixBootstrap() override {
-    if (Initialized)
-      PMIx_Finalize(nullptr, 0);
-  }
   const char *name() const override { return "pmix"; }
 
   bool init(std::string &Err) {
-    pmix_status_t Rc = PMIx_Init(&Me, nullptr, 0);
-    if (Rc != PMIX_SUCCESS) {
-      Err = std::string("PMIx_Init failed: ") + PMIx_Error_string(Rc);
-      return false;
+    {
+      std::lock_guard<std::mutex> G(SessionLock);
+      if (!SessionUp) {
+        pmix_status_t Rc = PMIx_Init(&SessionProc, nullptr, 0);
+        if (Rc != PMIX_SUCCESS) {
+          Err = std::string("PMIx_Init failed: ") + PMIx_Error_string(Rc);
+          return false;
+        }
+        SessionUp = true;
+        std::atexit(finalizeSession);
+      }
+      Me = SessionProc;
     }
-    Initialized = true;
+    pmix_status_t Rc;
     Rank = static_cast<int>(Me.rank);
     pmix_proc_t Job;
     PMIX_PROC_CONSTRUCT(&Job);
@@ -49,8 +70,8 @@ public:
     pmix_value_t V;
     PMIX_VALUE_CONSTRUCT(&V);
     V.type = PMIX_BYTE_OBJECT;
-    V.data.bo.bytes = reinterpret_cast<char *>(const_cast<uint8_t *>(
-        Value.data()));
+    V.data.bo.bytes =
+        reinterpret_cast<char *>(const_cast<uint8_t *>(Value.data()));
     V.data.bo.size = Value.size();
     pmix_status_t Rc = PMIx_Put(PMIX_GLOBAL, Key.c_str(), &V);
     if (Rc != PMIX_SUCCESS) {
@@ -66,7 +87,30 @@ public:
   }
 
   bool fence(std::string &Err) override { return doFence(true, Err); }
-  bool barrier(std::string &Err) override { return doFence(false, Err); }
+  bool barrier(const std::function<void()> &Progress,
+               std::string &Err) override {
+    struct State {
+      std::atomic<int> Done{0};
+      pmix_status_t Status = PMIX_SUCCESS;
+    } St;
+    auto Callback = [](pmix_status_t S, void *Data) {
+      auto *P = static_cast<State *>(Data);
+      P->Status = S;
+      P->Done.store(1, std::memory_order_release);
+    };
+    pmix_status_t Rc = PMIx_Fence_nb(nullptr, 0, nullptr, 0, Callback, &St);
+    if (Rc != PMIX_SUCCESS) {
+      Err = std::string("PMIx_Fence_nb failed: ") + PMIx_Error_string(Rc);
+      return false;
+    }
+    while (!St.Done.load(std::memory_order_acquire))
+      Progress();
+    if (St.Status != PMIX_SUCCESS) {
+      Err = std::string("PMIx fence failed: ") + PMIx_Error_string(St.Status);
+      return false;
+    }
+    return true;
+  }
 
   bool get(int Peer, const std::string &Key, std::vector<uint8_t> &Value,
            std::string &Err) override {
@@ -97,8 +141,8 @@ private:
     PMIX_INFO_CONSTRUCT(&Info);
     bool True = true;
     PMIX_INFO_LOAD(&Info, PMIX_COLLECT_DATA, &True, PMIX_BOOL);
-    pmix_status_t Rc = PMIx_Fence(nullptr, 0, Collect ? &Info : nullptr,
-                                  Collect ? 1 : 0);
+    pmix_status_t Rc =
+        PMIx_Fence(nullptr, 0, Collect ? &Info : nullptr, Collect ? 1 : 0);
     PMIX_INFO_DESTRUCT(&Info);
     if (Rc != PMIX_SUCCESS) {
       Err = std::string("PMIx_Fence failed: ") + PMIx_Error_string(Rc);
@@ -108,7 +152,6 @@ private:
   }
 
   pmix_proc_t Me;
-  bool Initialized = false;
 };
 
 } // namespace

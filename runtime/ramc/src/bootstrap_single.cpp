@@ -26,7 +26,9 @@ public:
     Value = It->second;
     return true;
   }
-  bool barrier(std::string &) override { return true; }
+  bool barrier(const std::function<void()> &, std::string &) override {
+    return true;
+  }
 
 private:
   std::map<std::string, std::vector<uint8_t>> Store;

@@ -1,6 +1,9 @@
 //===- context.cpp - lifecycle, peers, progress of a RAMC context ---------===//
 #include "context.h"
 
+#include "backoff.h"
+
+#include <algorithm>
 #include <cstdarg>
 #include <cstdlib>
 #include <cstring>
@@ -87,6 +90,18 @@ bool Deadline::expired() const {
   return Ms >= 0 && std::chrono::steady_clock::now() >= End;
 }
 
+const BackoffPhases &backoffPhases() {
+  static BackoffPhases P = [] {
+    auto Us = [](const char *Name, long Default) {
+      const char *V = std::getenv(Name);
+      return std::chrono::microseconds(V && *V ? std::strtol(V, nullptr, 10)
+                                               : Default);
+    };
+    return BackoffPhases{Us("RAMC_SPIN_US", 200), Us("RAMC_YIELD_US", 5000)};
+  }();
+  return P;
+}
+
 int Context::fail(int Code, const char *Fmt, ...) {
   char Buf[1024];
   va_list Args;
@@ -143,7 +158,7 @@ int Context::init(const Options &O) {
   for (uint32_t I = 0; I < Opts.MaxWindows; ++I)
     publishStatus(I, RAMC_TARGET_STATUS_DESTROYED, kNoChannel);
   uint64_t *AckSrc = reinterpret_cast<uint64_t *>(Ctrl + Layout.AckSrcOff);
-  AckSrc[0] = static_cast<uint64_t>(Rank);
+  AckSrc[0] = static_cast<uint64_t>(Rank) + 1;
   AckSrc[1] = 1; // operand of atomic increments
   if (!Fab.registerMemory(Ctrl, Layout.Total, true, CtrlMr, E))
     return fail(RAMC_ERROR, "ramc_init on rank %d: control region: %s", Rank,
@@ -152,11 +167,11 @@ int Context::init(const Options &O) {
   std::vector<uint8_t> Addr = Fab.localAddress(E);
   if (Addr.empty())
     return fail(RAMC_ERROR, "ramc_init on rank %d: %s", Rank, E.c_str());
-  EndpointRecord R{kRecordMagic, static_cast<uint32_t>(Addr.size()),
-                   CtrlMr.Key, CtrlMr.RemoteBase};
-  std::vector<uint8_t> Blob(sizeof(R));
+  EndpointRecord R{kRecordMagic, static_cast<uint32_t>(Addr.size()), CtrlMr.Key,
+                   CtrlMr.RemoteBase};
+  std::vector<uint8_t> Blob(sizeof(R) + Addr.size());
   std::memcpy(Blob.data(), &R, sizeof(R));
-  Blob.insert(Blob.end(), Addr.begin(), Addr.end());
+  std::memcpy(Blob.data() + sizeof(R), Addr.data(), Addr.size());
   std::string Key = "ramc.ep." + std::to_string(NextContextId++);
   if (!Boot->put(Key, Blob, E) || !Boot->fence(E))
     return fail(RAMC_ERROR, "ramc_init on rank %d: %s bootstrap: %s", Rank,
@@ -165,6 +180,7 @@ int Context::init(const Options &O) {
   Peers.assign(Size, Peer());
   Puts.PerPeer.assign(Size, 0);
   Gets.PerPeer.assign(Size, 0);
+  Description = Fab.describe() + " bootstrap=" + Boot->name();
   Ready = true;
   return RAMC_SUCCESS;
 }
@@ -195,12 +211,12 @@ int Context::resolve(int P, const char *Call) {
     return fail(RAMC_ERROR, "%s: looking up rank %d: %s", Call, P, E.c_str());
   EndpointRecord R;
   if (Blob.size() < sizeof(R))
-    return fail(RAMC_ERROR, "%s: rank %d published a malformed address",
-                Call, P);
+    return fail(RAMC_ERROR, "%s: rank %d published a malformed address", Call,
+                P);
   std::memcpy(&R, Blob.data(), sizeof(R));
   if (R.Magic != kRecordMagic || Blob.size() != sizeof(R) + R.AddrLen)
-    return fail(RAMC_ERROR, "%s: rank %d published a malformed address",
-                Call, P);
+    return fail(RAMC_ERROR, "%s: rank %d published a malformed address", Call,
+                P);
   std::vector<uint8_t> Addr(Blob.begin() + sizeof(R), Blob.end());
   if (!Fab.insertAddress(Addr, Pe.Addr, E))
     return fail(RAMC_ERROR, "%s: adding rank %d's address: %s", Call, P,
@@ -213,7 +229,13 @@ int Context::resolve(int P, const char *Call) {
 
 int Context::barrier() {
   std::string E;
-  if (!Boot->barrier(E))
+  Backoff B;
+  if (!Boot->barrier(
+          [&] {
+            if (!Fab.progress(*this))
+              B.pause();
+          },
+          E))
     return fail(RAMC_ERROR, "ramc_barrier on rank %d: %s", Rank, E.c_str());
   return RAMC_SUCCESS;
 }
@@ -283,8 +305,8 @@ void Context::onRxError(int E, const std::string &Msg) {
   if (TxFailed)
     return;
   TxFailed = true;
-  TxMsg = format("a receive completion reported an error: %s (%s)",
-                 Msg.c_str(), fabricError(E).c_str());
+  TxMsg = format("a receive completion reported an error: %s (%s)", Msg.c_str(),
+                 fabricError(E).c_str());
 }
 
 void Context::noteAttacher(int R) {
@@ -296,10 +318,20 @@ void Context::noteAttacher(int R) {
 }
 
 std::string Context::attachers() const {
-  if (AttachedBy.empty())
+  std::vector<int> Ranks = AttachedBy;
+  // In MR_COUNTER mode acks carry no data: each initiator wrote its rank + 1
+  // into word (rank % kAckWords) of the acknowledgement area.
+  const uint64_t *Ack =
+      reinterpret_cast<const uint64_t *>(Ctrl + Layout.AckOff);
+  for (unsigned I = 0; I < kAckWords; ++I) {
+    uint64_t V = __atomic_load_n(&Ack[I], __ATOMIC_ACQUIRE);
+    if (V && std::find(Ranks.begin(), Ranks.end(), int(V - 1)) == Ranks.end())
+      Ranks.push_back(static_cast<int>(V - 1));
+  }
+  if (Ranks.empty())
     return "none known";
   std::string S = "ranks";
-  for (int R : AttachedBy)
+  for (int R : Ranks)
     S += " " + std::to_string(R);
   return S;
 }
@@ -335,16 +367,18 @@ int Context::readControl(int P, uint64_t ROff, size_t Len, void *&Landing,
   InternalErr = 0;
   Peer &Pe = Peers[P];
   void *Op = encodeOp(OpKind::Internal, P, InternalSeq);
+  std::string ReadOf = std::string("read of the ") + What;
   if (int Rc = post(
           [&] {
             return fi_read(Fab.ep(), Landing, Len, CtrlMr.Desc, Pe.Addr,
                            Pe.CtrlBase + ROff, Pe.CtrlKey, Op);
           },
-          P, What, D, Call))
+          P, ReadOf.c_str(), D, Call))
     return Rc;
+  Backoff B;
   while (!InternalDone) {
     if (!Fab.progress(*this))
-      sched_yield();
+      B.pause();
     if (!InternalDone && D.expired())
       return fail(RAMC_TIMEOUT,
                   "%s: reading the %s of rank %d timed out after %lld ms (has "
@@ -360,9 +394,10 @@ int Context::readControl(int P, uint64_t ROff, size_t Len, void *&Landing,
 
 int Context::waitPending(PendingOps &P, const Deadline &D, const char *What,
                          const char *Call) {
+  Backoff B;
   while (P.Done < P.Issued) {
     if (!Fab.progress(*this))
-      sched_yield();
+      B.pause();
     if (P.Done < P.Issued && D.expired()) {
       std::string Who;
       for (int R = 0; R < Size; ++R)
@@ -381,8 +416,8 @@ int Context::waitPending(PendingOps &P, const Deadline &D, const char *What,
   return takeTxError(Call);
 }
 
-bool Context::localDesc(const void *Buf, size_t Len, PendingOps &P,
-                        void *&Desc, const char *Call, int &Code) {
+bool Context::localDesc(const void *Buf, size_t Len, PendingOps &P, void *&Desc,
+                        const char *Call, int &Code) {
   Desc = nullptr;
   if (!Fab.needsLocalMr())
     return true;

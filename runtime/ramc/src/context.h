@@ -68,7 +68,7 @@ public:
   const char *bootstrapName() const { return Boot ? Boot->name() : ""; }
   NotifyMode notify() const { return Fab.notify(); }
   size_t injectSize() const { return Fab.injectSize(); }
-  std::string describe() const { return Fab.describe(); }
+  const char *describeCStr() const { return Description.c_str(); }
   int fail(int Code, const char *Fmt, ...)
       __attribute__((format(printf, 3, 4)));
   void setDefaultTimeout(int64_t Ms) { Opts.DefaultTimeoutMs = Ms; }
@@ -157,8 +157,7 @@ private:
     }
     void done(int Peer) {
       ++Done;
-      if (Peer >= 0 && Peer < static_cast<int>(PerPeer.size()) &&
-          PerPeer[Peer])
+      if (Peer >= 0 && Peer < static_cast<int>(PerPeer.size()) && PerPeer[Peer])
         --PerPeer[Peer];
     }
   };
@@ -200,6 +199,7 @@ private:
   bool Ready = false;
   std::vector<Peer> Peers;
   std::string EpKey;
+  std::string Description;
 
   ControlLayout Layout{1024};
   uint8_t *Ctrl = nullptr;
@@ -241,14 +241,15 @@ int Context::post(Fn &&Op, int Peer, const char *What, const Deadline &D,
     if (Rc == 0)
       return RAMC_SUCCESS;
     if (Rc != -FI_EAGAIN)
-      return fail(RAMC_ERROR, "%s: %s to rank %d failed: %s", Call, What, Peer,
-                  fabricError(Rc).c_str());
+      return fail(RAMC_ERROR, "%s: starting the %s (rank %d) failed: %s", Call,
+                  What, Peer, fabricError(Rc).c_str());
     Fab.progress(*this);
     if (D.expired())
       return fail(RAMC_TIMEOUT,
-                  "%s: %s to rank %d could not be started within %lld ms "
-                  "(transmit queue stays full)",
-                  Call, What, Peer, static_cast<long long>(D.ms()));
+                  "%s: the %s (rank %d) could not be started within %lld ms: "
+                  "the provider kept answering -FI_EAGAIN (is rank %d "
+                  "alive?)",
+                  Call, What, Peer, static_cast<long long>(D.ms()), Peer);
   }
 }
 

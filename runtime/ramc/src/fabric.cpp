@@ -3,6 +3,7 @@
 
 #include "error.h"
 
+#include <atomic>
 #include <cstring>
 #include <rdma/fi_cm.h>
 #include <rdma/fi_errno.h>
@@ -10,9 +11,18 @@
 
 namespace ramc {
 
+static std::atomic<long> LiveObjects{0};
+long liveFabricObjects() { return LiveObjects.load(); }
+
+/// fi_close that keeps the live-object count (ramc_debug_live_objects).
+static void closeFid(fid_t F) {
+  if (F && fi_close(F) == 0)
+    --LiveObjects;
+}
+
 static const char *const kProviderOrder[] = {
-    "cxi",  "verbs;ofi_rxm", "psm3", "psm2",        "opx",
-    "efa",  "sockets",       "shm",  "tcp;ofi_rxm", "udp;ofi_rxd"};
+    "cxi", "verbs;ofi_rxm", "psm3", "psm2",        "opx",
+    "efa", "sockets",       "shm",  "tcp;ofi_rxm", "udp;ofi_rxd"};
 
 static int providerRank(const char *Name) {
   int I = 0;
@@ -32,8 +42,7 @@ struct Candidate {
 };
 } // namespace
 
-static fi_info *makeHints(const FabricOptions &Opts, bool Event,
-                          bool Atomic) {
+static fi_info *makeHints(const FabricOptions &Opts, bool Event, bool Atomic) {
   fi_info *H = fi_allocinfo();
   H->caps = FI_RMA | FI_READ | FI_WRITE | FI_REMOTE_READ | FI_REMOTE_WRITE;
   if (Event)
@@ -93,8 +102,7 @@ bool Fabric::open(const FabricOptions &Opts, std::string &Err) {
     fi_freeinfo(L);
   if (!Info) {
     Err = format("fi_getinfo found no provider%s%s with FI_RMA on FI_EP_RDM",
-                 Opts.Provider.empty() ? "" : " named ",
-                 Opts.Provider.c_str());
+                 Opts.Provider.empty() ? "" : " named ", Opts.Provider.c_str());
     if (Opts.Notify == NotifyMode::MrCounter)
       Err += " and FI_RMA_EVENT (needed by notify mode mr_counter)";
     return false;
@@ -106,8 +114,11 @@ bool Fabric::open(const FabricOptions &Opts, std::string &Err) {
   Delivery = Opts.DeliveryComplete;
 
   int Rc = fi_fabric(Info->fabric_attr, &Fab, nullptr);
-  if (!Rc)
+  if (!Rc) {
+    ++LiveObjects;
     Rc = fi_domain(Fab, Info, &Dom, nullptr);
+    LiveObjects += !Rc;
+  }
   if (Rc) {
     Err = format("opening provider %s failed: %s", ProvName.c_str(),
                  fabricError(Rc).c_str());
@@ -118,16 +129,22 @@ bool Fabric::open(const FabricOptions &Opts, std::string &Err) {
   CqAttr.wait_obj = FI_WAIT_NONE;
   CqAttr.size = Info->tx_attr->size ? Info->tx_attr->size : 1024;
   Rc = fi_cq_open(Dom, &CqAttr, &TxCq, nullptr);
+  LiveObjects += !Rc;
   if (!Rc) {
     CqAttr.size = Info->rx_attr->size ? Info->rx_attr->size : 1024;
     Rc = fi_cq_open(Dom, &CqAttr, &RxCq, nullptr);
+    LiveObjects += !Rc;
   }
   fi_av_attr AvAttr{};
   AvAttr.type = Info->domain_attr->av_type;
-  if (!Rc)
+  if (!Rc) {
     Rc = fi_av_open(Dom, &AvAttr, &Av, nullptr);
-  if (!Rc)
+    LiveObjects += !Rc;
+  }
+  if (!Rc) {
     Rc = fi_endpoint(Dom, Info, &Ep, nullptr);
+    LiveObjects += !Rc;
+  }
   if (!Rc)
     Rc = fi_ep_bind(Ep, &Av->fid, 0);
   if (!Rc)
@@ -194,14 +211,14 @@ bool Fabric::bindAndEnable(fid_mr *Mr, fid_cntr *Cntr, std::string &Err) {
   return true;
 }
 
-bool Fabric::registerMemory(void *Buf, size_t Len, bool Counted,
-                            MemRegion &Out, std::string &Err) {
+bool Fabric::registerMemory(void *Buf, size_t Len, bool Counted, MemRegion &Out,
+                            std::string &Err) {
   Out = MemRegion();
   bool WithCounter = Counted && Mode == NotifyMode::MrCounter;
-  uint64_t Access =
-      FI_REMOTE_READ | FI_REMOTE_WRITE | FI_READ | FI_WRITE;
+  uint64_t Access = FI_REMOTE_READ | FI_REMOTE_WRITE | FI_READ | FI_WRITE;
   int Rc = fi_mr_reg(Dom, Buf, Len, Access, 0, NextKey++,
                      WithCounter ? FI_RMA_EVENT : 0, &Out.Mr, nullptr);
+  LiveObjects += !Rc;
   if (Rc) {
     Err = format("fi_mr_reg of %zu bytes failed: %s", Len,
                  fabricError(Rc).c_str());
@@ -213,6 +230,7 @@ bool Fabric::registerMemory(void *Buf, size_t Len, bool Counted,
     A.events = FI_CNTR_EVENTS_COMP;
     A.wait_obj = FI_WAIT_NONE;
     Rc = fi_cntr_open(Dom, &A, &Out.Cntr, nullptr);
+    LiveObjects += !Rc;
     if (Rc) {
       Err = "fi_cntr_open failed: " + fabricError(Rc);
       Out.Cntr = nullptr;
@@ -236,6 +254,7 @@ bool Fabric::registerLocal(const void *Buf, size_t Len, MemRegion &Out,
   Out = MemRegion();
   int Rc = fi_mr_reg(Dom, Buf, Len, FI_READ | FI_WRITE, 0, NextKey++, 0,
                      &Out.Mr, nullptr);
+  LiveObjects += !Rc;
   if (Rc) {
     Err = format("fi_mr_reg of local buffer (%zu bytes) failed: %s", Len,
                  fabricError(Rc).c_str());
@@ -252,9 +271,9 @@ bool Fabric::registerLocal(const void *Buf, size_t Len, MemRegion &Out,
 
 void Fabric::release(MemRegion &R) {
   if (R.Mr)
-    fi_close(&R.Mr->fid);
+    closeFid(&R.Mr->fid);
   if (R.Cntr)
-    fi_close(&R.Cntr->fid);
+    closeFid(&R.Cntr->fid);
   R = MemRegion();
 }
 
@@ -322,17 +341,17 @@ size_t Fabric::progress(CompletionSink &Sink) {
 
 void Fabric::close() {
   if (Ep)
-    fi_close(&Ep->fid);
+    closeFid(&Ep->fid);
   if (Av)
-    fi_close(&Av->fid);
+    closeFid(&Av->fid);
   if (TxCq)
-    fi_close(&TxCq->fid);
+    closeFid(&TxCq->fid);
   if (RxCq)
-    fi_close(&RxCq->fid);
+    closeFid(&RxCq->fid);
   if (Dom)
-    fi_close(&Dom->fid);
+    closeFid(&Dom->fid);
   if (Fab)
-    fi_close(&Fab->fid);
+    closeFid(&Fab->fid);
   if (Info)
     fi_freeinfo(Info);
   Ep = nullptr;
@@ -348,8 +367,10 @@ std::string Fabric::describe() const {
   struct {
     uint64_t Bit;
     const char *Name;
-  } Bits[] = {{FI_MR_LOCAL, "local"},         {FI_MR_VIRT_ADDR, "virt_addr"},
-              {FI_MR_ALLOCATED, "allocated"}, {FI_MR_PROV_KEY, "prov_key"},
+  } Bits[] = {{FI_MR_LOCAL, "local"},
+              {FI_MR_VIRT_ADDR, "virt_addr"},
+              {FI_MR_ALLOCATED, "allocated"},
+              {FI_MR_PROV_KEY, "prov_key"},
               {FI_MR_ENDPOINT, "endpoint"}};
   for (auto &B : Bits)
     if (MrMode & B.Bit)

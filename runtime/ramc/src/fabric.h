@@ -104,6 +104,10 @@ private:
   std::string ProvName;
 };
 
+/// libfabric objects (fabrics, domains, endpoints, AVs, CQs, MRs, counters)
+/// opened by RAMC and not yet closed, over all contexts.
+long liveFabricObjects();
+
 /// Provider-specific defaults applied before fi_getinfo (see cxi_tuning.cpp).
 void applyProviderDefaults(const std::string &Provider);
 

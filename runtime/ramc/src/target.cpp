@@ -1,12 +1,13 @@
 //===- target.cpp - windows a process exposes, and its bulletin board -----===//
 #include "context.h"
 
+#include "backoff.h"
+
 #include <rdma/fi_domain.h>
 
 namespace ramc {
 
-Context::Window *Context::window(ramc_target_t T, const char *Call,
-                                 int &Code) {
+Context::Window *Context::window(ramc_target_t T, const char *Call, int &Code) {
   uint32_t I = handleSlot(T);
   if (handleIs(T, HandleKind::Target) && I < Windows.size() &&
       Windows[I].Live && Windows[I].Gen == handleGen(T))
@@ -25,9 +26,8 @@ int Context::targetCreate(void *Buf, size_t Len, uint64_t Tag, uint64_t Init,
     return fail(RAMC_ERROR, "%s on rank %d: buffer is NULL (parameter buf)",
                 Call, Rank);
   if (Len == 0)
-    return fail(RAMC_ERROR,
-                "%s on rank %d: window length is 0 (parameter len)", Call,
-                Rank);
+    return fail(RAMC_ERROR, "%s on rank %d: window length is 0 (parameter len)",
+                Call, Rank);
   uint32_t I;
   if (!FreeWindows.empty() &&
       (Windows.size() >= Opts.MaxWindows || FreeWindows.size() > 64)) {
@@ -154,8 +154,8 @@ int Context::targetStatus(ramc_target_t T, uint64_t &V, const char *Call) {
   int Code;
   if (!window(T, Call, Code))
     return Code;
-  auto *S = reinterpret_cast<StatusWord *>(
-      Ctrl + Layout.statusOffset(handleSlot(T)));
+  auto *S =
+      reinterpret_cast<StatusWord *>(Ctrl + Layout.statusOffset(handleSlot(T)));
   V = __atomic_load_n(&S->Value, __ATOMIC_ACQUIRE);
   return RAMC_SUCCESS;
 }
@@ -192,6 +192,7 @@ int Context::targetTest(ramc_target_t T, uint64_t N, const char *Call) {
 int Context::targetWait(ramc_target_t T, uint64_t N, int64_t Ms,
                         const char *Call) {
   Deadline D(timeoutFor(Ms));
+  Backoff Wait;
   for (;;) {
     int Rc = targetTest(T, N, Call);
     if (Rc != RAMC_FAILURE)
@@ -207,7 +208,7 @@ int Context::targetWait(ramc_target_t T, uint64_t N, int64_t Ms,
                   static_cast<unsigned long long>(N),
                   static_cast<long long>(D.ms()), attachers().c_str());
     }
-    sched_yield();
+    Wait.pause();
   }
 }
 
@@ -236,6 +237,7 @@ int Context::bbTestAttaches(uint64_t N, const char *Call) {
 
 int Context::bbWaitAttaches(uint64_t N, int64_t Ms, const char *Call) {
   Deadline D(timeoutFor(Ms));
+  Backoff Wait;
   for (;;) {
     int Rc = bbTestAttaches(N, Call);
     if (Rc != RAMC_FAILURE)
@@ -248,7 +250,7 @@ int Context::bbWaitAttaches(uint64_t N, int64_t Ms, const char *Call) {
                   static_cast<unsigned long long>(Attaches.available()),
                   static_cast<unsigned long long>(N),
                   static_cast<long long>(D.ms()), attachers().c_str());
-    sched_yield();
+    Wait.pause();
   }
 }
 

@@ -54,8 +54,7 @@ inline OpKind opKind(void *Ctx) {
   return static_cast<OpKind>(reinterpret_cast<uintptr_t>(Ctx) >> 56);
 }
 inline int opPeer(void *Ctx) {
-  return static_cast<int>((reinterpret_cast<uintptr_t>(Ctx) >> 32) &
-                          0xffffffu);
+  return static_cast<int>((reinterpret_cast<uintptr_t>(Ctx) >> 32) & 0xffffffu);
 }
 inline uint32_t opSeq(void *Ctx) {
   return static_cast<uint32_t>(reinterpret_cast<uintptr_t>(Ctx));
@@ -65,8 +64,8 @@ const char *opName(OpKind K);
 // Handles: a type tag (bits 56-63), generation (24-55) and slot (0-23).
 enum class HandleKind : uint8_t { Target = 0x7a, Initiator = 0x1b };
 inline uint64_t makeHandle(HandleKind K, uint32_t Slot, uint32_t Gen) {
-  return (static_cast<uint64_t>(K) << 56) |
-         (static_cast<uint64_t>(Gen) << 24) | (Slot & 0xffffffu);
+  return (static_cast<uint64_t>(K) << 56) | (static_cast<uint64_t>(Gen) << 24) |
+         (Slot & 0xffffffu);
 }
 inline bool handleIs(uint64_t H, HandleKind K) {
   return (H >> 56) == static_cast<uint64_t>(K);

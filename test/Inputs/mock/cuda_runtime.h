@@ -35,6 +35,9 @@ typedef struct dim3 {
 #define MOCK_DEFAULT(v)
 #endif
 
+typedef struct __attribute__((aligned(16))) float4 {
+  float x, y, z, w;
+} float4;
 typedef struct CUstream_st *cudaStream_t;
 typedef struct CUevent_st *cudaEvent_t;
 typedef enum cudaError {
@@ -150,6 +153,20 @@ typedef void (*cudaStreamCallback_t)(cudaStream_t, cudaError_t, void *);
 cudaError_t cudaStreamAddCallback(cudaStream_t stream,
                                   cudaStreamCallback_t callback,
                                   void *userData, unsigned int flags);
+
+#if defined(__cplusplus) && defined(__CUDA__)
+/* Device math and atomics (declarations only). */
+__device__ float expf(float);
+__device__ float sinf(float);
+__device__ float sqrtf(float);
+__device__ double exp(double);
+__device__ double log(double);
+__device__ double sqrt(double);
+__device__ float atomicAdd(float *address, float val);
+__device__ double atomicAdd(double *address, double val);
+__device__ int atomicAdd(int *address, int val);
+__device__ void __syncthreads(void);
+#endif
 
 #ifdef __cplusplus
 /* Device-side launch (dynamic parallelism), as clang expects it. */

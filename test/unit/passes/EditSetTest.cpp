@@ -71,3 +71,12 @@ TEST(EditSetTest, HeadComesFirstAndRangePastEndFails) {
   EXPECT_FALSE(bool(Out));
   llvm::consumeError(Out.takeError());
 }
+
+TEST(EditSetTest, InsertionsGoBetweenClosingAndOpening) {
+  EditSet E;
+  ASSERT_FALSE(bool(E.wrap(0, 2, "(", ")")));
+  ASSERT_FALSE(bool(E.wrap(2, 4, "[", "]")));
+  E.insert(2, "A");
+  E.insert(2, "B");
+  EXPECT_EQ(applied(E, "abcd"), "(ab)AB[cd]");
+}

@@ -56,8 +56,8 @@ TEST(Board, TornSnapshotsAreRejected) {
     Board New = Old;
     boardBeginUpdate(New);
     unsigned S = Rng() % kBoardSlots;
-    New.Slots[S] = BoardSlot{1, Rng(), Rng(), Rng(), Rng(), Rng(), Rng(),
-                             ++New.Serial};
+    New.Slots[S] =
+        BoardSlot{1, Rng(), Rng(), Rng(), Rng(), Rng(), Rng(), ++New.Serial};
     New.State = Rng() & 1;
     boardEndUpdate(New);
     ASSERT_TRUE(boardSnapshotValid(New));

@@ -112,6 +112,9 @@ TEST_P(SingleProcess, AtomicIncrementAddsOne) {
   for (int K = 0; K < 10; ++K)
     I.atomicInc(16);
   EXPECT_EQ(__atomic_load_n(&Word[2], __ATOMIC_ACQUIRE), 10u);
+  // Atomic increments count as window operations in both modes.
+  T.wait(10, Millis(1000));
+  EXPECT_FALSE(T.test(1));
   EXPECT_THROW(I.atomicInc(12), ramc::Error); // misaligned
   EXPECT_THROW(I.atomicInc(32), ramc::Error); // past the end
 }
@@ -232,8 +235,8 @@ std::string transportName(const ::testing::TestParamInfo<Transport> &I) {
   for (char &C : N)
     if (C == ';')
       C = '_';
-  return N + (I.param.Mode == ramc::Notify::MrCounter ? "_mr_counter"
-                                                      : "_cq_data");
+  return N +
+         (I.param.Mode == ramc::Notify::MrCounter ? "_mr_counter" : "_cq_data");
 }
 
 INSTANTIATE_TEST_SUITE_P(

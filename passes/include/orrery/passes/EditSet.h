@@ -25,6 +25,12 @@ public:
   llvm::Error wrap(unsigned Begin, unsigned End, std::string Prefix,
                    std::string Suffix);
 
+  /// Inserts Text at Offset, before any wrap that opens there. Insertions at
+  /// one offset keep their order.
+  void insert(unsigned Offset, std::string Text) {
+    Inserts.push_back({Offset, Offset, std::move(Text), ""});
+  }
+
   /// Text placed before everything else (the hook include and site table).
   void setHead(std::string Text) { Head = std::move(Text); }
 
@@ -40,6 +46,7 @@ private:
     std::string Prefix, Suffix;
   };
   std::vector<Wrap> Wraps;
+  std::vector<Wrap> Inserts;
   std::string Head;
 };
 

@@ -9,6 +9,7 @@
 #define ORRERY_PASSES_INSTRUMENTER_H
 
 #include "orrery/passes/CompilerFlags.h"
+#include "orrery/passes/KernelHints.h"
 #include "orrery/passes/Site.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -48,6 +49,8 @@ public:
   /// Every site in file order, ids assigned.
   const std::vector<Site> &sites() const { return Sites; }
   const std::vector<FileOutput> &outputs() const { return Outputs; }
+  /// Every kernel defined in the rewritten files, analysed.
+  const std::vector<KernelInfo> &kernels() const { return Kernels; }
 
   /// Calls found in project headers that were not asked to be rewritten.
   unsigned callsInOtherHeaders() const { return OtherHeaderCalls; }
@@ -68,6 +71,7 @@ private:
   std::map<std::string, FileState> Files;
   std::vector<Site> Sites;
   std::vector<FileOutput> Outputs;
+  std::vector<KernelInfo> Kernels;
   unsigned OtherHeaderCalls = 0;
   friend class CollectorAction;
 };

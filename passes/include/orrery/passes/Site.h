@@ -33,6 +33,7 @@ struct Site {
   std::string Api;    ///< called API, or "<<<>>>" for a launch
   std::string Callee; ///< the launched kernel, for launches
   bool Instrumented = false;
+  bool Hinted = false; ///< launches: the kernel's cost hint is passed
   std::string Reason; ///< why it was skipped, or a remark on an instrumented site
   std::vector<BufferNote> Buffers;
   LaunchNote Launch;

@@ -16,12 +16,13 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace orrery {
 
 class SymExpr {
 public:
-  enum class Op { Const, Sym, Add, Sub, Mul, Div, CeilDiv, Min, Max };
+  enum class Op { Const, Sym, Add, Sub, Mul, Div, CeilDiv, FloorDiv, Min, Max };
 
   SymExpr() : SymExpr(0.0) {}
   SymExpr(double Value);
@@ -32,6 +33,8 @@ public:
   friend SymExpr operator*(const SymExpr &A, const SymExpr &B);
   friend SymExpr operator/(const SymExpr &A, const SymExpr &B);
   static SymExpr ceilDiv(const SymExpr &A, const SymExpr &B);
+  /// Integer division as C does it for non-negative operands.
+  static SymExpr floorDiv(const SymExpr &A, const SymExpr &B);
   static SymExpr min(const SymExpr &A, const SymExpr &B);
   static SymExpr max(const SymExpr &A, const SymExpr &B);
 
@@ -49,8 +52,12 @@ public:
   void symbols(std::set<std::string> &Out) const;
   /// Replaces symbols by expressions (for inlining __device__ calls).
   SymExpr substitute(const std::map<std::string, SymExpr> &Map) const;
+  /// Flattens sums and merges equal terms: x + x + 2*x -> 4 * x.
+  SymExpr normalize() const;
 
   bool operator==(const SymExpr &O) const { return str() == O.str(); }
+  /// The operator and operands of a non-leaf expression.
+  bool decompose(Op &K, SymExpr &L, SymExpr &R) const;
 
 private:
   struct Node;

@@ -54,6 +54,8 @@ const char *ramc_ctx_bootstrap_name(const ramc_ctx_t *ctx);
 int ramc_ctx_notify_mode(const ramc_ctx_t *ctx); /* RAMC_NOTIFY_MR_COUNTER or
                                                     RAMC_NOTIFY_CQ_DATA */
 size_t ramc_ctx_inject_size(const ramc_ctx_t *ctx);
+/* "provider=... notify=... mr_mode=[...] inject=... bootstrap=..." */
+const char *ramc_ctx_describe(const ramc_ctx_t *ctx);
 int ramc_ctx_barrier(ramc_ctx_t *ctx);
 int ramc_ctx_progress(ramc_ctx_t *ctx);
 int ramc_ctx_set_default_timeout(ramc_ctx_t *ctx, int64_t timeout_ms);
@@ -68,16 +70,15 @@ int ramc_target_set_status(ramc_ctx_t *ctx, ramc_target_t target,
                            uint64_t value);
 int ramc_target_add_status(ramc_ctx_t *ctx, ramc_target_t target,
                            uint64_t delta);
-int ramc_target_status(ramc_ctx_t *ctx, ramc_target_t target,
-                       uint64_t *value);
+int ramc_target_status(ramc_ctx_t *ctx, ramc_target_t target, uint64_t *value);
 /* Consume semantics: succeeds (RAMC_SUCCESS) when at least n operations
  * arrived beyond those already consumed, and consumes n of them; otherwise
  * RAMC_FAILURE at once (test) or when the deadline passes, RAMC_TIMEOUT. */
 int ramc_target_test(ramc_ctx_t *ctx, ramc_target_t target, uint64_t n);
 int ramc_target_wait(ramc_ctx_t *ctx, ramc_target_t target, uint64_t n,
                      int64_t timeout_ms);
-int ramc_target_counts(ramc_ctx_t *ctx, ramc_target_t target,
-                       uint64_t *arrived, uint64_t *consumed);
+int ramc_target_counts(ramc_ctx_t *ctx, ramc_target_t target, uint64_t *arrived,
+                       uint64_t *consumed);
 
 /* Bulletin board of this process. */
 int ramc_bb_activate(ramc_ctx_t *ctx);
@@ -116,9 +117,8 @@ int ramc_initiator_check(ramc_ctx_t *ctx, ramc_initiator_t init);
 /* Polls until the target's status equals the expected value. */
 int ramc_initiator_wait_status(ramc_ctx_t *ctx, ramc_initiator_t init,
                                int64_t timeout_ms);
-int ramc_initiator_put(ramc_ctx_t *ctx, ramc_initiator_t init,
-                       const void *src, size_t len, size_t offset,
-                       unsigned flags);
+int ramc_initiator_put(ramc_ctx_t *ctx, ramc_initiator_t init, const void *src,
+                       size_t len, size_t offset, unsigned flags);
 int ramc_initiator_get(ramc_ctx_t *ctx, ramc_initiator_t init, void *dst,
                        size_t len, size_t offset, unsigned flags);
 int ramc_initiator_atomic_inc(ramc_ctx_t *ctx, ramc_initiator_t init,
@@ -127,6 +127,12 @@ int ramc_initiator_atomic_inc(ramc_ctx_t *ctx, ramc_initiator_t init,
  * locally: the source (destination) buffer may be reused (read). */
 int ramc_ctx_wait_puts(ramc_ctx_t *ctx, int64_t timeout_ms);
 int ramc_ctx_wait_gets(ramc_ctx_t *ctx, int64_t timeout_ms);
+
+/* Diagnostics: libfabric objects (fabrics, domains, endpoints, address
+ * vectors, completion queues, memory registrations, counters) that RAMC
+ * opened and has not closed, over all contexts of the process. 0 after the
+ * last context is destroyed. */
+long ramc_debug_live_objects(void);
 
 #ifdef __cplusplus
 }

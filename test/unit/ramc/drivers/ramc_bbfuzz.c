@@ -112,8 +112,7 @@ int main(int argc, char **argv) {
         CHECK(ctx, ramc_bb_activate(ctx) == RAMC_SUCCESS, "activate");
       if (k < nw) {
         jitter(&rs);
-        CHECK(ctx, ramc_target_post(ctx, tw[order[k]]) == RAMC_SUCCESS,
-              "post");
+        CHECK(ctx, ramc_target_post(ctx, tw[order[k]]) == RAMC_SUCCESS, "post");
       }
     }
     ramc_target_t dw;
@@ -151,14 +150,13 @@ int main(int argc, char **argv) {
       jitter(&rs);
       int rc;
       /* Short attempts, so that our own board keeps changing meanwhile. */
-      while ((rc = ramc_initiator_attach(ctx, t, p->tag[t][w], 3, 2,
-                                         &iw[k])) == RAMC_TIMEOUT ||
+      while ((rc = ramc_initiator_attach(ctx, t, p->tag[t][w], 3, 2, &iw[k])) ==
+                 RAMC_TIMEOUT ||
              rc == RAMC_FAILURE) {
         ramc_target_post(ctx, dw);
         ramc_target_unpost(ctx, dw);
       }
-      CHECK(ctx, rc == RAMC_SUCCESS, "attach to %d tag %llu", t,
-            p->tag[t][w]);
+      CHECK(ctx, rc == RAMC_SUCCESS, "attach to %d tag %llu", t, p->tag[t][w]);
       int peer;
       uint64_t tag;
       size_t len;
@@ -189,13 +187,12 @@ int main(int argc, char **argv) {
             ramc_target_wait(ctx, tw[w], expect_ops[w], RAMC_TIMEOUT_DEFAULT) ==
                 RAMC_SUCCESS,
             "wait ops");
-      CHECK(ctx, ramc_target_test(ctx, tw[w], 1) == RAMC_FAILURE,
-            "extra op");
+      CHECK(ctx, ramc_target_test(ctx, tw[w], 1) == RAMC_FAILURE, "extra op");
       for (int i = 0; i < n; ++i)
         for (int b = 0; b < 64; ++b) {
-          unsigned char want =
-              p->attach[i][rank][w] ? (unsigned char)(i * 7 + round + w + 1)
-                                    : 0;
+          unsigned char want = p->attach[i][rank][w]
+                                   ? (unsigned char)(i * 7 + round + w + 1)
+                                   : 0;
           CHECK(ctx, bufs[w][64 * i + b] == want,
                 "window %d byte %d from rank %d", w, b, i);
         }

@@ -1,6 +1,6 @@
 /* ramc-misuse: misuse and failures across processes (context C API).
- * Every scenario prints one line per observed outcome, "rank R: <what>: rc=<code>
- * <message>", for FileCheck; nothing may crash or hang.
+ * Every scenario prints one line per observed outcome, "rank R: <what>:
+ * rc=<code> <message>", for FileCheck; nothing may crash or hang.
  *
  *   destroyed  rank 1 destroys a window rank 0 is attached to; rank 0's status
  *              check, puts and gets must fail naming rank 1
@@ -86,7 +86,8 @@ static int detached(void) {
   }
   must(ramc_ctx_barrier(ctx), "barrier");
   if (rank == 0) {
-    report("attach with wrong tag", ramc_initiator_attach(ctx, 1, 56, 3, 0, &i));
+    report("attach with wrong tag",
+           ramc_initiator_attach(ctx, 1, 56, 3, 0, &i));
     report("attach with wrong tag, waiting",
            ramc_initiator_attach(ctx, 1, 56, 3, 200, &i));
     report("attach to rank 7", ramc_initiator_attach(ctx, 7, 55, 3, 0, &i));
@@ -125,7 +126,7 @@ static int dead_peer(void) {
   if (rank == 1) {
     /* Leave: endpoint and registrations go away, the process exits. */
     ramc_ctx_destroy(ctx);
-    _exit(0);
+    exit(0);
   }
   sleep(1);
   double t0 = now();

@@ -86,8 +86,7 @@ int main(int argc, char **argv) {
         int rc = ramc_init_check_win_status(&iw[k]);
         if (rc == RAMC_TARGET_BEHIND)
           continue;
-        CHECK(rc == RAMC_SUCCESS, "status of %d/%d is ahead (rc %d)", r, w,
-              rc);
+        CHECK(rc == RAMC_SUCCESS, "status of %d/%d is ahead (rc %d)", r, w, rc);
         for (size_t i = 0; i < sz; ++i)
           src[i] = pattern(rank, r, w, it, i);
         CHECK(ramc_put(src, sz, &iw[k], (size_t)rank * maxs) == RAMC_SUCCESS,

@@ -1,0 +1,86 @@
+//===- KernelHint.h - Static cost hint of one __global__ kernel -*- C++ -*-===//
+//
+// What one active thread of a kernel computes and moves, as symbolic
+// expressions of the kernel's parameters and launch geometry (gridDim.*,
+// blockDim.*, dynSmem), plus how many threads are active. Field names match
+// the JSON report (docs/kernel-cost.md).
+//
+//===----------------------------------------------------------------------===//
+#ifndef ORRERY_PASSES_KERNELHINT_H
+#define ORRERY_PASSES_KERNELHINT_H
+
+#include "orrery/passes/SymExpr.h"
+
+#include <string>
+#include <vector>
+
+namespace orrery {
+
+/// Floating-point operations of one precision, per active thread.
+struct FpOps {
+  SymExpr Add, Mul, Fma, Div, Sqrt, Transc;
+  /// FLOPs with fma = 2 (div, sqrt, transcendentals counted separately).
+  SymExpr flops() const { return Add + Mul + Fma * 2.0; }
+};
+
+enum class AccessPattern { Uniform, Coalesced, Strided, Indirect, Unknown };
+const char *patternName(AccessPattern P);
+
+/// One memory access in the source, per active thread.
+struct Access {
+  std::string Array;    ///< the pointer or array accessed, as written
+  std::string Space;    ///< global | shared
+  std::string Dir;      ///< load | store | atomic
+  unsigned ElemBytes = 0; ///< 0 when it depends on a template parameter
+  SymExpr ElemSize;       ///< bytes, possibly sizeof(T)
+  SymExpr Count;        ///< executions per active thread
+  AccessPattern Pattern = AccessPattern::Unknown;
+  SymExpr Stride;       ///< threadIdx.x coefficient, elements (strided)
+  std::string Address;  ///< atomics: same_for_grid | same_per_block | distinct | indirect
+  std::string Location; ///< file:line:col
+  /// Bytes requested from memory per thread and execution: 32-byte sectors
+  /// per warp instruction, divided by 32 lanes.
+  SymExpr requestedBytes() const;
+};
+
+struct LoopTrip {
+  std::string Location;
+  std::string Kind; ///< constant | symbolic | grid_stride | data_dependent | override
+  SymExpr Trip;     ///< per thread, per entry
+  std::string Note;
+};
+
+struct HintDiagnostic {
+  std::string Level; ///< warning | remark
+  std::string Code;  ///< UNKNOWN_TRIP, BRANCH_PROB, ...
+  std::string Location;
+  std::string Message;
+};
+
+struct KernelHint {
+  std::string Name;     ///< as written in the source
+  std::string Location; ///< file:line:col of the definition
+  std::vector<std::string> Params;
+  std::string TemplateHead; ///< "template <typename T>" or empty
+  std::string TemplateArgs; ///< "<T>" or empty
+  FpOps Fp32, Fp64;
+  SymExpr IntOps;
+  std::vector<Access> Accesses;
+  SymExpr SharedStaticBytes;
+  bool DynamicShared = false;
+  unsigned BankConflictWay = 1;
+  SymExpr SyncThreads;
+  SymExpr ActiveThreads;
+  std::string ActiveNote; ///< which guards set ActiveThreads
+  std::vector<LoopTrip> Loops;
+  std::vector<HintDiagnostic> Diagnostics;
+  std::string Confidence = "exact"; ///< exact | symbolic | defaulted | unknown
+  /// Footprint bytes (distinct bytes touched) per array, where derivable.
+  std::vector<std::pair<std::string, SymExpr>> Footprint;
+  bool Overridden = false; ///< counts come from a side file
+  double MeasuredMicros = -1;
+};
+
+} // namespace orrery
+
+#endif

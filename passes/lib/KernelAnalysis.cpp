@@ -1,0 +1,1383 @@
+//===- KernelAnalysis.cpp - Static cost analysis of __global__ kernels ----===//
+
+#include "KernelAnalysis.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Stmt.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+
+#include <cmath>
+#include <numeric>
+
+using namespace clang;
+using namespace llvm;
+
+namespace orrery {
+
+const char *patternName(AccessPattern P) {
+  switch (P) {
+  case AccessPattern::Uniform:
+    return "uniform";
+  case AccessPattern::Coalesced:
+    return "coalesced";
+  case AccessPattern::Strided:
+    return "strided";
+  case AccessPattern::Indirect:
+    return "indirect";
+  case AccessPattern::Unknown:
+    return "unknown";
+  }
+  return "unknown";
+}
+
+SymExpr Access::requestedBytes() const {
+  // Per warp instruction: uniform -> 1 sector; |c|-strided with element e ->
+  // min(32, ceil(32*|c|*e / 32)) sectors; indirect/unknown -> 32 sectors.
+  // Per thread: sectors * 32 B / 32 lanes.
+  switch (Pattern) {
+  case AccessPattern::Uniform:
+    return SymExpr(1.0);
+  case AccessPattern::Coalesced:
+    return SymExpr::min(32.0, SymExpr::ceilDiv(SymExpr(32.0) * ElemSize,
+                                               32.0));
+  case AccessPattern::Strided:
+    return SymExpr::min(
+        32.0, SymExpr::ceilDiv(SymExpr(32.0) * Stride * ElemSize, 32.0));
+  case AccessPattern::Indirect:
+  case AccessPattern::Unknown:
+    return SymExpr(32.0);
+  }
+  return SymExpr(32.0);
+}
+
+//===--------------------------------------------------------------------===//
+// A tiny parser for pragma expressions.
+//===--------------------------------------------------------------------===//
+
+namespace {
+class ExprParser {
+public:
+  explicit ExprParser(StringRef S) : S(S) {}
+  std::optional<SymExpr> parse() {
+    std::optional<SymExpr> E = sum();
+    skip();
+    if (!E || I != S.size())
+      return std::nullopt;
+    return E;
+  }
+
+private:
+  void skip() {
+    while (I < S.size() && isSpace(S[I]))
+      ++I;
+  }
+  bool eat(char C) {
+    skip();
+    if (I < S.size() && S[I] == C) {
+      ++I;
+      return true;
+    }
+    return false;
+  }
+  std::optional<SymExpr> sum() {
+    std::optional<SymExpr> L = product();
+    while (L) {
+      if (eat('+')) {
+        std::optional<SymExpr> R = product();
+        if (!R)
+          return std::nullopt;
+        L = *L + *R;
+      } else if (eat('-')) {
+        std::optional<SymExpr> R = product();
+        if (!R)
+          return std::nullopt;
+        L = *L - *R;
+      } else
+        break;
+    }
+    return L;
+  }
+  std::optional<SymExpr> product() {
+    std::optional<SymExpr> L = atom();
+    while (L) {
+      if (eat('*')) {
+        std::optional<SymExpr> R = atom();
+        if (!R)
+          return std::nullopt;
+        L = *L * *R;
+      } else if (eat('/')) {
+        std::optional<SymExpr> R = atom();
+        if (!R)
+          return std::nullopt;
+        L = *L / *R;
+      } else
+        break;
+    }
+    return L;
+  }
+  std::optional<SymExpr> atom() {
+    skip();
+    if (eat('(')) {
+      std::optional<SymExpr> E = sum();
+      if (!E || !eat(')'))
+        return std::nullopt;
+      return E;
+    }
+    size_t B = I;
+    if (I < S.size() && (isDigit(S[I]) || S[I] == '.')) {
+      while (I < S.size() && (isAlnum(S[I]) || S[I] == '.'))
+        ++I;
+      double V;
+      if (S.substr(B, I - B).getAsDouble(V))
+        return std::nullopt;
+      return SymExpr(V);
+    }
+    while (I < S.size() && (isAlnum(S[I]) || S[I] == '_' || S[I] == '.'))
+      ++I;
+    if (I == B)
+      return std::nullopt;
+    return SymExpr::sym(S.substr(B, I - B).str());
+  }
+  StringRef S;
+  size_t I = 0;
+};
+} // namespace
+
+std::optional<SymExpr> parseSymExpr(StringRef Text) {
+  return ExprParser(Text).parse();
+}
+
+//===--------------------------------------------------------------------===//
+// The analyzer.
+//===--------------------------------------------------------------------===//
+
+namespace {
+
+/// The threadIdx.x coefficient of an index, or why there is none.
+struct Coefficient {
+  enum Kind { Known, Indirect, Unknown } K = Known;
+  SymExpr C; ///< elements per threadIdx.x step
+  static Coefficient known(SymExpr C) { return {Known, std::move(C)}; }
+  static Coefficient indirect() { return {Indirect, SymExpr(0.0)}; }
+  static Coefficient unknown() { return {Unknown, SymExpr(0.0)}; }
+};
+
+/// A loop variable and what it means for thread-dependence.
+struct LoopVar {
+  bool GridStride = false;
+  const Expr *Init = nullptr;
+};
+
+class Analyzer {
+public:
+  Analyzer(ASTContext &Ctx, const PragmaTable &Pragmas)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Pragmas(Pragmas) {}
+
+  KernelHint run(const FunctionDecl *K);
+
+private:
+  // Statements and expressions, with the number of executions per active
+  // thread so far.
+  void stmt(const Stmt *S, const SymExpr &Mult, bool TopLevel);
+  void expr(const Expr *E, const SymExpr &Mult);
+  void assignTarget(const Expr *LHS, const SymExpr &Mult, bool AlsoLoad);
+  void memAccess(const Expr *E, const Expr *Base, const Expr *Index,
+                 StringRef Dir, const SymExpr &Mult);
+  void call(const CallExpr *CE, const SymExpr &Mult);
+  void arith(BinaryOperatorKind Op, QualType T, const SymExpr &Mult,
+             const Expr *At);
+  enum class FpKind { Add, Mul, Fma, Div, Sqrt, Transc };
+  void countFp(FpKind K, QualType T, const Expr *E, const SymExpr &Mult);
+  void loop(const ForStmt *F, const SymExpr &Mult);
+
+  bool guard(const Expr *Cond, bool Negated);
+  std::optional<SymExpr> oneThreadPerBlock(const Expr *Cond);
+  std::optional<SymExpr> symbolic(const Expr *E, unsigned Depth = 0);
+  Coefficient coefficient(const Expr *E, unsigned Depth = 0);
+  std::string builtinName(const Expr *E);
+  const VarDecl *varOf(const Expr *E);
+  bool readsMemory(const Expr *E);
+  bool mentionsThreadId(const Expr *E, unsigned Depth = 0);
+  std::string loc(SourceLocation L);
+  const OrreryPragma *pragmaBefore(SourceLocation L, StringRef Kind);
+  void diag(StringRef Code, SourceLocation L, const Twine &Msg,
+            StringRef Confidence);
+  void lower(StringRef Confidence);
+  SymExpr elemSize(QualType Pointee);
+  FpOps *fpClass(QualType T, SymExpr &Share);
+
+  ASTContext &Ctx;
+  SourceManager &SM;
+  const PragmaTable &Pragmas;
+  KernelHint H;
+  std::map<const VarDecl *, LoopVar> LoopVars;
+  std::set<const VarDecl *> SharedVars;
+  std::vector<const FunctionDecl *> InlineStack;
+  /// Active-thread extent per dimension (x, y, z) set by guards.
+  std::optional<SymExpr> Extent[3];
+  std::vector<std::string> GuardNotes;
+  const Expr *ConsumedMul = nullptr; ///< a `*` already counted as part of fma
+};
+
+std::string Analyzer::loc(SourceLocation L) {
+  L = SM.getExpansionLoc(L);
+  return formatv("{0}:{1}:{2}", sys::path::filename(SM.getFilename(L)),
+                 SM.getExpansionLineNumber(L), SM.getExpansionColumnNumber(L))
+      .str();
+}
+
+void Analyzer::lower(StringRef Confidence) {
+  static const char *Order[] = {"exact", "symbolic", "defaulted", "unknown"};
+  auto Rank = [](StringRef C) {
+    for (unsigned I = 0; I < 4; ++I)
+      if (C == Order[I])
+        return I;
+    return 0u;
+  };
+  if (Rank(Confidence) > Rank(H.Confidence))
+    H.Confidence = Confidence.str();
+}
+
+void Analyzer::diag(StringRef Code, SourceLocation L, const Twine &Msg,
+                    StringRef Confidence) {
+  std::string Where = loc(L);
+  for (const HintDiagnostic &D : H.Diagnostics)
+    if (D.Code == Code && D.Location == Where)
+      return;
+  H.Diagnostics.push_back({"warning", Code.str(), Where, Msg.str()});
+  lower(Confidence);
+}
+
+const OrreryPragma *Analyzer::pragmaBefore(SourceLocation L, StringRef Kind) {
+  L = SM.getExpansionLoc(L);
+  unsigned File = SM.getFileID(L).getHashValue();
+  unsigned Line = SM.getExpansionLineNumber(L);
+  for (unsigned Back = 1; Back <= 2 && Back < Line; ++Back) {
+    auto It = Pragmas.find({File, Line - Back});
+    if (It != Pragmas.end() && It->second.Kind == Kind)
+      return &It->second;
+  }
+  return nullptr;
+}
+
+std::string Analyzer::builtinName(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *POE = dyn_cast<PseudoObjectExpr>(E))
+    E = POE->getSyntacticForm()->IgnoreParenImpCasts();
+  const auto *PRE = dyn_cast<MSPropertyRefExpr>(E);
+  if (!PRE)
+    return "";
+  const Expr *BaseE = PRE->getBaseExpr()->IgnoreParenImpCasts();
+  if (const auto *OVE = dyn_cast<OpaqueValueExpr>(BaseE))
+    BaseE = OVE->getSourceExpr()->IgnoreParenImpCasts();
+  const auto *Base = dyn_cast<DeclRefExpr>(BaseE);
+  if (!Base)
+    return "";
+  StringRef Var = Base->getDecl()->getName();
+  if (Var != "threadIdx" && Var != "blockIdx" && Var != "blockDim" &&
+      Var != "gridDim")
+    return "";
+  return (Var + "." + PRE->getPropertyDecl()->getName()).str();
+}
+
+const VarDecl *Analyzer::varOf(const Expr *E) {
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    return dyn_cast<VarDecl>(DRE->getDecl());
+  return nullptr;
+}
+
+bool Analyzer::readsMemory(const Expr *E) {
+  if (!E)
+    return false;
+  E = E->IgnoreParenImpCasts();
+  if (isa<ArraySubscriptExpr>(E))
+    return true;
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    if (U->getOpcode() == UO_Deref)
+      return true;
+  if (isa<CallExpr>(E) && builtinName(E).empty())
+    return true;
+  if (const VarDecl *V = varOf(E))
+    if (!isa<ParmVarDecl>(V) && V->getInit() && !LoopVars.count(V))
+      return readsMemory(V->getInit());
+  for (const Stmt *C : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(C))
+      if (readsMemory(CE))
+        return true;
+  return false;
+}
+
+bool Analyzer::mentionsThreadId(const Expr *E, unsigned Depth) {
+  if (!E || Depth > 8)
+    return false;
+  std::string B = builtinName(E);
+  if (!B.empty())
+    return StringRef(B).starts_with("threadIdx") ||
+           StringRef(B).starts_with("blockIdx");
+  if (const VarDecl *V = varOf(E)) {
+    auto It = LoopVars.find(V);
+    if (It != LoopVars.end())
+      return mentionsThreadId(It->second.Init, Depth + 1);
+    if (!isa<ParmVarDecl>(V) && V->getInit())
+      return mentionsThreadId(V->getInit(), Depth + 1);
+    return false;
+  }
+  for (const Stmt *C : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(C))
+      if (mentionsThreadId(CE, Depth))
+        return true;
+  return false;
+}
+
+/// A kernel-parameter/geometry expression as a SymExpr, if it is one.
+std::optional<SymExpr> Analyzer::symbolic(const Expr *E, unsigned Depth) {
+  if (!E || Depth > 12)
+    return std::nullopt;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *C = dyn_cast<ExplicitCastExpr>(E))
+    return symbolic(C->getSubExpr(), Depth + 1);
+  Expr::EvalResult R;
+  if (!E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
+    return SymExpr(static_cast<double>(R.Val.getInt().getExtValue()));
+  if (const auto *F = dyn_cast<FloatingLiteral>(E))
+    return SymExpr(F->getValueAsApproximateDouble());
+  std::string B = builtinName(E);
+  if (!B.empty())
+    return SymExpr::sym(B);
+  if (const auto *U = dyn_cast<UnaryExprOrTypeTraitExpr>(E)) {
+    if (U->getKind() == UETT_SizeOf && U->isArgumentType() &&
+        U->getArgumentType()->isDependentType())
+      return SymExpr::sym("sizeof(" + U->getArgumentType().getAsString() +
+                          ")");
+    return std::nullopt;
+  }
+  if (const VarDecl *V = varOf(E)) {
+    if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
+      if (P->getType()->isPointerType())
+        return std::nullopt;
+      return SymExpr::sym(P->getName().str());
+    }
+    if (LoopVars.count(V))
+      return std::nullopt;
+    if (V->getInit() && V->getType().isConstQualified())
+      return symbolic(V->getInit(), Depth + 1);
+    if (V->getInit() && V->isLocalVarDecl())
+      return symbolic(V->getInit(), Depth + 1);
+    return std::nullopt;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    std::optional<SymExpr> L = symbolic(BO->getLHS(), Depth + 1);
+    std::optional<SymExpr> R = symbolic(BO->getRHS(), Depth + 1);
+    if (!L || !R)
+      return std::nullopt;
+    switch (BO->getOpcode()) {
+    case BO_Add:
+      return *L + *R;
+    case BO_Sub:
+      return *L - *R;
+    case BO_Mul:
+      return *L * *R;
+    case BO_Div:
+      if (BO->getType()->isIntegerType())
+        return SymExpr::floorDiv(*L, *R);
+      return *L / *R;
+    case BO_Shr:
+      if (std::optional<double> K = R->constant())
+        return *L / std::pow(2.0, *K);
+      return std::nullopt;
+    case BO_Shl:
+      if (std::optional<double> K = R->constant())
+        return *L * std::pow(2.0, *K);
+      return std::nullopt;
+    default:
+      return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+/// The threadIdx.x coefficient of an index expression.
+Coefficient Analyzer::coefficient(const Expr *E, unsigned Depth) {
+  if (!E || Depth > 12)
+    return Coefficient::unknown();
+  E = E->IgnoreParenImpCasts();
+  if (const auto *C = dyn_cast<ExplicitCastExpr>(E))
+    return coefficient(C->getSubExpr(), Depth + 1);
+  if (isa<ArraySubscriptExpr>(E) ||
+      (isa<UnaryOperator>(E) &&
+       cast<UnaryOperator>(E)->getOpcode() == UO_Deref))
+    return Coefficient::indirect();
+  std::string B = builtinName(E);
+  if (!B.empty())
+    return Coefficient::known(B == "threadIdx.x" ? 1.0 : 0.0);
+  if (isa<IntegerLiteral>(E) || isa<CharacterLiteral>(E))
+    return Coefficient::known(0.0);
+  if (const VarDecl *V = varOf(E)) {
+    if (isa<ParmVarDecl>(V))
+      return Coefficient::known(0.0);
+    auto It = LoopVars.find(V);
+    if (It != LoopVars.end()) {
+      if (It->second.GridStride)
+        return coefficient(It->second.Init, Depth + 1);
+      // k = row_ptr[r]: each thread walks its own data-dependent range.
+      return readsMemory(It->second.Init) ? Coefficient::indirect()
+                                          : Coefficient::known(0.0);
+    }
+    if (V->getInit())
+      return coefficient(V->getInit(), Depth + 1);
+    return Coefficient::unknown();
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    Coefficient L = coefficient(BO->getLHS(), Depth + 1);
+    Coefficient R = coefficient(BO->getRHS(), Depth + 1);
+    if (L.K == Coefficient::Indirect || R.K == Coefficient::Indirect)
+      return Coefficient::indirect();
+    if (L.K == Coefficient::Unknown || R.K == Coefficient::Unknown)
+      return Coefficient::unknown();
+    switch (BO->getOpcode()) {
+    case BO_Add:
+      return Coefficient::known(L.C + R.C);
+    case BO_Sub:
+      return Coefficient::known(L.C - R.C);
+    case BO_Mul: {
+      if (L.C.isZero() && R.C.isZero())
+        return Coefficient::known(0.0);
+      // c * (a + b*tx): the other side must be thread-invariant.
+      const Expr *Other = L.C.isZero() ? BO->getLHS() : BO->getRHS();
+      SymExpr C = L.C.isZero() ? R.C : L.C;
+      if (!(L.C.isZero() || R.C.isZero()))
+        return Coefficient::unknown();
+      std::optional<SymExpr> K = symbolic(Other, Depth + 1);
+      if (!K)
+        return Coefficient::unknown();
+      return Coefficient::known(*K * C);
+    }
+    case BO_Div:
+    case BO_Rem:
+    case BO_Shr:
+    case BO_And:
+      if (L.C.isZero() && R.C.isZero())
+        return Coefficient::known(0.0);
+      return Coefficient::unknown();
+    default:
+      return Coefficient::unknown();
+    }
+  }
+  if (!mentionsThreadId(E))
+    return Coefficient::known(0.0);
+  return Coefficient::unknown();
+}
+
+SymExpr Analyzer::elemSize(QualType Pointee) {
+  if (Pointee->isDependentType())
+    return SymExpr::sym("sizeof(" + Pointee.getUnqualifiedType().getAsString() +
+                        ")");
+  if (Pointee->isIncompleteType() || Pointee->isVoidType())
+    return SymExpr(1.0);
+  return SymExpr(
+      static_cast<double>(Ctx.getTypeSizeInChars(Pointee).getQuantity()));
+}
+
+/// The precision class of an arithmetic type; Share is 1, or a C++
+/// expression selecting the class for a dependent type.
+FpOps *Analyzer::fpClass(QualType T, SymExpr &Share) {
+  T = T.getCanonicalType().getUnqualifiedType();
+  Share = SymExpr(1.0);
+  if (const auto *BT = T->getAs<BuiltinType>()) {
+    if (BT->getKind() == BuiltinType::Float || BT->getKind() == BuiltinType::Half)
+      return &H.Fp32;
+    if (BT->getKind() == BuiltinType::Double ||
+        BT->getKind() == BuiltinType::LongDouble)
+      return &H.Fp64;
+  }
+  return nullptr;
+}
+
+/// The template parameter type an expression's value has, spelled as
+/// written ("T"), searching operands when the expression's own type is the
+/// opaque dependent type.
+static std::string dependentTypeName(const Expr *E) {
+  if (!E)
+    return "";
+  QualType T = E->getType();
+  if (!T.isNull() && T->isDependentType() &&
+      !T->isSpecificBuiltinType(BuiltinType::Dependent)) {
+    if (const auto *P = T->getAs<PointerType>())
+      T = P->getPointeeType();
+    return T.getUnqualifiedType().getAsString();
+  }
+  for (const Stmt *C : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(C)) {
+      if (isa<ArraySubscriptExpr>(E) && CE != cast<ArraySubscriptExpr>(E)->getBase())
+        continue; // the index's type says nothing about the element
+      std::string N = dependentTypeName(CE);
+      if (!N.empty())
+        return N;
+    }
+  return "";
+}
+
+void Analyzer::countFp(FpKind K, QualType T, const Expr *E,
+                       const SymExpr &Mult) {
+  auto Slot = [K](FpOps &F) -> SymExpr & {
+    switch (K) {
+    case FpKind::Add:
+      return F.Add;
+    case FpKind::Mul:
+      return F.Mul;
+    case FpKind::Fma:
+      return F.Fma;
+    case FpKind::Div:
+      return F.Div;
+    case FpKind::Sqrt:
+      return F.Sqrt;
+    case FpKind::Transc:
+      return F.Transc;
+    }
+    return F.Add;
+  };
+  if (T->isDependentType()) {
+    // One generated function template serves every instantiation: split
+    // the count by the instantiation's precision at compile time.
+    std::string Ty = dependentTypeName(E);
+    if (Ty.empty()) {
+      diag("DEPENDENT_TYPE", E->getBeginLoc(),
+           "operand type depends on a template parameter that could not be "
+           "identified; operation not counted in the template's hint",
+           "symbolic");
+      return;
+    }
+    Slot(H.Fp32) = Slot(H.Fp32) + Mult * SymExpr::sym("orrery_fp32_v<" + Ty + ">");
+    Slot(H.Fp64) = Slot(H.Fp64) + Mult * SymExpr::sym("orrery_fp64_v<" + Ty + ">");
+    if (K == FpKind::Add || K == FpKind::Mul || K == FpKind::Div)
+      H.IntOps = H.IntOps + Mult * SymExpr::sym("orrery_int_v<" + Ty + ">");
+    return;
+  }
+  SymExpr Share;
+  if (FpOps *Cls = fpClass(T, Share))
+    Slot(*Cls) = Slot(*Cls) + Mult;
+  else if (K == FpKind::Add || K == FpKind::Mul || K == FpKind::Div)
+    H.IntOps = H.IntOps + Mult;
+}
+
+void Analyzer::arith(BinaryOperatorKind Op, QualType T, const SymExpr &Mult,
+                     const Expr *At) {
+  switch (Op) {
+  case BO_Add:
+  case BO_Sub:
+  case BO_AddAssign:
+  case BO_SubAssign:
+    countFp(FpKind::Add, T, At, Mult);
+    return;
+  case BO_Mul:
+  case BO_MulAssign:
+    countFp(FpKind::Mul, T, At, Mult);
+    return;
+  case BO_Div:
+  case BO_DivAssign:
+    countFp(FpKind::Div, T, At, Mult);
+    return;
+  default:
+    // Comparisons, shifts, bit operations: an integer issue slot.
+    H.IntOps = H.IntOps + Mult;
+    return;
+  }
+}
+
+/// An fp multiply that an add or subtract of the same type contracts into an
+/// fma (nvcc's default -fmad=true).
+static const BinaryOperator *contractibleMul(const Expr *E, QualType T) {
+  const auto *M = dyn_cast<BinaryOperator>(E->IgnoreParens());
+  if (!M || M->getOpcode() != BO_Mul)
+    return nullptr;
+  QualType MT = M->getType().getCanonicalType().getUnqualifiedType();
+  if (MT != T.getCanonicalType().getUnqualifiedType() ||
+      !(MT->isRealFloatingType() || MT->isDependentType()))
+    return nullptr;
+  return M;
+}
+
+void Analyzer::memAccess(const Expr *E, const Expr *Base, const Expr *Index,
+                         StringRef Dir, const SymExpr &Mult) {
+  // a[i][j]: the access is to the root array; the threadIdx.x coefficient
+  // of the linear index is sum(coefficient(index_k) * row size below k).
+  std::optional<Coefficient> Linear;
+  if (Index) {
+    Coefficient Acc = coefficient(Index);
+    SymExpr RowSize(1.0);
+    const Expr *B = Base->IgnoreParenImpCasts();
+    while (const auto *AS = dyn_cast<ArraySubscriptExpr>(B)) {
+      if (const auto *CAT = Ctx.getAsConstantArrayType(AS->getType()))
+        RowSize = RowSize * static_cast<double>(CAT->getSize().getZExtValue());
+      Coefficient C = coefficient(AS->getIdx());
+      if (C.K != Coefficient::Known || Acc.K != Coefficient::Known)
+        Acc = C.K == Coefficient::Indirect || Acc.K == Coefficient::Indirect
+                  ? Coefficient::indirect()
+                  : Coefficient::unknown();
+      else
+        Acc = Coefficient::known(Acc.C + C.C * RowSize);
+      Base = AS->getBase();
+      B = Base->IgnoreParenImpCasts();
+    }
+    Linear = Acc;
+  }
+  const Expr *B = Base->IgnoreParenImpCasts();
+  const VarDecl *V = varOf(B);
+  QualType PT = Base->getType();
+  QualType Pointee;
+  if (const auto *PTy = PT->getAs<PointerType>())
+    Pointee = PTy->getPointeeType();
+  else if (const auto *AT = Ctx.getAsArrayType(PT))
+    Pointee = AT->getElementType();
+  else if (PT->isDependentType())
+    Pointee = E->getType();
+  else
+    return;
+  std::string Space;
+  if (V && SharedVars.count(V))
+    Space = "shared";
+  else if (V && (isa<ParmVarDecl>(V) ||
+                 (V->getType()->isPointerType() && V->hasLocalStorage())))
+    Space = "global";
+  else if (V && V->hasAttr<CUDAConstantAttr>())
+    return; // constant memory: cached broadcast, not modeled as traffic
+  else if (V && V->hasLocalStorage())
+    return; // a local array: registers or local memory
+  else
+    Space = "global";
+  Access A;
+  A.Array = V ? V->getName().str() : "<expr>";
+  A.Space = Space;
+  A.Dir = Dir.str();
+  // The element accessed (a[i] of float4* is 16 bytes; As[i][j] of
+  // float[16][16] is 4).
+  A.ElemSize = elemSize(E->getType()->isDependentType() || E->isGLValue()
+                            ? E->getType()
+                            : Pointee);
+  A.ElemBytes = A.ElemSize.constant()
+                    ? static_cast<unsigned>(*A.ElemSize.constant())
+                    : 0;
+  A.Count = Mult;
+  A.Location = loc(E->getBeginLoc());
+  Coefficient C = Linear ? *Linear : Coefficient::known(0.0);
+  if (C.K == Coefficient::Indirect)
+    A.Pattern = AccessPattern::Indirect;
+  else if (C.K == Coefficient::Unknown)
+    A.Pattern = AccessPattern::Unknown;
+  else if (C.C.isZero())
+    A.Pattern = AccessPattern::Uniform;
+  else if (C.C.constant() && std::fabs(*C.C.constant()) == 1)
+    A.Pattern = AccessPattern::Coalesced;
+  else {
+    A.Pattern = AccessPattern::Strided;
+    A.Stride = C.C;
+  }
+  if (Space == "shared" && C.K == Coefficient::Known) {
+    // 4-byte banks: a word stride s gives gcd(s, 32)-way conflicts.
+    if (std::optional<double> S = C.C.constant()) {
+      double Words = std::fabs(*S) * (A.ElemBytes ? A.ElemBytes : 4) / 4.0;
+      unsigned W = static_cast<unsigned>(Words);
+      if (W > 1 && Words == W)
+        H.BankConflictWay = std::max(H.BankConflictWay, std::gcd(W, 32u));
+    }
+  }
+  if (A.Pattern == AccessPattern::Unknown && Space == "global")
+    diag("UNKNOWN_PATTERN", E->getBeginLoc(),
+         "index of '" + A.Array +
+             "' is not affine in threadIdx.x; 32 sectors per warp assumed",
+         "symbolic");
+  H.Accesses.push_back(std::move(A));
+}
+
+void Analyzer::assignTarget(const Expr *LHS, const SymExpr &Mult,
+                            bool AlsoLoad) {
+  const Expr *L = LHS->IgnoreParenImpCasts();
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(L)) {
+    if (AlsoLoad)
+      memAccess(AS, AS->getBase(), AS->getIdx(), "load", Mult);
+    memAccess(AS, AS->getBase(), AS->getIdx(), "store", Mult);
+    expr(AS->getIdx(), Mult);
+    return;
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(L);
+      U && U->getOpcode() == UO_Deref) {
+    if (AlsoLoad)
+      memAccess(U, U->getSubExpr(), nullptr, "load", Mult);
+    memAccess(U, U->getSubExpr(), nullptr, "store", Mult);
+    return;
+  }
+  if (const auto *M = dyn_cast<MemberExpr>(L)) {
+    // v[i].x = ... on a vector element: the access is the subscript.
+    assignTarget(M->getBase(), Mult, AlsoLoad);
+    return;
+  }
+  // A local variable: no memory traffic.
+}
+
+void Analyzer::call(const CallExpr *CE, const SymExpr &Mult) {
+  const FunctionDecl *FD = CE->getDirectCallee();
+  if (!FD) {
+    diag("INDIRECT_CALL", CE->getBeginLoc(),
+         "call through a function pointer; its cost is unknown", "unknown");
+    return;
+  }
+  StringRef Name = FD->getName();
+  // Math library and intrinsics.
+  enum Kind { None, Fma, Sqrt, Transc, Div, Atomic, Sync, Fence, Shfl };
+  Kind K = StringSwitch<Kind>(Name)
+               .Cases({"fma", "fmaf", "__fma_rn", "__fmaf_rn", "__fmaf_rz",
+                       "__fma_rz"},
+                      Fma)
+               .Cases({"sqrt", "sqrtf", "rsqrt", "rsqrtf", "__fsqrt_rn",
+                       "__dsqrt_rn", "cbrt", "cbrtf", "hypot", "hypotf"},
+                      Sqrt)
+               .Cases({"__fdividef", "__fdiv_rn", "__ddiv_rn"}, Div)
+               .Cases({"__syncthreads", "__syncwarp", "__syncthreads_count",
+                       "__syncthreads_and", "__syncthreads_or"},
+                      Sync)
+               .Cases({"__threadfence", "__threadfence_block",
+                       "__threadfence_system"},
+                      Fence)
+               .Default(None);
+  if (K == None) {
+    static const StringSet<> TranscNames = {
+        "exp",   "expf",   "exp2",   "exp2f",  "exp10",  "exp10f", "expm1",
+        "expm1f", "log",   "logf",   "log2",   "log2f",  "log10",  "log10f",
+        "log1p", "log1pf", "sin",    "sinf",   "cos",    "cosf",   "tan",
+        "tanf",  "sincos", "sincosf", "asin",  "asinf",  "acos",   "acosf",
+        "atan",  "atanf",  "atan2",  "atan2f", "sinh",   "sinhf",  "cosh",
+        "coshf", "tanh",   "tanhf",  "pow",    "powf",   "erf",    "erff",
+        "erfc",  "erfcf",  "__expf", "__logf", "__sinf", "__cosf", "__tanf",
+        "__powf", "__exp10f", "__log2f", "__log10f", "__sincosf", "sinpi",
+        "sinpif", "cospi", "cospif", "lgamma", "lgammaf", "tgamma", "tgammaf"};
+    if (TranscNames.count(Name))
+      K = Transc;
+    else if (Name.starts_with("atomic"))
+      K = Atomic;
+    else if (Name.starts_with("__shfl"))
+      K = Shfl;
+  }
+  auto ArgsAt = [&](unsigned From) {
+    for (unsigned I = From; I < CE->getNumArgs(); ++I)
+      expr(CE->getArg(I), Mult);
+  };
+  SymExpr Share;
+  switch (K) {
+  case Fma:
+  case Sqrt:
+  case Transc:
+  case Div: {
+    countFp(K == Fma    ? FpKind::Fma
+            : K == Sqrt ? FpKind::Sqrt
+            : K == Div  ? FpKind::Div
+                        : FpKind::Transc,
+            CE->getType(), CE, Mult);
+    ArgsAt(0);
+    return;
+  }
+  case Sync:
+    H.SyncThreads = H.SyncThreads + Mult;
+    ArgsAt(0);
+    return;
+  case Fence:
+    return;
+  case Shfl:
+    H.IntOps = H.IntOps + Mult;
+    ArgsAt(0);
+    return;
+  case Atomic: {
+    if (CE->getNumArgs() == 0)
+      return;
+    const Expr *Addr = CE->getArg(0)->IgnoreParenImpCasts();
+    Access A;
+    A.Dir = "atomic";
+    A.Count = Mult;
+    A.Location = loc(CE->getBeginLoc());
+    QualType PT = CE->getArg(0)->getType();
+    A.ElemSize = SymExpr(4.0);
+    if (const auto *P = PT->getAs<PointerType>())
+      A.ElemSize = elemSize(P->getPointeeType());
+    A.ElemBytes = A.ElemSize.constant()
+                      ? static_cast<unsigned>(*A.ElemSize.constant())
+                      : 0;
+    const Expr *Base = Addr, *Index = nullptr;
+    if (const auto *U = dyn_cast<UnaryOperator>(Addr);
+        U && U->getOpcode() == UO_AddrOf)
+      if (const auto *AS =
+              dyn_cast<ArraySubscriptExpr>(U->getSubExpr()->IgnoreParens())) {
+        Base = AS->getBase();
+        Index = AS->getIdx();
+      }
+    const VarDecl *V = varOf(Base);
+    A.Array = V ? V->getName().str() : "<expr>";
+    A.Space = V && SharedVars.count(V) ? "shared" : "global";
+    Coefficient C = Index ? coefficient(Index) : Coefficient::known(0.0);
+    if (C.K == Coefficient::Indirect) {
+      A.Address = "indirect";
+      A.Pattern = AccessPattern::Indirect;
+    } else if (C.K == Coefficient::Unknown) {
+      A.Address = "unknown";
+      A.Pattern = AccessPattern::Unknown;
+    } else if (!C.C.isZero()) {
+      A.Address = "distinct";
+      A.Pattern = AccessPattern::Coalesced;
+    } else {
+      A.Address = Index && mentionsThreadId(Index) ? "same_per_block"
+                                                   : "same_for_grid";
+      A.Pattern = AccessPattern::Uniform;
+    }
+    H.Accesses.push_back(std::move(A));
+    ArgsAt(1);
+    if (Index)
+      expr(Index, Mult);
+    return;
+  }
+  case None:
+    break;
+  }
+  // A __device__ function: inline its body.
+  const FunctionDecl *Def = nullptr;
+  if (!FD->hasBody(Def) || !Def->hasAttr<CUDADeviceAttr>()) {
+    ArgsAt(0);
+    if (!FD->isInStdNamespace() && !FD->getBuiltinID() &&
+        !SM.isInSystemHeader(FD->getLocation()))
+      diag("UNKNOWN_CALL", CE->getBeginLoc(),
+           "call to '" + Name + "' has no visible __device__ body; not counted",
+           "symbolic");
+    return;
+  }
+  if (is_contained(InlineStack, Def) || InlineStack.size() > 16) {
+    diag("RECURSION", CE->getBeginLoc(),
+         "recursive call to '" + Name + "'; its cost is unknown", "unknown");
+    return;
+  }
+  ArgsAt(0);
+  InlineStack.push_back(Def);
+  stmt(Def->getBody(), Mult, false);
+  InlineStack.pop_back();
+}
+
+void Analyzer::expr(const Expr *E, const SymExpr &Mult) {
+  if (!E)
+    return;
+  E = E->IgnoreParens();
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    BinaryOperatorKind Op = BO->getOpcode();
+    if (Op == BO_Assign) {
+      assignTarget(BO->getLHS(), Mult, false);
+      expr(BO->getRHS(), Mult);
+      return;
+    }
+    if (const auto *CA = dyn_cast<CompoundAssignOperator>(BO)) {
+      assignTarget(CA->getLHS(), Mult, true);
+      QualType T = CA->getComputationResultType();
+      if ((Op == BO_AddAssign || Op == BO_SubAssign))
+        if (const BinaryOperator *M = contractibleMul(CA->getRHS(), T)) {
+          countFp(FpKind::Fma, T, E, Mult);
+          expr(M->getLHS(), Mult);
+          expr(M->getRHS(), Mult);
+          return;
+        }
+      arith(Op, T, Mult, E);
+      expr(CA->getRHS(), Mult);
+      return;
+    }
+    if (Op == BO_Add || Op == BO_Sub) {
+      // a*b + c, c + a*b, a*b - c: one fma.
+      const BinaryOperator *M = contractibleMul(BO->getLHS(), BO->getType());
+      const Expr *Other = BO->getRHS();
+      if (!M && Op == BO_Add) {
+        M = contractibleMul(BO->getRHS(), BO->getType());
+        Other = BO->getLHS();
+      }
+      if (M) {
+        countFp(FpKind::Fma, BO->getType(), E, Mult);
+        expr(M->getLHS(), Mult);
+        expr(M->getRHS(), Mult);
+        expr(Other, Mult);
+        return;
+      }
+    }
+    if (Op == BO_LAnd || Op == BO_LOr || Op == BO_Comma) {
+      expr(BO->getLHS(), Mult);
+      expr(BO->getRHS(), Mult);
+      return;
+    }
+    QualType T = BinaryOperator::isComparisonOp(Op)
+                     ? BO->getLHS()->getType()
+                     : BO->getType();
+    arith(Op, T, Mult, E);
+    expr(BO->getLHS(), Mult);
+    expr(BO->getRHS(), Mult);
+    return;
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    switch (U->getOpcode()) {
+    case UO_Deref:
+      memAccess(U, U->getSubExpr(), nullptr, "load", Mult);
+      return;
+    case UO_AddrOf:
+      // &a[i]: address arithmetic, no access.
+      if (const auto *AS =
+              dyn_cast<ArraySubscriptExpr>(U->getSubExpr()->IgnoreParens()))
+        expr(AS->getIdx(), Mult);
+      return;
+    case UO_PreInc:
+    case UO_PostInc:
+    case UO_PreDec:
+    case UO_PostDec:
+      arith(BO_Add, U->getType(), Mult, E);
+      assignTarget(U->getSubExpr(), Mult, true);
+      return;
+    case UO_Minus:
+    case UO_Not:
+    case UO_LNot:
+      expr(U->getSubExpr(), Mult);
+      return;
+    default:
+      expr(U->getSubExpr(), Mult);
+      return;
+    }
+  }
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+    memAccess(AS, AS->getBase(), AS->getIdx(), "load", Mult);
+    expr(AS->getIdx(), Mult);
+    return;
+  }
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+      Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2) {
+    // Assignment of a struct or vector type (float4 = float4).
+    assignTarget(Op->getArg(0), Mult, false);
+    expr(Op->getArg(1), Mult);
+    return;
+  }
+  if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    if (isa<CUDAKernelCallExpr>(CE)) {
+      diag("DYNAMIC_PARALLELISM", CE->getBeginLoc(),
+           "device-side launch; the child kernel is not counted", "unknown");
+      return;
+    }
+    call(CE, Mult);
+    return;
+  }
+  if (const auto *C = dyn_cast<ConditionalOperator>(E)) {
+    expr(C->getCond(), Mult);
+    expr(C->getTrueExpr(), Mult * DefaultBranchProbability);
+    expr(C->getFalseExpr(), Mult * DefaultBranchProbability);
+    return;
+  }
+  if (isa<PseudoObjectExpr>(E) || isa<DeclRefExpr>(E) ||
+      isa<IntegerLiteral>(E) || isa<FloatingLiteral>(E) ||
+      isa<UnaryExprOrTypeTraitExpr>(E))
+    return;
+  if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E)) {
+    expr(ICE->getSubExpr(), Mult);
+    return;
+  }
+  for (const Stmt *Child : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(Child))
+      expr(CE, Mult);
+}
+
+/// `threadIdx.x == c` (or a variable holding threadIdx.x): the fraction of
+/// threads taking the branch is 1 / blockDim.x.
+std::optional<SymExpr> Analyzer::oneThreadPerBlock(const Expr *Cond) {
+  const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+  if (!BO || BO->getOpcode() != BO_EQ)
+    return std::nullopt;
+  for (auto [Var, Val] : {std::pair{BO->getLHS(), BO->getRHS()},
+                          std::pair{BO->getRHS(), BO->getLHS()}}) {
+    const Expr *V = Var;
+    if (const VarDecl *D = varOf(Var); D && D->getInit() && !LoopVars.count(D))
+      V = D->getInit();
+    if (builtinName(V) == "threadIdx.x" && symbolic(Val))
+      return SymExpr(1.0) / SymExpr::sym("blockDim.x");
+  }
+  return std::nullopt;
+}
+
+/// Records a thread-id guard `gid < bound` (or its negation before an early
+/// return) as the active extent of gid's dimension. Returns true if Cond was
+/// a guard.
+bool Analyzer::guard(const Expr *Cond, bool Negated) {
+  Cond = Cond->IgnoreParenImpCasts();
+  const auto *BO = dyn_cast<BinaryOperator>(Cond);
+  if (!BO)
+    return false;
+  if ((!Negated && BO->getOpcode() == BO_LAnd) ||
+      (Negated && BO->getOpcode() == BO_LOr)) {
+    bool L = guard(BO->getLHS(), Negated);
+    bool R = guard(BO->getRHS(), Negated);
+    return L && R;
+  }
+  BinaryOperatorKind Op = BO->getOpcode();
+  const Expr *Var = BO->getLHS(), *Bound = BO->getRHS();
+  if (Op == BO_GT || Op == BO_GE) {
+    std::swap(Var, Bound);
+    Op = Op == BO_GT ? BO_LT : BO_LE;
+  }
+  if (Negated) {
+    // `if (gid >= n) return;` keeps gid < n.
+    if (BO->getOpcode() == BO_GE || BO->getOpcode() == BO_GT) {
+      Var = BO->getLHS();
+      Bound = BO->getRHS();
+      Op = BO->getOpcode() == BO_GE ? BO_LT : BO_LE;
+    } else if (BO->getOpcode() == BO_LE || BO->getOpcode() == BO_LT) {
+      Var = BO->getRHS();
+      Bound = BO->getLHS();
+      Op = BO->getOpcode() == BO_LE ? BO_LT : BO_LE;
+    } else
+      return false;
+  }
+  if (Op != BO_LT && Op != BO_LE)
+    return false;
+  // Var must be a global thread index: blockIdx.d*blockDim.d + threadIdx.d +
+  // offset, in one dimension d.
+  const VarDecl *V = varOf(Var);
+  const Expr *Init = V && V->getInit() && !isa<ParmVarDecl>(V) ? V->getInit()
+                                                                : Var;
+  std::optional<SymExpr> Form = symbolic(Init);
+  std::optional<SymExpr> B = symbolic(Bound);
+  if (!Form || !B)
+    return false;
+  std::set<std::string> Syms;
+  Form->symbols(Syms);
+  for (unsigned D = 0; D < 3; ++D) {
+    std::string Dim = std::string(1, "xyz"[D]);
+    if (!Syms.count("threadIdx." + Dim))
+      continue;
+    // Offset: the index with the thread and block ids at zero.
+    SymExpr Offset = Form->substitute(
+        {{"threadIdx." + Dim, SymExpr(0.0)}, {"blockIdx." + Dim, SymExpr(0.0)}});
+    std::set<std::string> Rest;
+    Offset.symbols(Rest);
+    for (const std::string &S : Rest)
+      if (StringRef(S).starts_with("threadIdx") ||
+          StringRef(S).starts_with("blockIdx"))
+        return false;
+    SymExpr Limit = *B - Offset + (Op == BO_LE ? 1.0 : 0.0);
+    SymExpr Total =
+        SymExpr::sym("gridDim." + Dim) * SymExpr::sym("blockDim." + Dim);
+    SymExpr Active = SymExpr::max(0.0, SymExpr::min(Limit, Total));
+    Extent[D] = Extent[D] ? SymExpr::min(*Extent[D], Active) : Active;
+    GuardNotes.push_back(loc(Cond->getBeginLoc()));
+    return true;
+  }
+  return false;
+}
+
+void Analyzer::loop(const ForStmt *F, const SymExpr &Mult) {
+  SymExpr Trip(DefaultDataDependentTrip);
+  std::string Kind = "data_dependent", Note;
+  const VarDecl *IV = nullptr;
+  const Expr *Init = nullptr;
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit());
+      DS && DS->isSingleDecl()) {
+    IV = dyn_cast<VarDecl>(DS->getSingleDecl());
+    if (IV)
+      Init = IV->getInit();
+  } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(F->getInit());
+             BO && BO->getOpcode() == BO_Assign) {
+    IV = varOf(BO->getLHS());
+    Init = BO->getRHS();
+  }
+  // Step: i += c, i++, i -= c, i >>= 1, i *= 2.
+  std::optional<SymExpr> Step;
+  bool Geometric = false, Down = false;
+  if (const auto *U = dyn_cast_or_null<UnaryOperator>(F->getInc())) {
+    if (U->isIncrementOp())
+      Step = SymExpr(1.0);
+    else if (U->isDecrementOp()) {
+      Step = SymExpr(1.0);
+      Down = true;
+    }
+  } else if (const auto *CA =
+                 dyn_cast_or_null<CompoundAssignOperator>(F->getInc())) {
+    if (CA->getOpcode() == BO_AddAssign)
+      Step = symbolic(CA->getRHS());
+    else if (CA->getOpcode() == BO_SubAssign) {
+      Step = symbolic(CA->getRHS());
+      Down = true;
+    } else if (CA->getOpcode() == BO_ShrAssign ||
+               CA->getOpcode() == BO_DivAssign ||
+               CA->getOpcode() == BO_ShlAssign ||
+               CA->getOpcode() == BO_MulAssign) {
+      Geometric = true;
+      Down = CA->getOpcode() == BO_ShrAssign || CA->getOpcode() == BO_DivAssign;
+    }
+  }
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+      F->getCond() ? F->getCond()->IgnoreParenImpCasts() : nullptr);
+  std::optional<SymExpr> Lo = Init ? symbolic(Init) : std::nullopt;
+  std::optional<SymExpr> Hi;
+  bool Inclusive = false;
+  if (Cond && IV && varOf(Cond->getLHS()) == IV) {
+    Hi = symbolic(Cond->getRHS());
+    Inclusive = Cond->getOpcode() == BO_LE || Cond->getOpcode() == BO_GE;
+  }
+  bool GridStride = false;
+  if (Step && !Down && Init && mentionsThreadId(Init)) {
+    // i = gid; i < n; i += blockDim.x * gridDim.x
+    std::set<std::string> S;
+    Step->symbols(S);
+    GridStride = S.count("blockDim.x") && S.count("gridDim.x");
+  }
+  if (const OrreryPragma *P = pragmaBefore(F->getBeginLoc(), "loop_count")) {
+    if (std::optional<SymExpr> T = parseSymExpr(P->Text)) {
+      Trip = *T;
+      Kind = "override";
+      Note = "#pragma orrery loop_count(" + P->Text + ")";
+    }
+  } else if (GridStride && Cond && Hi) {
+    SymExpr Offset = symbolic(Init)
+                         ? symbolic(Init)->substitute(
+                               {{"threadIdx.x", SymExpr(0.0)},
+                                {"blockIdx.x", SymExpr(0.0)}})
+                         : SymExpr(0.0);
+    SymExpr Span = *Hi - Offset + (Inclusive ? 1.0 : 0.0);
+    Trip = SymExpr::ceilDiv(SymExpr::max(0.0, Span), *Step);
+    Kind = "grid_stride";
+    SymExpr Total = *Step;
+    Extent[0] = Extent[0] ? SymExpr::min(*Extent[0], SymExpr::min(Span, Total))
+                          : SymExpr::max(0.0, SymExpr::min(Span, Total));
+    GuardNotes.push_back(loc(F->getBeginLoc()) + " (grid-stride loop)");
+  } else if (Step && Lo && Hi && !readsMemory(Cond->getRHS())) {
+    SymExpr Span = Down ? *Lo - *Hi : *Hi - *Lo;
+    Span = Span + (Inclusive ? 1.0 : 0.0);
+    Trip = SymExpr::max(0.0, SymExpr::ceilDiv(Span, *Step));
+    Kind = Trip.isConst() ? "constant" : "symbolic";
+  } else if (Geometric && Lo && Hi) {
+    // for (s = blockDim.x / 2; s > 0; s >>= 1): log2 steps.
+    std::optional<double> L = Lo->constant(), Hv = Hi->constant();
+    if (L && Hv) {
+      double Ratio = Down ? *L / std::max(1.0, *Hv) : *Hv / std::max(1.0, *L);
+      Trip = SymExpr(std::floor(std::log2(std::max(1.0, Ratio))) + 1);
+      Kind = "constant";
+    } else {
+      Trip = SymExpr::sym("orrery_log2(" + (Down ? *Lo : *Hi).str() + ")");
+      Kind = "symbolic";
+    }
+  }
+  if (Kind == "data_dependent")
+    diag("UNKNOWN_TRIP", F->getBeginLoc(),
+         formatv("loop trip count is data-dependent; defaulted to {0} "
+                 "(override with #pragma orrery loop_count(expr))",
+                 static_cast<int>(DefaultDataDependentTrip)),
+         "defaulted");
+  else if (Kind == "symbolic" || Kind == "grid_stride")
+    lower("symbolic");
+  H.Loops.push_back({loc(F->getBeginLoc()), Kind, Trip, Note});
+  if (IV)
+    LoopVars[IV] = {GridStride, Init};
+  SymExpr Inner = Mult * Trip;
+  if (Init)
+    expr(Init, Mult);
+  if (F->getCond())
+    expr(F->getCond(), Inner);
+  if (F->getInc())
+    expr(F->getInc(), Inner);
+  stmt(F->getBody(), Inner, false);
+}
+
+void Analyzer::stmt(const Stmt *S, const SymExpr &Mult, bool TopLevel) {
+  if (!S)
+    return;
+  if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+    for (const Stmt *Child : CS->body())
+      stmt(Child, Mult, TopLevel);
+    return;
+  }
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls())
+      if (const auto *V = dyn_cast<VarDecl>(D)) {
+        if (V->hasAttr<CUDASharedAttr>()) {
+          SharedVars.insert(V);
+          QualType T = V->getType();
+          if (const auto *IA = Ctx.getAsIncompleteArrayType(T)) {
+            (void)IA;
+            H.DynamicShared = true;
+          } else if (!T->isDependentType() && !T->isIncompleteType())
+            H.SharedStaticBytes =
+                H.SharedStaticBytes +
+                static_cast<double>(Ctx.getTypeSizeInChars(T).getQuantity());
+          else
+            H.SharedStaticBytes =
+                H.SharedStaticBytes + SymExpr::sym("sizeof(" + T.getAsString() + ")");
+          continue;
+        }
+        if (V->getInit())
+          expr(V->getInit(), Mult);
+      }
+    return;
+  }
+  if (const auto *If = dyn_cast<IfStmt>(S)) {
+    expr(If->getCond(), Mult);
+    const Stmt *Then = If->getThen();
+    bool EarlyReturn = isa<ReturnStmt>(Then) ||
+                       (isa<CompoundStmt>(Then) &&
+                        cast<CompoundStmt>(Then)->size() == 1 &&
+                        isa<ReturnStmt>(*cast<CompoundStmt>(Then)->body_begin()));
+    if (TopLevel && InlineStack.empty() && EarlyReturn && !If->getElse() &&
+        guard(If->getCond(), /*Negated=*/true))
+      return;
+    if (TopLevel && InlineStack.empty() && !If->getElse() &&
+        guard(If->getCond(), /*Negated=*/false)) {
+      stmt(Then, Mult, true);
+      return;
+    }
+    SymExpr P(DefaultBranchProbability);
+    if (const OrreryPragma *Pr = pragmaBefore(If->getBeginLoc(), "branch_prob")) {
+      if (std::optional<SymExpr> V = parseSymExpr(Pr->Text))
+        P = *V;
+    } else if (std::optional<SymExpr> One = oneThreadPerBlock(If->getCond())) {
+      P = *One; // if (threadIdx.x == 0): one thread of each block
+    } else if (!EarlyReturn) {
+      diag("BRANCH_PROB", If->getBeginLoc(),
+           formatv("branch probability assumed {0:F1} (override with #pragma "
+                   "orrery branch_prob(p))",
+                   DefaultBranchProbability),
+           "defaulted");
+    }
+    stmt(Then, Mult * P, false);
+    stmt(If->getElse(), Mult * (SymExpr(1.0) - P), false);
+    return;
+  }
+  if (const auto *F = dyn_cast<ForStmt>(S)) {
+    loop(F, Mult);
+    return;
+  }
+  if (const auto *W = dyn_cast<WhileStmt>(S)) {
+    SymExpr Trip(DefaultDataDependentTrip);
+    std::string Kind = "data_dependent", Note;
+    if (const OrreryPragma *P = pragmaBefore(W->getBeginLoc(), "loop_count"))
+      if (std::optional<SymExpr> T = parseSymExpr(P->Text)) {
+        Trip = *T;
+        Kind = "override";
+        Note = "#pragma orrery loop_count(" + P->Text + ")";
+      }
+    if (Kind == "data_dependent")
+      diag("UNKNOWN_TRIP", W->getBeginLoc(),
+           formatv("while-loop trip count unknown; defaulted to {0} (override "
+                   "with #pragma orrery loop_count(expr))",
+                   static_cast<int>(DefaultDataDependentTrip)),
+           "defaulted");
+    H.Loops.push_back({loc(W->getBeginLoc()), Kind, Trip, Note});
+    expr(W->getCond(), Mult * Trip);
+    stmt(W->getBody(), Mult * Trip, false);
+    return;
+  }
+  if (const auto *D = dyn_cast<DoStmt>(S)) {
+    SymExpr Trip(DefaultDataDependentTrip);
+    std::string Kind = "data_dependent", Note;
+    if (const OrreryPragma *P = pragmaBefore(D->getBeginLoc(), "loop_count"))
+      if (std::optional<SymExpr> T = parseSymExpr(P->Text)) {
+        Trip = *T;
+        Kind = "override";
+        Note = "#pragma orrery loop_count(" + P->Text + ")";
+      }
+    if (Kind == "data_dependent")
+      diag("UNKNOWN_TRIP", D->getBeginLoc(),
+           formatv("do-loop trip count unknown; defaulted to {0} (override with "
+                   "#pragma orrery loop_count(expr))",
+                   static_cast<int>(DefaultDataDependentTrip)),
+           "defaulted");
+    H.Loops.push_back({loc(D->getBeginLoc()), Kind, Trip, Note});
+    stmt(D->getBody(), Mult * Trip, false);
+    expr(D->getCond(), Mult * Trip);
+    return;
+  }
+  if (isa<GCCAsmStmt>(S) || isa<MSAsmStmt>(S)) {
+    diag("INLINE_ASM", S->getBeginLoc(),
+         "inline PTX/assembly; its cost is unknown", "unknown");
+    return;
+  }
+  if (const auto *R = dyn_cast<ReturnStmt>(S)) {
+    expr(R->getRetValue(), Mult);
+    return;
+  }
+  if (const auto *E = dyn_cast<Expr>(S)) {
+    expr(E, Mult);
+    return;
+  }
+  if (isa<SwitchStmt>(S)) {
+    diag("SWITCH", S->getBeginLoc(),
+         "switch statement: every case counted once", "defaulted");
+  }
+  for (const Stmt *Child : S->children())
+    stmt(Child, Mult, false);
+}
+
+KernelHint Analyzer::run(const FunctionDecl *K) {
+  H.Name = K->getNameAsString();
+  H.Location = loc(K->getLocation());
+  for (const ParmVarDecl *P : K->parameters())
+    H.Params.push_back(P->getNameAsString());
+  H.IntOps = SymExpr(0.0);
+  stmt(K->getBody(), SymExpr(1.0), true);
+  SymExpr Active(1.0);
+  std::string Note;
+  for (unsigned D = 0; D < 3; ++D) {
+    std::string Dim(1, "xyz"[D]);
+    Active = Active *
+             (Extent[D] ? *Extent[D]
+                        : SymExpr::sym("gridDim." + Dim) *
+                              SymExpr::sym("blockDim." + Dim));
+  }
+  H.ActiveThreads = Active;
+  for (FpOps *F : {&H.Fp32, &H.Fp64})
+    for (SymExpr *E : {&F->Add, &F->Mul, &F->Fma, &F->Div, &F->Sqrt,
+                       &F->Transc})
+      *E = E->normalize();
+  H.IntOps = H.IntOps.normalize();
+  H.SyncThreads = H.SyncThreads.normalize();
+  for (Access &A : H.Accesses)
+    A.Count = A.Count.normalize();
+  for (const std::string &G : GuardNotes)
+    H.ActiveNote += (H.ActiveNote.empty() ? "" : ", ") + G;
+  if (H.ActiveNote.empty())
+    H.ActiveNote = "no thread-id guard: every launched thread";
+  // Footprint: arrays whose every access (in one direction) is coalesced
+  // and outside loops touch one element per active thread.
+  struct FootprintInfo {
+    bool Ok = true;
+    SymExpr Elem;
+  };
+  std::map<std::string, FootprintInfo> PerArray;
+  for (const Access &A : H.Accesses) {
+    if (A.Space != "global" || A.Dir == "atomic")
+      continue;
+    FootprintInfo &I = PerArray[A.Array + " (" + A.Dir + ")"];
+    I.Elem = A.ElemSize;
+    I.Ok &= A.Pattern == AccessPattern::Coalesced && A.Count.isConst();
+  }
+  for (auto &[Key, I] : PerArray)
+    if (I.Ok)
+      H.Footprint.push_back({Key, Active * I.Elem});
+  // Anything depending on parameters or geometry is at best symbolic.
+  std::set<std::string> Syms;
+  for (const FpOps *F : {&H.Fp32, &H.Fp64})
+    for (const SymExpr *E : {&F->Add, &F->Mul, &F->Fma, &F->Div, &F->Sqrt,
+                             &F->Transc})
+      E->symbols(Syms);
+  for (const Access &A : H.Accesses)
+    A.Count.symbols(Syms);
+  if (!Syms.empty())
+    lower("symbolic");
+  return H;
+}
+
+} // namespace
+
+KernelHint analyzeKernel(ASTContext &Ctx, const FunctionDecl *K,
+                         const PragmaTable &Pragmas) {
+  return Analyzer(Ctx, Pragmas).run(K);
+}
+
+} // namespace orrery

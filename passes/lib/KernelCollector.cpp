@@ -1,0 +1,161 @@
+//===- KernelCollector.cpp - Find __global__ kernels and analyse them -----===//
+
+#include "KernelCollector.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/Pragma.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace orrery {
+
+namespace {
+class OrreryPragmaHandler : public PragmaHandler {
+public:
+  OrreryPragmaHandler(StringRef Name, PragmaTable &Table)
+      : PragmaHandler(Name), Table(Table) {}
+
+  void HandlePragma(Preprocessor &PP, PragmaIntroducer Introducer,
+                    Token &First) override {
+    SourceManager &SM = PP.getSourceManager();
+    SourceLocation Loc = SM.getExpansionLoc(First.getLocation());
+    Token Tok;
+    PP.Lex(Tok);
+    std::string Text;
+    if (Tok.is(tok::l_paren)) {
+      int Depth = 1;
+      for (PP.Lex(Tok); Tok.isNot(tok::eod) && Tok.isNot(tok::eof);
+           PP.Lex(Tok)) {
+        if (Tok.is(tok::l_paren))
+          ++Depth;
+        if (Tok.is(tok::r_paren) && --Depth == 0)
+          break;
+        if (!Text.empty() && Tok.hasLeadingSpace())
+          Text += ' ';
+        Text += PP.getSpelling(Tok);
+      }
+    }
+    // Discard the rest of the line.
+    while (Tok.isNot(tok::eod) && Tok.isNot(tok::eof))
+      PP.Lex(Tok);
+    std::string Where =
+        formatv("{0}:{1}", sys::path::filename(SM.getFilename(Loc)),
+                SM.getExpansionLineNumber(Loc))
+            .str();
+    Table[{SM.getFileID(Loc).getHashValue(), SM.getExpansionLineNumber(Loc)}] =
+        {getName().str(), Text, Where};
+  }
+
+private:
+  PragmaTable &Table;
+};
+
+class KernelFinder : public DynamicRecursiveASTVisitor {
+public:
+  std::vector<const FunctionDecl *> Kernels;
+  KernelFinder() {
+    ShouldVisitTemplateInstantiations = false;
+    ShouldVisitImplicitCode = false;
+  }
+  bool VisitFunctionDecl(FunctionDecl *FD) override {
+    if (FD->hasAttr<CUDAGlobalAttr>() && FD->doesThisDeclarationHaveABody() &&
+        !FD->isTemplateInstantiation())
+      Kernels.push_back(FD);
+    return true;
+  }
+};
+
+/// Offset of the start of the line holding Loc.
+unsigned lineStart(const SourceManager &SM, SourceLocation Loc) {
+  std::pair<FileID, unsigned> D = SM.getDecomposedLoc(Loc);
+  StringRef Buf = SM.getBufferData(D.first);
+  unsigned Off = D.second;
+  while (Off > 0 && Buf[Off - 1] != '\n')
+    --Off;
+  return Off;
+}
+} // namespace
+
+void addOrreryPragmaHandlers(Preprocessor &PP, PragmaTable &Table) {
+  PP.AddPragmaHandler("orrery", new OrreryPragmaHandler("loop_count", Table));
+  PP.AddPragmaHandler("orrery", new OrreryPragmaHandler("branch_prob", Table));
+}
+
+std::vector<KernelInfo>
+collectKernels(ASTContext &Ctx, const std::vector<std::string> &HeaderDirs,
+               const PragmaTable &Pragmas, HintedKernels &Hinted) {
+  SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  KernelFinder Finder;
+  Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
+  std::vector<KernelInfo> Out;
+  for (const FunctionDecl *FD : Finder.Kernels) {
+    SourceLocation Begin = FD->getBeginLoc();
+    const FunctionTemplateDecl *T = FD->getDescribedFunctionTemplate();
+    if (T)
+      Begin = T->getBeginLoc();
+    SourceLocation End = FD->getBody()->getEndLoc();
+    // `__global__` is itself a macro: the declaration starts where it is
+    // expanded. A body written by a macro has nowhere to put a hint.
+    if (End.isMacroID() || FD->getBody()->getBeginLoc().isMacroID())
+      continue;
+    Begin = SM.getExpansionLoc(Begin);
+    FileID FID = SM.getFileID(Begin);
+    if (!isRewritableFile(SM, FID, HeaderDirs) || SM.getFileID(End) != FID)
+      continue;
+    KernelInfo K;
+    K.File = realPathOf(SM, FID);
+    K.Pattern = analyzeKernel(Ctx, FD, Pragmas);
+    if (T) {
+      for (const FunctionDecl *Spec : T->specializations())
+        if (Spec->hasBody()) {
+          KernelHint H = analyzeKernel(Ctx, Spec, Pragmas);
+          std::string Args;
+          raw_string_ostream OS(Args);
+          Spec->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), false);
+          H.Name = Args;
+          K.Instances.push_back(std::move(H));
+        }
+      SourceRange R = T->getTemplateParameters()->getSourceRange();
+      K.TemplateHead = Lexer::getSourceText(
+                           CharSourceRange::getTokenRange(R), SM, LO)
+                           .str();
+    } else {
+      K.Instances.push_back(K.Pattern);
+    }
+    for (const ParmVarDecl *P : FD->parameters()) {
+      std::string Text = Lexer::getSourceText(
+                             CharSourceRange::getTokenRange(P->getSourceRange()),
+                             SM, LO)
+                             .str();
+      if (Text.empty())
+        Text = P->getType().getAsString(Ctx.getPrintingPolicy()) + " " +
+               P->getNameAsString();
+      K.ParamTexts.push_back(Text);
+    }
+    K.DeclLineStart = lineStart(SM, Begin);
+    K.DeclLine = SM.getExpansionLineNumber(Begin);
+    // After the closing brace: the start of the next line.
+    std::pair<FileID, unsigned> D = SM.getDecomposedLoc(End);
+    StringRef Buf = SM.getBufferData(FID);
+    unsigned Off = D.second;
+    while (Off < Buf.size() && Buf[Off] != '\n')
+      ++Off;
+    if (Off >= Buf.size())
+      continue; // no newline after the kernel: nowhere to put the function
+    K.AfterBody = Off + 1;
+    K.AfterLine = SM.getExpansionLineNumber(End) + 1;
+    Hinted[FD] = hintFunctionName(FD->getName());
+    Out.push_back(std::move(K));
+  }
+  return Out;
+}
+
+} // namespace orrery

@@ -1,0 +1,177 @@
+//===- KernelHints.cpp - Kernel cost hints: comment and generated code ----===//
+
+#include "orrery/passes/KernelHints.h"
+
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <set>
+
+using namespace llvm;
+
+namespace orrery {
+
+std::string hintFunctionName(StringRef Kernel) {
+  return ("orrery_hint_" + Kernel).str();
+}
+
+static int confidenceCode(StringRef C) {
+  return C == "exact" ? 0 : C == "symbolic" ? 1 : C == "defaulted" ? 2 : 3;
+}
+
+std::vector<std::pair<std::string, SymExpr>> countFields(const KernelHint &H) {
+  SymExpr Launched(1.0);
+  for (char D : {'x', 'y', 'z'})
+    Launched = Launched * SymExpr::sym(std::string("gridDim.") + D) *
+               SymExpr::sym(std::string("blockDim.") + D);
+  SymExpr Load, Store, Atomics, SameAddress, SharedAccesses;
+  std::optional<SymExpr> LoadFp(SymExpr(0.0)), StoreFp(SymExpr(0.0));
+  for (const Access &A : H.Accesses) {
+    SymExpr Bytes = A.Count * A.requestedBytes();
+    if (A.Space == "shared") {
+      SharedAccesses = SharedAccesses + A.Count;
+      continue;
+    }
+    if (A.Dir == "load")
+      Load = Load + Bytes;
+    else if (A.Dir == "store")
+      Store = Store + Bytes;
+    else {
+      Atomics = Atomics + A.Count;
+      if (A.Address == "same_for_grid" || A.Address == "same_per_block")
+        SameAddress = SameAddress + A.Count;
+    }
+  }
+  // Footprint only when every global array of that direction has one.
+  std::set<std::string> WithFootprint;
+  for (const auto &[Array, Bytes] : H.Footprint) {
+    WithFootprint.insert(Array);
+    (StringRef(Array).ends_with("(load)") ? LoadFp : StoreFp) =
+        *(StringRef(Array).ends_with("(load)") ? LoadFp : StoreFp) + Bytes;
+  }
+  for (const Access &A : H.Accesses)
+    if (A.Space == "global" && A.Dir != "atomic" &&
+        !WithFootprint.count(A.Array + " (" + A.Dir + ")"))
+      (A.Dir == "load" ? LoadFp : StoreFp) = std::nullopt;
+  return {
+      {"threads_launched", Launched},
+      {"active_threads", H.ActiveThreads},
+      {"fp32_add", H.Fp32.Add},
+      {"fp32_mul", H.Fp32.Mul},
+      {"fp32_fma", H.Fp32.Fma},
+      {"fp32_div", H.Fp32.Div},
+      {"fp32_sqrt", H.Fp32.Sqrt},
+      {"fp32_transc", H.Fp32.Transc},
+      {"fp64_add", H.Fp64.Add},
+      {"fp64_mul", H.Fp64.Mul},
+      {"fp64_fma", H.Fp64.Fma},
+      {"fp64_div", H.Fp64.Div},
+      {"fp64_sqrt", H.Fp64.Sqrt},
+      {"fp64_transc", H.Fp64.Transc},
+      {"int_ops", H.IntOps},
+      {"load_bytes", Load},
+      {"store_bytes", Store},
+      {"atomics", Atomics},
+      {"same_address_atomics", SameAddress},
+      {"load_footprint", LoadFp ? *LoadFp : SymExpr(-1.0)},
+      {"store_footprint", StoreFp ? *StoreFp : SymExpr(-1.0)},
+      {"shared_static_bytes", H.SharedStaticBytes},
+      {"shared_dynamic_bytes",
+       H.DynamicShared ? SymExpr::sym("dynSmem") : SymExpr(0.0)},
+      {"bank_conflict_way", SymExpr(static_cast<double>(H.BankConflictWay))},
+      {"syncthreads", H.SyncThreads},
+  };
+}
+
+std::string hintComment(const KernelHint &H) {
+  std::string Out;
+  raw_string_ostream OS(Out);
+  OS << "/* orrery kernel cost hint: " << H.Name << " (" << H.Location
+     << "), confidence " << H.Confidence << "\n";
+  OS << " *   active threads: " << H.ActiveThreads.str() << "\n";
+  OS << " *     from: " << H.ActiveNote << "\n";
+  OS << " *   per active thread:\n";
+  for (auto [Label, F] : {std::pair<const char *, const FpOps *>{"fp32", &H.Fp32},
+                          {"fp64", &H.Fp64}}) {
+    if (F->flops().isZero() && F->Div.isZero() && F->Sqrt.isZero() &&
+        F->Transc.isZero())
+      continue;
+    OS << " *     " << Label << ": add " << F->Add.str() << ", mul "
+       << F->Mul.str() << ", fma " << F->Fma.str() << ", div " << F->Div.str()
+       << ", sqrt " << F->Sqrt.str() << ", transc " << F->Transc.str()
+       << " (flops " << F->flops().str() << ")\n";
+  }
+  OS << " *     int ops: " << H.IntOps.str() << "\n";
+  if (!H.Accesses.empty())
+    OS << " *   accesses (per active thread):\n";
+  for (const Access &A : H.Accesses) {
+    OS << " *     " << A.Space << " " << A.Dir << " " << A.Array << " ";
+    if (A.ElemBytes)
+      OS << A.ElemBytes << " B";
+    else
+      OS << A.ElemSize.str() << " B";
+    OS << " x " << A.Count.str() << ", " << patternName(A.Pattern);
+    if (A.Pattern == AccessPattern::Strided)
+      OS << "(" << A.Stride.str() << ")";
+    if (!A.Address.empty())
+      OS << ", address " << A.Address;
+    OS << "  [" << A.Location << "]\n";
+  }
+  if (!H.SharedStaticBytes.isZero() || H.DynamicShared)
+    OS << " *   shared memory: " << H.SharedStaticBytes.str()
+       << " B static per block" << (H.DynamicShared ? " + dynSmem" : "")
+       << ", bank conflicts " << H.BankConflictWay << "-way\n";
+  if (!H.SyncThreads.isZero())
+    OS << " *   __syncthreads: " << H.SyncThreads.str() << "\n";
+  for (const LoopTrip &L : H.Loops)
+    OS << " *   loop " << L.Location << ": " << L.Kind << ", trip "
+       << L.Trip.str() << (L.Note.empty() ? "" : "  (" + L.Note + ")")
+       << "\n";
+  for (const HintDiagnostic &D : H.Diagnostics)
+    OS << " *   " << D.Level << " " << D.Code << " " << D.Location << ": "
+       << D.Message << "\n";
+  OS << " */\n";
+  return Out;
+}
+
+/// Expression text for generated C++: thread and block ids cannot occur in
+/// a per-launch count; anything left reads as 0.
+/// Every symbol is read as a double, so products of geometry cannot overflow
+/// unsigned arithmetic.
+static std::string code(const SymExpr &E) {
+  std::set<std::string> Syms;
+  E.symbols(Syms);
+  std::map<std::string, SymExpr> Map;
+  for (const std::string &S : Syms)
+    Map[S] = StringRef(S).starts_with("threadIdx.") ||
+                     StringRef(S).starts_with("blockIdx.")
+                 ? SymExpr(0.0)
+                 : SymExpr::sym("(double)" + S);
+  return E.substitute(Map).str();
+}
+
+std::string hintFunction(const KernelInfo &K) {
+  const KernelHint &H = K.Pattern;
+  std::string Out;
+  raw_string_ostream OS(Out);
+  if (!K.TemplateHead.empty())
+    OS << K.TemplateHead << "\n";
+  OS << "static inline orrery_kernel_counts " << hintFunctionName(H.Name)
+     << "(orrery_dim3 gridDim, orrery_dim3 blockDim, unsigned long long "
+        "dynSmem";
+  for (const std::string &P : K.ParamTexts)
+    OS << ", " << P;
+  OS << ") {\n";
+  OS << "  orrery_kernel_counts orrery_c_;\n";
+  for (const auto &[Field, Expr] : countFields(H))
+    OS << "  orrery_c_." << Field << " = " << code(Expr) << ";\n";
+  OS << "  orrery_c_.confidence = " << confidenceCode(H.Confidence) << ";\n";
+  OS << "  (void)gridDim; (void)blockDim; (void)dynSmem;";
+  for (const std::string &P : H.Params)
+    if (!P.empty())
+      OS << " (void)" << P << ";";
+  OS << "\n  return orrery_c_;\n}\n";
+  return Out;
+}
+
+} // namespace orrery

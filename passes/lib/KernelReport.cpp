@@ -1,0 +1,267 @@
+//===- KernelReport.cpp - --report: kernel hints, evaluated per launch ----===//
+
+#include "orrery/passes/KernelHints.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+
+using namespace llvm;
+
+namespace orrery {
+
+std::string parseLaunchSpec(StringRef Text, LaunchSpec &Out) {
+  SmallVector<StringRef, 8> Words;
+  Text.split(Words, ' ', -1, /*KeepEmpty=*/false);
+  if (Words.empty())
+    return "--launch: empty; expected 'KERNEL grid=X[,Y,Z] block=X[,Y,Z] "
+           "[shmem=B] NAME=VALUE...'";
+  Out.Kernel = Words[0].str();
+  for (const char *D : {"x", "y", "z"}) {
+    Out.Bindings[std::string("gridDim.") + D] = 1;
+    Out.Bindings[std::string("blockDim.") + D] = 1;
+  }
+  Out.Bindings["dynSmem"] = 0;
+  bool Grid = false, Block = false;
+  for (StringRef W : ArrayRef<StringRef>(Words).drop_front()) {
+    auto [Name, Value] = W.split('=');
+    if (Value.empty())
+      return formatv("--launch '{0}': '{1}' is not NAME=VALUE", Text, W);
+    if (Name == "grid" || Name == "block") {
+      SmallVector<StringRef, 3> Dims;
+      Value.split(Dims, ',');
+      if (Dims.size() > 3)
+        return formatv("--launch '{0}': {1} has more than 3 dimensions", Text,
+                       Name);
+      for (size_t I = 0; I < Dims.size(); ++I) {
+        unsigned long long V;
+        if (Dims[I].getAsInteger(10, V) || V == 0)
+          return formatv("--launch '{0}': {1} dimension '{2}' is not a "
+                         "positive integer",
+                         Text, Name, Dims[I]);
+        Out.Bindings[(Name == "grid" ? "gridDim." : "blockDim.") +
+                     std::string(1, "xyz"[I])] = static_cast<double>(V);
+      }
+      (Name == "grid" ? Grid : Block) = true;
+      continue;
+    }
+    double V;
+    if (Value.getAsDouble(V))
+      return formatv("--launch '{0}': value of {1} ('{2}') is not a number",
+                     Text, Name, Value);
+    Out.Bindings[Name == "shmem" ? "dynSmem" : Name.str()] = V;
+  }
+  if (!Grid || !Block)
+    return formatv("--launch '{0}': grid= and block= are required", Text);
+  return "";
+}
+
+namespace {
+/// A hint's counts for one launch: totals over the active threads.
+struct Evaluated {
+  std::map<std::string, double> Fields;
+  std::vector<std::string> Unbound;
+};
+
+Evaluated evaluate(const KernelHint &H, const LaunchSpec &L) {
+  Evaluated E;
+  for (const auto &[Field, Expr] : countFields(H)) {
+    std::optional<double> V = Expr.eval(L.Bindings);
+    if (!V) {
+      std::set<std::string> Syms;
+      Expr.symbols(Syms);
+      for (const std::string &S : Syms)
+        if (!L.Bindings.count(S) &&
+            std::find(E.Unbound.begin(), E.Unbound.end(), S) == E.Unbound.end())
+          E.Unbound.push_back(S);
+      continue;
+    }
+    E.Fields[Field] = *V;
+  }
+  return E;
+}
+
+/// The kernel hints a launch spec names: by name, or name<args> for one
+/// instantiation.
+std::vector<const KernelHint *> matching(const std::vector<KernelInfo> &Ks,
+                                         StringRef Name) {
+  std::vector<const KernelHint *> Out;
+  for (const KernelInfo &K : Ks)
+    for (const KernelHint &H : K.Instances)
+      if (H.Name == Name || K.Pattern.Name == Name)
+        Out.push_back(&H);
+  return Out;
+}
+
+/// A count for people: whole numbers without decimals.
+std::string num(double V) {
+  if (V == std::floor(V) && std::fabs(V) < 1e18)
+    return formatv("{0}", static_cast<long long>(V)).str();
+  return formatv("{0:G}", V).str();
+}
+
+double get(const Evaluated &E, const char *F) {
+  auto It = E.Fields.find(F);
+  return It == E.Fields.end() ? 0 : It->second;
+}
+
+void printTotals(raw_ostream &OS, const KernelHint &H, const Evaluated &E) {
+  double A = get(E, "active_threads");
+  auto Flops = [&](const char *P) {
+    std::string S(P);
+    return A * (get(E, (S + "_add").c_str()) + get(E, (S + "_mul").c_str()) +
+                2 * get(E, (S + "_fma").c_str()));
+  };
+  OS << "    threads: " << num(get(E, "threads_launched")) << " launched, "
+     << num(A) << " active\n";
+  OS << "    flops: fp32 " << num(Flops("fp32")) << ", fp64 "
+     << num(Flops("fp64")) << "\n";
+  for (const char *P : {"fp32", "fp64"}) {
+    std::string S(P);
+    double Div = A * get(E, (S + "_div").c_str());
+    double Sqrt = A * get(E, (S + "_sqrt").c_str());
+    double Transc = A * get(E, (S + "_transc").c_str());
+    if (Div || Sqrt || Transc)
+      OS << "    " << S << " div " << num(Div) << ", sqrt " << num(Sqrt)
+         << ", transcendental " << num(Transc) << "\n";
+  }
+  auto Fp = [&](const char *F) {
+    double V = get(E, F);
+    return V < 0 ? std::string("n/a") : num(V);
+  };
+  OS << "    bytes loaded: " << num(A * get(E, "load_bytes"))
+     << " requested, " << Fp("load_footprint") << " footprint\n";
+  OS << "    bytes stored: " << num(A * get(E, "store_bytes"))
+     << " requested, " << Fp("store_footprint") << " footprint\n";
+  if (get(E, "atomics"))
+    OS << "    atomics: " << num(A * get(E, "atomics")) << " ("
+       << num(A * get(E, "same_address_atomics")) << " to a shared address)\n";
+  double Intensity = (Flops("fp32") + Flops("fp64")) /
+                     std::max(1.0, A * (get(E, "load_bytes") +
+                                        get(E, "store_bytes")));
+  OS << formatv("    arithmetic intensity: {0:F3} flop/byte (requested)\n",
+                Intensity);
+  if (!E.Unbound.empty()) {
+    OS << "    unbound symbols (pass NAME=VALUE):";
+    for (const std::string &S : E.Unbound)
+      OS << " " << S;
+    OS << "\n";
+  }
+  (void)H;
+}
+} // namespace
+
+std::string reportText(const std::vector<KernelInfo> &Kernels,
+                       const std::vector<LaunchSpec> &Launches) {
+  std::string Out;
+  raw_string_ostream OS(Out);
+  OS << "== Kernel cost hints (" << Kernels.size() << " kernel"
+     << (Kernels.size() == 1 ? "" : "s") << ")\n";
+  for (const KernelInfo &K : Kernels) {
+    for (const KernelHint &H : K.Instances) {
+      OS << "\n" << hintComment(H);
+    }
+  }
+  for (const LaunchSpec &L : Launches) {
+    std::vector<const KernelHint *> Hs = matching(Kernels, L.Kernel);
+    OS << "\n== Launch " << L.Kernel << " grid="
+       << num(L.Bindings.at("gridDim.x")) << ","
+       << num(L.Bindings.at("gridDim.y")) << ","
+       << num(L.Bindings.at("gridDim.z"))
+       << " block=" << num(L.Bindings.at("blockDim.x")) << ","
+       << num(L.Bindings.at("blockDim.y")) << ","
+       << num(L.Bindings.at("blockDim.z")) << "\n";
+    if (Hs.empty())
+      OS << "  no kernel named '" << L.Kernel << "' in the inputs\n";
+    for (const KernelHint *H : Hs) {
+      OS << "  " << H->Name << " (" << H->Location << "), confidence "
+         << H->Confidence << "\n";
+      printTotals(OS, *H, evaluate(*H, L));
+    }
+  }
+  return Out;
+}
+
+std::string reportJson(const std::vector<KernelInfo> &Kernels,
+                       const std::vector<LaunchSpec> &Launches) {
+  using nlohmann::json;
+  json Ks = json::array();
+  for (const KernelInfo &K : Kernels)
+    for (const KernelHint &H : K.Instances) {
+      json Ops = json::object();
+      for (auto [Label, F] :
+           {std::pair<const char *, const FpOps *>{"fp32", &H.Fp32},
+            {"fp64", &H.Fp64}})
+        Ops[Label] = {{"add", F->Add.str()},   {"mul", F->Mul.str()},
+                      {"fma", F->Fma.str()},   {"div", F->Div.str()},
+                      {"sqrt", F->Sqrt.str()}, {"transc", F->Transc.str()},
+                      {"flops", F->flops().str()}};
+      Ops["int"] = H.IntOps.str();
+      json Accesses = json::array();
+      for (const Access &A : H.Accesses) {
+        json J = {{"array", A.Array},
+                  {"space", A.Space},
+                  {"dir", A.Dir},
+                  {"elem_bytes", A.ElemSize.str()},
+                  {"count", A.Count.str()},
+                  {"pattern", patternName(A.Pattern)},
+                  {"requested_bytes", A.requestedBytes().str()},
+                  {"location", A.Location}};
+        if (A.Pattern == AccessPattern::Strided)
+          J["stride"] = A.Stride.str();
+        if (!A.Address.empty())
+          J["address"] = A.Address;
+        Accesses.push_back(std::move(J));
+      }
+      json Loops = json::array();
+      for (const LoopTrip &L : H.Loops)
+        Loops.push_back({{"location", L.Location},
+                         {"kind", L.Kind},
+                         {"trip", L.Trip.str()},
+                         {"note", L.Note}});
+      json Diags = json::array();
+      for (const HintDiagnostic &D : H.Diagnostics)
+        Diags.push_back({{"level", D.Level},
+                         {"code", D.Code},
+                         {"location", D.Location},
+                         {"message", D.Message}});
+      json Footprint = json::object();
+      for (const auto &[Array, Bytes] : H.Footprint)
+        Footprint[Array] = Bytes.str();
+      Ks.push_back({{"name", H.Name},
+                    {"location", H.Location},
+                    {"params", H.Params},
+                    {"confidence", H.Confidence},
+                    {"active_threads", H.ActiveThreads.str()},
+                    {"active_threads_from", H.ActiveNote},
+                    {"per_thread", {{"ops", Ops}, {"accesses", Accesses}}},
+                    {"shared",
+                     {{"static_bytes", H.SharedStaticBytes.str()},
+                      {"dynamic", H.DynamicShared},
+                      {"bank_conflict_way", H.BankConflictWay}}},
+                    {"syncthreads", H.SyncThreads.str()},
+                    {"loops", Loops},
+                    {"footprint_bytes", Footprint},
+                    {"diagnostics", Diags}});
+    }
+  json Ls = json::array();
+  for (const LaunchSpec &L : Launches)
+    for (const KernelHint *H : matching(Kernels, L.Kernel)) {
+      Evaluated E = evaluate(*H, L);
+      json Counts = json::object();
+      for (const auto &[F, V] : E.Fields)
+        Counts[F] = V;
+      Ls.push_back({{"kernel", H->Name},
+                    {"bindings", L.Bindings},
+                    {"per_thread", Counts},
+                    {"unbound", E.Unbound}});
+    }
+  json Doc = {{"version", 1}, {"kernels", Ks}, {"launches", Ls}};
+  return Doc.dump(2) + "\n";
+}
+
+} // namespace orrery

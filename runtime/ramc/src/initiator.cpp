@@ -1,0 +1,409 @@
+//===- initiator.cpp - attachments to remote windows and data movement ----===//
+#include "context.h"
+
+#include "backoff.h"
+
+#include <cstring>
+#include <rdma/fi_atomic.h>
+#include <rdma/fi_rma.h>
+
+namespace ramc {
+
+Context::Attachment *Context::attachment(ramc_initiator_t H, const char *Call,
+                                         int &Code) {
+  uint32_t I = handleSlot(H);
+  if (handleIs(H, HandleKind::Initiator) && I < Attachments.size() &&
+      Attachments[I].Live && Attachments[I].Gen == handleGen(H))
+    return &Attachments[I];
+  Code = fail(RAMC_ERROR,
+              "%s on rank %d: initiator handle %#llx is not attached (detached "
+              "already, or never attached)",
+              Call, Rank, static_cast<unsigned long long>(H));
+  return nullptr;
+}
+
+int Context::bbRead(int P, Board &Snap, const char *Call) {
+  Deadline D(Opts.DefaultTimeoutMs);
+  for (;;) {
+    void *Landing = nullptr;
+    if (int Rc = readControl(P, Layout.BoardOff, sizeof(Board), Landing, D,
+                             "bulletin board", Call))
+      return Rc;
+    std::memcpy(&Snap, Landing, sizeof(Board));
+    if (boardSnapshotValid(Snap))
+      return RAMC_SUCCESS;
+    if (D.expired()) // the owner kept updating, or the region is garbage
+      return fail(RAMC_TIMEOUT,
+                  "%s: no consistent copy of rank %d's bulletin board "
+                  "within %lld ms",
+                  Call, P, static_cast<long long>(D.ms()));
+  }
+}
+
+int Context::attach(int P, uint64_t Tag, bool AnyTag, uint64_t Init, int64_t Ms,
+                    ramc_initiator_t &Out, const char *Call) {
+  Deadline D(timeoutFor(Ms));
+  Board B;
+  int Slot = -1;
+  Backoff Wait;
+  for (;;) {
+    if (int Rc = bbRead(P, B, Call))
+      return Rc;
+    if (B.State == RAMC_BB_STATUS_ACTIVE)
+      Slot = AnyTag ? boardLatest(B) : boardFind(B, Tag);
+    if (Slot >= 0)
+      break;
+    if (Ms == 0 || D.expired()) {
+      int Code = Ms == 0 ? RAMC_FAILURE : RAMC_TIMEOUT;
+      const char *Why = B.State != RAMC_BB_STATUS_ACTIVE
+                            ? "its bulletin board is inactive"
+                            : "no window with that tag is posted";
+      if (AnyTag)
+        return fail(Code, "%s: rank %d has no posted window: %s", Call, P, Why);
+      return fail(Code,
+                  "%s: rank %d has not posted a window with tag %llu "
+                  "(%s)%s",
+                  Call, P, static_cast<unsigned long long>(Tag), Why,
+                  Ms == 0 ? "" : " before the deadline");
+    }
+    Wait.pause();
+  }
+  const BoardSlot &S = B.Slots[Slot];
+  uint32_t I;
+  if (!FreeAttachments.empty()) {
+    I = FreeAttachments.back();
+    FreeAttachments.pop_back();
+  } else {
+    I = static_cast<uint32_t>(Attachments.size());
+    Attachments.emplace_back();
+  }
+  Attachment &A = Attachments[I];
+  A.Live = true;
+  ++A.Gen;
+  A.Peer = P;
+  A.Tag = S.Tag;
+  A.Key = S.Key;
+  A.Addr = S.Addr;
+  A.Len = S.Len;
+  A.Chan = static_cast<uint32_t>(S.Chan);
+  A.StatusAddr = S.StatusOff;
+  A.Expected = Init;
+  Out = makeHandle(HandleKind::Initiator, I, A.Gen);
+
+  // Acknowledge the attach: a small write into the target's control region,
+  // counted there (CQ data or the control region's MR counter).
+  Peer &Pe = Peers[P];
+  uint64_t *Src = reinterpret_cast<uint64_t *>(Ctrl + Layout.AckSrcOff);
+  uint64_t RAddr = Pe.CtrlBase + Layout.AckOff + 8 * (Rank % kAckWords);
+  uint64_t Data = encodeAttachAck(static_cast<uint32_t>(Rank));
+  bool CqData = Fab.notify() == NotifyMode::CqData;
+  bool Inject = Fab.injectSize() >= 8 && !Fab.deliveryComplete();
+  void *Op = encodeOp(OpKind::Ack, P, 0);
+  if (!Inject)
+    Puts.issue(P);
+  int Rc = post(
+      [&]() -> ssize_t {
+        if (Inject)
+          return CqData ? fi_inject_writedata(Fab.ep(), Src, 8, Data, Pe.Addr,
+                                              RAddr, Pe.CtrlKey)
+                        : fi_inject_write(Fab.ep(), Src, 8, Pe.Addr, RAddr,
+                                          Pe.CtrlKey);
+        return CqData ? fi_writedata(Fab.ep(), Src, 8, CtrlMr.Desc, Data,
+                                     Pe.Addr, RAddr, Pe.CtrlKey, Op)
+                      : fi_write(Fab.ep(), Src, 8, CtrlMr.Desc, Pe.Addr, RAddr,
+                                 Pe.CtrlKey, Op);
+      },
+      P, "attach acknowledgement", D, Call);
+  if (Rc) {
+    if (!Inject)
+      Puts.unissue(P);
+    A.Live = false;
+    FreeAttachments.push_back(I);
+  }
+  return Rc;
+}
+
+int Context::detach(ramc_initiator_t H, const char *Call) {
+  int Code;
+  Attachment *A = attachment(H, Call, Code);
+  if (!A)
+    return Code;
+  A->Live = false;
+  FreeAttachments.push_back(handleSlot(H));
+  return RAMC_SUCCESS;
+}
+
+int Context::info(ramc_initiator_t H, int &P, uint64_t &Tag, size_t &Len,
+                  const char *Call) {
+  int Code;
+  Attachment *A = attachment(H, Call, Code);
+  if (!A)
+    return Code;
+  P = A->Peer;
+  Tag = A->Tag;
+  Len = A->Len;
+  return RAMC_SUCCESS;
+}
+
+int Context::expected(ramc_initiator_t H, uint64_t &V, const char *Call) {
+  int Code;
+  Attachment *A = attachment(H, Call, Code);
+  if (!A)
+    return Code;
+  V = A->Expected;
+  return RAMC_SUCCESS;
+}
+
+int Context::setExpected(ramc_initiator_t H, uint64_t V, bool Add,
+                         const char *Call) {
+  int Code;
+  Attachment *A = attachment(H, Call, Code);
+  if (!A)
+    return Code;
+  A->Expected = Add ? A->Expected + V : V;
+  return RAMC_SUCCESS;
+}
+
+int Context::readStatus(ramc_initiator_t H, uint64_t &V, const char *Call) {
+  int Code;
+  Attachment *A = attachment(H, Call, Code);
+  if (!A)
+    return Code;
+  Deadline D(Opts.DefaultTimeoutMs);
+  void *Landing = nullptr;
+  if (int Rc = readControl(A->Peer, A->StatusAddr, sizeof(StatusWord), Landing,
+                           D, "window status", Call))
+    return Rc;
+  StatusWord S;
+  std::memcpy(&S, Landing, sizeof(S));
+  if (S.Chan != A->Chan) {
+    V = RAMC_TARGET_STATUS_DESTROYED;
+    return fail(RAMC_ERROR,
+                "%s: the window with tag %llu on rank %d was destroyed", Call,
+                static_cast<unsigned long long>(A->Tag), A->Peer);
+  }
+  V = S.Value;
+  return RAMC_SUCCESS;
+}
+
+int Context::check(ramc_initiator_t H, const char *Call) {
+  uint64_t V = 0;
+  if (int Rc = readStatus(H, V, Call))
+    return Rc;
+  uint64_t E = Attachments[handleSlot(H)].Expected;
+  if (V == E)
+    return RAMC_SUCCESS;
+  return V < E ? RAMC_TARGET_BEHIND : RAMC_TARGET_AHEAD;
+}
+
+int Context::waitStatus(ramc_initiator_t H, int64_t Ms, const char *Call) {
+  Deadline D(timeoutFor(Ms));
+  Backoff Wait;
+  for (;;) {
+    int Rc = check(H, Call);
+    if (Rc == RAMC_SUCCESS || Rc == RAMC_ERROR || Rc == RAMC_TIMEOUT)
+      return Rc;
+    if (D.expired()) {
+      const Attachment &A = Attachments[handleSlot(H)];
+      return fail(RAMC_TIMEOUT,
+                  "%s: rank %d's window (tag %llu) did not reach status %llu "
+                  "within %lld ms",
+                  Call, A.Peer, static_cast<unsigned long long>(A.Tag),
+                  static_cast<unsigned long long>(A.Expected),
+                  static_cast<long long>(D.ms()));
+    }
+    Wait.pause();
+  }
+}
+
+/// Checks that [Off, Off+Len) lies inside the window.
+static bool inBounds(uint64_t WinLen, size_t Off, size_t Len) {
+  return Off <= WinLen && Len <= WinLen - Off;
+}
+
+int Context::put(ramc_initiator_t H, const void *Src, size_t Len, size_t Off,
+                 bool NonBlocking, const char *Call) {
+  int Code;
+  Attachment *A = attachment(H, Call, Code);
+  if (!A)
+    return Code;
+  if (Len == 0)
+    return RAMC_SUCCESS; // nothing moves and nothing is counted
+  if (!Src)
+    return fail(RAMC_ERROR, "%s to rank %d: source buffer is NULL", Call,
+                A->Peer);
+  if (!inBounds(A->Len, Off, Len))
+    return fail(RAMC_ERROR,
+                "%s to rank %d: %zu bytes at offset %zu run past the end of "
+                "the window (tag %llu, %llu bytes) (parameters len, offset)",
+                Call, A->Peer, Len, Off,
+                static_cast<unsigned long long>(A->Tag),
+                static_cast<unsigned long long>(A->Len));
+  if (Len > Fab.maxMsgSize())
+    return fail(RAMC_ERROR,
+                "%s to rank %d: %zu bytes exceed the provider's max_msg_size "
+                "%zu",
+                Call, A->Peer, Len, Fab.maxMsgSize());
+  Peer &Pe = Peers[A->Peer];
+  int P = A->Peer;
+  uint64_t RAddr = A->Addr + Off;
+  uint64_t Key = A->Key;
+  uint64_t Data = encodeWindowOp(A->Chan);
+  bool CqData = Fab.notify() == NotifyMode::CqData;
+  Deadline D(Opts.DefaultTimeoutMs);
+  if (Len <= Fab.injectSize() && !Fab.deliveryComplete())
+    return post(
+        [&]() -> ssize_t {
+          return CqData
+                     ? fi_inject_writedata(Fab.ep(), Src, Len, Data, Pe.Addr,
+                                           RAddr, Key)
+                     : fi_inject_write(Fab.ep(), Src, Len, Pe.Addr, RAddr, Key);
+        },
+        P, "put", D, Call);
+  void *Desc = nullptr;
+  if (!localDesc(Src, Len, Puts, Desc, Call, Code))
+    return Code;
+  void *Op = encodeOp(OpKind::Put, P, 0);
+  Puts.issue(P);
+  int Rc = post(
+      [&]() -> ssize_t {
+        return CqData ? fi_writedata(Fab.ep(), Src, Len, Desc, Data, Pe.Addr,
+                                     RAddr, Key, Op)
+                      : fi_write(Fab.ep(), Src, Len, Desc, Pe.Addr, RAddr, Key,
+                                 Op);
+      },
+      P, "put", D, Call);
+  if (Rc) {
+    Puts.unissue(P);
+    return Rc;
+  }
+  if (NonBlocking)
+    return RAMC_SUCCESS;
+  return waitPending(Puts, D, "put(s)", Call);
+}
+
+int Context::get(ramc_initiator_t H, void *Dst, size_t Len, size_t Off,
+                 bool NonBlocking, const char *Call) {
+  int Code;
+  Attachment *A = attachment(H, Call, Code);
+  if (!A)
+    return Code;
+  if (Len == 0)
+    return RAMC_SUCCESS;
+  if (!Dst)
+    return fail(RAMC_ERROR, "%s from rank %d: destination buffer is NULL", Call,
+                A->Peer);
+  if (!inBounds(A->Len, Off, Len))
+    return fail(RAMC_ERROR,
+                "%s from rank %d: %zu bytes at offset %zu run past the end of "
+                "the window (tag %llu, %llu bytes) (parameters len, offset)",
+                Call, A->Peer, Len, Off,
+                static_cast<unsigned long long>(A->Tag),
+                static_cast<unsigned long long>(A->Len));
+  if (Len > Fab.maxMsgSize())
+    return fail(RAMC_ERROR,
+                "%s from rank %d: %zu bytes exceed the provider's "
+                "max_msg_size %zu",
+                Call, A->Peer, Len, Fab.maxMsgSize());
+  Peer &Pe = Peers[A->Peer];
+  int P = A->Peer;
+  void *Desc = nullptr;
+  if (!localDesc(Dst, Len, Gets, Desc, Call, Code))
+    return Code;
+  Deadline D(Opts.DefaultTimeoutMs);
+  void *Op = encodeOp(OpKind::Get, P, 0);
+  Gets.issue(P);
+  int Rc = post(
+      [&] {
+        return fi_read(Fab.ep(), Dst, Len, Desc, Pe.Addr, A->Addr + Off, A->Key,
+                       Op);
+      },
+      P, "get", D, Call);
+  if (Rc) {
+    Gets.unissue(P);
+    return Rc;
+  }
+  if (NonBlocking)
+    return RAMC_SUCCESS;
+  return waitPending(Gets, D, "get(s)", Call);
+}
+
+int Context::atomicInc(ramc_initiator_t H, size_t Off, const char *Call) {
+  int Code;
+  Attachment *A = attachment(H, Call, Code);
+  if (!A)
+    return Code;
+  if (!Fab.hasAtomics())
+    return fail(RAMC_ERROR, "%s to rank %d: provider %s has no atomics", Call,
+                A->Peer, Fab.providerName().c_str());
+  if (!inBounds(A->Len, Off, 8) || Off % 8)
+    return fail(RAMC_ERROR,
+                "%s to rank %d: offset %zu is not an aligned uint64_t inside "
+                "the window (tag %llu, %llu bytes) (parameter offset)",
+                Call, A->Peer, Off, static_cast<unsigned long long>(A->Tag),
+                static_cast<unsigned long long>(A->Len));
+  Peer &Pe = Peers[A->Peer];
+  int P = A->Peer;
+  uint64_t *One = reinterpret_cast<uint64_t *>(Ctrl + Layout.AckSrcOff) + 1;
+  Deadline D(Opts.DefaultTimeoutMs);
+  void *Op = encodeOp(OpKind::Atomic, P, 0);
+  // Counted at the target like a put. An MR counter counts the atomic
+  // itself. Providers do not carry remote CQ data on atomics (shm drops it,
+  // tcp;ofi_rxm refuses it), so in CQ_DATA mode the atomic completes first
+  // (delivery complete) and then an 8-byte write into the target's
+  // acknowledgement word carries the window's channel id.
+  bool CqData = Fab.notify() == NotifyMode::CqData;
+  uint64_t Flags = FI_COMPLETION;
+  if (CqData || Fab.deliveryComplete())
+    Flags |= FI_DELIVERY_COMPLETE;
+  fi_ioc Ioc{One, 1};
+  void *Descs[1] = {CtrlMr.Desc};
+  fi_rma_ioc RIoc{A->Addr + Off, 1, A->Key};
+  fi_msg_atomic Msg{};
+  Msg.msg_iov = &Ioc;
+  Msg.desc = Descs;
+  Msg.iov_count = 1;
+  Msg.addr = Pe.Addr;
+  Msg.rma_iov = &RIoc;
+  Msg.rma_iov_count = 1;
+  Msg.datatype = FI_UINT64;
+  Msg.op = FI_SUM;
+  Msg.context = Op;
+  Puts.issue(P);
+  int Rc = post([&] { return fi_atomicmsg(Fab.ep(), &Msg, Flags); }, P,
+                "atomic increment", D, Call);
+  if (Rc) {
+    Puts.unissue(P);
+    return Rc;
+  }
+  if (int Rc = waitPending(Puts, D, "put(s)", Call))
+    return Rc;
+  if (!CqData)
+    return RAMC_SUCCESS;
+  uint64_t *Src = reinterpret_cast<uint64_t *>(Ctrl + Layout.AckSrcOff);
+  uint64_t RAddr = Pe.CtrlBase + Layout.AckOff + 8 * (Rank % kAckWords);
+  uint64_t Data = encodeWindowOp(A->Chan);
+  void *NoteOp = encodeOp(OpKind::Put, P, 0);
+  Puts.issue(P);
+  Rc = post(
+      [&] {
+        return fi_writedata(Fab.ep(), Src, 8, CtrlMr.Desc, Data, Pe.Addr,
+                            RAddr, Pe.CtrlKey, NoteOp);
+      },
+      P, "atomic increment's notification", D, Call);
+  if (Rc) {
+    Puts.unissue(P);
+    return Rc;
+  }
+  return waitPending(Puts, D, "put(s)", Call);
+}
+
+int Context::waitPuts(int64_t Ms, const char *Call) {
+  return waitPending(Puts, Deadline(timeoutFor(Ms)), "put(s)", Call);
+}
+
+int Context::waitGets(int64_t Ms, const char *Call) {
+  return waitPending(Gets, Deadline(timeoutFor(Ms)), "get(s)", Call);
+}
+
+} // namespace ramc
