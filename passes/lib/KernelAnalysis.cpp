@@ -1355,7 +1355,7 @@ KernelHint Analyzer::run(const FunctionDecl *K) {
       continue;
     FootprintInfo &I = PerArray[A.Array + " (" + A.Dir + ")"];
     I.Elem = A.ElemSize;
-    I.Ok &= A.Pattern == AccessPattern::Coalesced && A.Count.isConst();
+    I.Ok &= A.Pattern == AccessPattern::Coalesced && A.Count.constant() == 1.0;
   }
   for (auto &[Key, I] : PerArray)
     if (I.Ok)

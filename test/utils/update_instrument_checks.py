@@ -30,7 +30,7 @@ def main():
         table = [l for l in body[0].splitlines()
                  if l.startswith("static const orrery_site")]
         rewritten = [l for l in body[1].splitlines()[1:]
-                     if "orrery_" in l and not l.startswith("// ")]
+                     if "orrery_site_" in l and not l.startswith("// ")]
         with open(test) as f:
             src = f.read()
         src = src.split("\n" + MARKER, 1)[0].rstrip("\n") + "\n"

@@ -230,6 +230,42 @@ TEST(SingleProcessCompat, DoubleDestroyAndUnfilledStructs) {
   unsetenv("RAMC_PROVIDER");
 }
 
+TEST(SingleProcessOptions, BadSettingsAreReported) {
+  struct Case {
+    const char *Var, *Value, *Expect;
+  } Cases[] = {
+      {"RAMC_NOTIFY", "bogus", "RAMC_NOTIFY='bogus' is not one of"},
+      {"RAMC_BOOTSTRAP", "bogus", "RAMC_BOOTSTRAP='bogus' is not one of"},
+      {"RAMC_TIMEOUT_MS", "12x", "RAMC_TIMEOUT_MS='12x' is not an integer"},
+      {"RAMC_MAX_WINDOWS", "0", "RAMC_MAX_WINDOWS=0 is outside"},
+      {"RAMC_PROVIDER", "no-such-provider",
+       "fi_getinfo found no provider named no-such-provider"},
+  };
+  for (const Case &C : Cases) {
+    setenv("RAMC_BOOTSTRAP", "single", 1);
+    setenv(C.Var, C.Value, 1);
+    ramc_ctx_t *Ctx = reinterpret_cast<ramc_ctx_t *>(1);
+    char Err[512] = "";
+    EXPECT_EQ(ramc_ctx_create(nullptr, &Ctx, Err, sizeof(Err)), RAMC_ERROR)
+        << C.Var;
+    EXPECT_EQ(Ctx, nullptr);
+    EXPECT_NE(std::string(Err).find(C.Expect), std::string::npos) << Err;
+    unsetenv(C.Var);
+    unsetenv("RAMC_BOOTSTRAP");
+  }
+  ramc_ctx_options_t O;
+  ramc_ctx_options_init(&O);
+  O.notify = 7;
+  ramc_ctx_t *Ctx = nullptr;
+  char Err[512] = "";
+  EXPECT_EQ(ramc_ctx_create(&O, &Ctx, Err, sizeof(Err)), RAMC_ERROR);
+  EXPECT_NE(std::string(Err).find("options.notify=7"), std::string::npos);
+  EXPECT_EQ(ramc_ctx_create(&O, nullptr, Err, sizeof(Err)), RAMC_ERROR);
+  EXPECT_EQ(ramc_ctx_rank(nullptr), -1);
+  EXPECT_EQ(ramc_ctx_barrier(nullptr), RAMC_ERROR);
+  EXPECT_EQ(ramc_debug_live_objects(), 0);
+}
+
 std::string transportName(const ::testing::TestParamInfo<Transport> &I) {
   std::string N = I.param.Provider;
   for (char &C : N)
