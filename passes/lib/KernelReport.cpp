@@ -1,6 +1,7 @@
 //===- KernelReport.cpp - --report: kernel hints, evaluated per launch ----===//
 
 #include "orrery/passes/KernelHints.h"
+#include "orrery/models/KernelModel.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -153,10 +154,84 @@ void printTotals(raw_ostream &OS, const KernelHint &H, const Evaluated &E) {
   }
   (void)H;
 }
+/// The models' view of one evaluated launch.
+struct Prediction {
+  models::KernelEstimate Roofline, SingleRate;
+  double Flops = 0, Bytes = 0;
+  std::string Bound;
+};
+
+Prediction predict(const models::Machine &M, const Evaluated &E,
+                   const LaunchSpec &L) {
+  models::GpuParams G = models::GpuParams::fromMachine(M);
+  double A = get(E, "active_threads");
+  models::KernelWork W;
+  auto Idx = [](models::Precision P) { return static_cast<int>(P); };
+  for (auto [P, Name] : {std::pair{models::Precision::FP32, "fp32"},
+                         std::pair{models::Precision::FP64, "fp64"}}) {
+    std::string S(Name);
+    W.Flops[Idx(P)] = A * (get(E, (S + "_add").c_str()) +
+                           get(E, (S + "_mul").c_str()) +
+                           2 * get(E, (S + "_fma").c_str()));
+    W.Divides[Idx(P)] = A * get(E, (S + "_div").c_str());
+    W.Sqrts[Idx(P)] = A * get(E, (S + "_sqrt").c_str());
+    W.Transcendentals[Idx(P)] = A * get(E, (S + "_transc").c_str());
+  }
+  W.IntOps = A * get(E, "int_ops");
+  // DRAM traffic between footprint and requested bytes: the footprint where
+  // every access of a direction has one (streaming), else requested.
+  double LoadFp = get(E, "load_footprint"), StoreFp = get(E, "store_footprint");
+  W.BytesRead = LoadFp >= 0 ? LoadFp : A * get(E, "load_bytes");
+  W.BytesWritten = StoreFp >= 0 ? StoreFp : A * get(E, "store_bytes");
+  W.ActiveThreads = A;
+  models::LaunchConfig C;
+  C.Blocks = static_cast<std::uint64_t>(L.Bindings.at("gridDim.x") *
+                                        L.Bindings.at("gridDim.y") *
+                                        L.Bindings.at("gridDim.z"));
+  C.ThreadsPerBlock = static_cast<std::uint32_t>(L.Bindings.at("blockDim.x") *
+                                                 L.Bindings.at("blockDim.y") *
+                                                 L.Bindings.at("blockDim.z"));
+  C.SharedBytesPerBlock = static_cast<std::uint32_t>(
+      get(E, "shared_static_bytes") + L.Bindings.at("dynSmem"));
+  Prediction P;
+  P.Roofline = models::kernelTime(G, W, C, models::KernelModelKind::Roofline);
+  P.SingleRate =
+      models::kernelTime(G, W, C, models::KernelModelKind::SingleRate);
+  for (double F : W.Flops)
+    P.Flops += F;
+  P.Bytes = W.BytesRead + W.BytesWritten;
+  double Device = std::max(P.Roofline.ComputeTime, P.Roofline.MemoryTime);
+  P.Bound = Device < G.EmptyKernel ? "latency"
+            : P.Roofline.ComputeTime >= P.Roofline.MemoryTime ? "compute"
+                                                              : "memory";
+  return P;
+}
+
+void printPrediction(raw_ostream &OS, const Prediction &P) {
+  if (!P.Roofline.ok()) {
+    OS << "    predicted: launch is invalid on this machine: "
+       << P.Roofline.Error << "\n";
+    return;
+  }
+  OS << formatv("    roofline: {0} bound (compute-bound waves {1:F3} us, "
+                "memory-bound waves {2:F3} us); occupancy {3:F2} ({4} "
+                "blocks/SM, limited by {5}), {6} wave(s)\n",
+                P.Bound, P.Roofline.ComputeTime * 1e6,
+                P.Roofline.MemoryTime * 1e6, P.Roofline.Occ.Fraction,
+                P.Roofline.Occ.BlocksPerSm, P.Roofline.Occ.Limiter,
+                P.Roofline.Waves);
+  OS << "    predicted: " << P.Roofline.Time.str() << "; "
+     << formatv("{0:P0}", P.Roofline.Time.estimateShare())
+     << " of it rests on estimated machine numbers\n";
+  if (P.SingleRate.ok())
+    OS << "    single-rate baseline (the paper's R): "
+       << P.SingleRate.Time.str() << "\n";
+}
 } // namespace
 
 std::string reportText(const std::vector<KernelInfo> &Kernels,
-                       const std::vector<LaunchSpec> &Launches) {
+                       const std::vector<LaunchSpec> &Launches,
+                       const models::Machine *M) {
   std::string Out;
   raw_string_ostream OS(Out);
   OS << "== Kernel cost hints (" << Kernels.size() << " kernel"
@@ -180,14 +255,18 @@ std::string reportText(const std::vector<KernelInfo> &Kernels,
     for (const KernelHint *H : Hs) {
       OS << "  " << H->Name << " (" << H->Location << "), confidence "
          << H->Confidence << "\n";
-      printTotals(OS, *H, evaluate(*H, L));
+      Evaluated E = evaluate(*H, L);
+      printTotals(OS, *H, E);
+      if (M && E.Unbound.empty())
+        printPrediction(OS, predict(*M, E, L));
     }
   }
   return Out;
 }
 
 std::string reportJson(const std::vector<KernelInfo> &Kernels,
-                       const std::vector<LaunchSpec> &Launches) {
+                       const std::vector<LaunchSpec> &Launches,
+                       const models::Machine *M) {
   using nlohmann::json;
   json Ks = json::array();
   for (const KernelInfo &K : Kernels)
@@ -255,10 +334,30 @@ std::string reportJson(const std::vector<KernelInfo> &Kernels,
       json Counts = json::object();
       for (const auto &[F, V] : E.Fields)
         Counts[F] = V;
-      Ls.push_back({{"kernel", H->Name},
-                    {"bindings", L.Bindings},
-                    {"per_thread", Counts},
-                    {"unbound", E.Unbound}});
+      json Record = {{"kernel", H->Name},
+                     {"bindings", L.Bindings},
+                     {"per_thread", Counts},
+                     {"unbound", E.Unbound}};
+      if (M && E.Unbound.empty()) {
+        Prediction P = predict(*M, E, L);
+        if (P.Roofline.ok())
+          Record["prediction"] = {
+              {"bound", P.Bound},
+              {"seconds", P.Roofline.Time.total()},
+              {"compute_seconds", P.Roofline.ComputeTime},
+              {"memory_seconds", P.Roofline.MemoryTime},
+              {"occupancy", P.Roofline.Occ.Fraction},
+              {"waves", P.Roofline.Waves},
+              {"estimate_share", P.Roofline.Time.estimateShare()},
+              {"single_rate_seconds",
+               P.SingleRate.ok() ? P.SingleRate.Time.total() : -1.0},
+              {"flops", P.Flops},
+              {"dram_bytes", P.Bytes},
+              {"arithmetic_intensity", P.Flops / std::max(1.0, P.Bytes)}};
+        else
+          Record["prediction"] = {{"error", P.Roofline.Error}};
+      }
+      Ls.push_back(std::move(Record));
     }
   json Doc = {{"version", 1}, {"kernels", Ks}, {"launches", Ls}};
   return Doc.dump(2) + "\n";

@@ -11,6 +11,7 @@
 #include "orrery/passes/CompilerFlags.h"
 #include "orrery/passes/Instrumenter.h"
 #include "orrery/passes/KernelHints.h"
+#include "orrery/models/MachineFile.h"
 #include "orrery/passes/Manifest.h"
 
 #include "clang/Tooling/CommonOptionsParser.h"
@@ -76,6 +77,11 @@ static cl::list<std::string> Launches(
     cl::desc("With --report: evaluate a launch, 'KERNEL grid=X[,Y,Z] "
              "block=X[,Y,Z] [shmem=B] NAME=VALUE...' (repeatable)"),
     cl::value_desc("spec"), cl::cat(Category));
+static cl::opt<std::string> MachineFile(
+    "machine",
+    cl::desc("With --report: a machine file (models/machines/*.yaml); each "
+             "--launch gets its roofline bound and predicted time"),
+    cl::value_desc("file.yaml"), cl::cat(Category));
 static cl::opt<bool> Quiet("quiet", cl::desc("Do not print the summary line"),
                            cl::cat(Category));
 
@@ -281,10 +287,28 @@ int main(int argc, const char **argv) {
   }
   if (!Specs.empty() && Report == ReportFormat::None)
     return fail("--launch needs --report");
+  std::optional<models::ParsedFile> Machine;
+  if (!MachineFile.empty()) {
+    if (Report == ReportFormat::None)
+      return fail("--machine needs --report");
+    Machine = models::loadMachineFile(MachineFile);
+    if (!Machine->ok()) {
+      for (const models::Diagnostic &D : Machine->Errors)
+        errs() << D.str() << "\n";
+      return fail(formatv("--machine {0}: invalid machine file (see above; "
+                          "`orrery-model check {0}` explains each error)",
+                          MachineFile));
+    }
+    if (Machine->Type != models::FileType::Machine)
+      return fail(formatv("--machine {0}: a network file; give a machine "
+                          "file (models/machines/*.yaml)",
+                          MachineFile));
+  }
   if (Report != ReportFormat::None) {
+    const models::Machine *M = Machine ? &Machine->M : nullptr;
     outs() << (Report == ReportFormat::Json
-                   ? reportJson(Tool.kernels(), Specs)
-                   : reportText(Tool.kernels(), Specs));
+                   ? reportJson(Tool.kernels(), Specs, M)
+                   : reportText(Tool.kernels(), Specs, M));
     if (OutputFile.empty() && OutDir.empty() && !InPlace)
       return 0;
   }

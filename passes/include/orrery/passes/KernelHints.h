@@ -12,6 +12,9 @@
 #include <vector>
 
 namespace orrery {
+namespace models {
+struct Machine;
+}
 
 /// A kernel found in a rewritten file.
 struct KernelInfo {
@@ -47,11 +50,14 @@ struct LaunchSpec {
 /// Parses a --launch argument; returns an error message on bad input.
 std::string parseLaunchSpec(llvm::StringRef Text, LaunchSpec &Out);
 
-/// The --report output, text or JSON.
+/// The --report output, text or JSON. With a machine (a parsed machine
+/// file), each launch also gets its roofline bound and predicted duration.
 std::string reportText(const std::vector<KernelInfo> &Kernels,
-                       const std::vector<LaunchSpec> &Launches);
+                       const std::vector<LaunchSpec> &Launches,
+                       const models::Machine *M = nullptr);
 std::string reportJson(const std::vector<KernelInfo> &Kernels,
-                       const std::vector<LaunchSpec> &Launches);
+                       const std::vector<LaunchSpec> &Launches,
+                       const models::Machine *M = nullptr);
 
 } // namespace orrery
 
