@@ -24,7 +24,13 @@ echo "== orrery-instrument examples/jacobi/jacobi.cu"
   -- "${flags[@]}" 2>"$out/instrument.log" || { cat "$out/instrument.log"; exit 1; }
 tail -n 1 "$out/instrument.log"
 echo
-"$build/bin/orrery-instrument" --report "$src/examples/jacobi/jacobi.cu" -- "${flags[@]}" 2>/dev/null
+# The kernel report, with the interior Jacobi sweep of a 4096 x 4096 grid on
+# 16 ranks (256 rows each) evaluated on the paper's machine.
+"$build/bin/orrery-instrument" --report "$src/examples/jacobi/jacobi.cu" \
+  --machine "$src/models/machines/musica-h100.yaml" \
+  --launch 'jacobi_kernel grid=128,32 block=32,8 nx=4096 row_begin=2 row_end=256' \
+  --launch 'init_boundary grid=3 block=128 nx=4096 my_ny=258 ny=4096 offset=0' \
+  -- "${flags[@]}" 2>/dev/null
 echo
 echo "Instrumented source: $out/jacobi.instrumented.cu"
 echo "Site manifest:       $out/jacobi.manifest.json"
