@@ -36,16 +36,17 @@ class CollectorConsumer : public ASTConsumer {
 public:
   using DoneFn = std::function<void(SiteCollector &, SourceManager &,
                                      std::vector<KernelInfo> &)>;
-  CollectorConsumer(const std::vector<std::string> &HeaderDirs,
-                    const PragmaTable &Pragmas, DoneFn Done)
-      : HeaderDirs(HeaderDirs), Pragmas(Pragmas), Done(std::move(Done)) {}
+  CollectorConsumer(const InstrumentOptions &Opts, const PragmaTable &Pragmas,
+                    DoneFn Done)
+      : HeaderDirs(Opts.HeaderDirs), Overrides(Opts.Overrides),
+        Pragmas(Pragmas), Done(std::move(Done)) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     if (Ctx.getDiagnostics().hasErrorOccurred())
       return; // clang printed why; no output for this file
     HintedKernels Hinted;
     std::vector<KernelInfo> Kernels =
-        collectKernels(Ctx, HeaderDirs, Pragmas, Hinted);
+        collectKernels(Ctx, HeaderDirs, Pragmas, Overrides, Hinted);
     SiteCollector C(Ctx, HeaderDirs, Hinted);
     C.collect();
     if (C.AlreadyInstrumented.isValid()) {
@@ -60,6 +61,7 @@ public:
 
 private:
   const std::vector<std::string> &HeaderDirs;
+  const KernelOverrides &Overrides;
   const PragmaTable &Pragmas;
   DoneFn Done;
 };
@@ -73,7 +75,7 @@ public:
                                                  StringRef) override {
     addOrreryPragmaHandlers(CI.getPreprocessor(), Pragmas);
     return std::make_unique<CollectorConsumer>(
-        Owner.Opts.HeaderDirs, Pragmas,
+        Owner.Opts, Pragmas,
         [this](SiteCollector &C, SourceManager &SM,
                std::vector<KernelInfo> &Kernels) { record(C, SM, Kernels); });
   }

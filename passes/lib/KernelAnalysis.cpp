@@ -177,8 +177,10 @@ struct LoopVar {
 
 class Analyzer {
 public:
-  Analyzer(ASTContext &Ctx, const PragmaTable &Pragmas)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), Pragmas(Pragmas) {}
+  Analyzer(ASTContext &Ctx, const PragmaTable &Pragmas,
+           const KernelOverride *Override)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Pragmas(Pragmas),
+        Override(Override) {}
 
   KernelHint run(const FunctionDecl *K);
 
@@ -207,6 +209,11 @@ private:
   bool mentionsThreadId(const Expr *E, unsigned Depth = 0);
   std::string loc(SourceLocation L);
   const OrreryPragma *pragmaBefore(SourceLocation L, StringRef Kind);
+  /// The side file's trip or probability for the statement at L ("file:line").
+  std::optional<SymExpr> sideTrip(SourceLocation L);
+  std::optional<double> sideBranch(SourceLocation L);
+  /// The trip of a loop from the side file or a pragma, if any.
+  bool overriddenTrip(SourceLocation L, SymExpr &Trip, std::string &Note);
   void diag(StringRef Code, SourceLocation L, const Twine &Msg,
             StringRef Confidence);
   void lower(StringRef Confidence);
@@ -216,6 +223,7 @@ private:
   ASTContext &Ctx;
   SourceManager &SM;
   const PragmaTable &Pragmas;
+  const KernelOverride *Override;
   KernelHint H;
   std::map<const VarDecl *, LoopVar> LoopVars;
   std::set<const VarDecl *> SharedVars;
@@ -265,6 +273,47 @@ const OrreryPragma *Analyzer::pragmaBefore(SourceLocation L, StringRef Kind) {
       return &It->second;
   }
   return nullptr;
+}
+
+static std::string fileLine(const SourceManager &SM, SourceLocation L) {
+  L = SM.getExpansionLoc(L);
+  return formatv("{0}:{1}", sys::path::filename(SM.getFilename(L)),
+                 SM.getExpansionLineNumber(L))
+      .str();
+}
+
+std::optional<SymExpr> Analyzer::sideTrip(SourceLocation L) {
+  if (!Override)
+    return std::nullopt;
+  auto It = Override->Loops.find(fileLine(SM, L));
+  if (It == Override->Loops.end())
+    return std::nullopt;
+  return It->second;
+}
+
+std::optional<double> Analyzer::sideBranch(SourceLocation L) {
+  if (!Override)
+    return std::nullopt;
+  auto It = Override->Branches.find(fileLine(SM, L));
+  if (It == Override->Branches.end())
+    return std::nullopt;
+  return It->second;
+}
+
+bool Analyzer::overriddenTrip(SourceLocation L, SymExpr &Trip,
+                              std::string &Note) {
+  if (std::optional<SymExpr> T = sideTrip(L)) {
+    Trip = *T;
+    Note = "side file: " + fileLine(SM, L) + ": " + T->str();
+    return true;
+  }
+  if (const OrreryPragma *P = pragmaBefore(L, "loop_count"))
+    if (std::optional<SymExpr> T = parseSymExpr(P->Text)) {
+      Trip = *T;
+      Note = "#pragma orrery loop_count(" + P->Text + ")";
+      return true;
+    }
+  return false;
 }
 
 std::string Analyzer::builtinName(const Expr *E) {
@@ -1129,12 +1178,8 @@ void Analyzer::loop(const ForStmt *F, const SymExpr &Mult) {
     Step->symbols(S);
     GridStride = S.count("blockDim.x") && S.count("gridDim.x");
   }
-  if (const OrreryPragma *P = pragmaBefore(F->getBeginLoc(), "loop_count")) {
-    if (std::optional<SymExpr> T = parseSymExpr(P->Text)) {
-      Trip = *T;
-      Kind = "override";
-      Note = "#pragma orrery loop_count(" + P->Text + ")";
-    }
+  if (overriddenTrip(F->getBeginLoc(), Trip, Note)) {
+    Kind = "override";
   } else if (GridStride && Cond && Hi) {
     SymExpr Offset = symbolic(Init)
                          ? symbolic(Init)->substitute(
@@ -1233,7 +1278,10 @@ void Analyzer::stmt(const Stmt *S, const SymExpr &Mult, bool TopLevel) {
       return;
     }
     SymExpr P(DefaultBranchProbability);
-    if (const OrreryPragma *Pr = pragmaBefore(If->getBeginLoc(), "branch_prob")) {
+    if (std::optional<double> Side = sideBranch(If->getBeginLoc())) {
+      P = SymExpr(*Side);
+    } else if (const OrreryPragma *Pr =
+                   pragmaBefore(If->getBeginLoc(), "branch_prob")) {
       if (std::optional<SymExpr> V = parseSymExpr(Pr->Text))
         P = *V;
     } else if (std::optional<SymExpr> One = oneThreadPerBlock(If->getCond())) {
@@ -1256,12 +1304,8 @@ void Analyzer::stmt(const Stmt *S, const SymExpr &Mult, bool TopLevel) {
   if (const auto *W = dyn_cast<WhileStmt>(S)) {
     SymExpr Trip(DefaultDataDependentTrip);
     std::string Kind = "data_dependent", Note;
-    if (const OrreryPragma *P = pragmaBefore(W->getBeginLoc(), "loop_count"))
-      if (std::optional<SymExpr> T = parseSymExpr(P->Text)) {
-        Trip = *T;
-        Kind = "override";
-        Note = "#pragma orrery loop_count(" + P->Text + ")";
-      }
+    if (overriddenTrip(W->getBeginLoc(), Trip, Note))
+      Kind = "override";
     if (Kind == "data_dependent")
       diag("UNKNOWN_TRIP", W->getBeginLoc(),
            formatv("while-loop trip count unknown; defaulted to {0} (override "
@@ -1276,12 +1320,8 @@ void Analyzer::stmt(const Stmt *S, const SymExpr &Mult, bool TopLevel) {
   if (const auto *D = dyn_cast<DoStmt>(S)) {
     SymExpr Trip(DefaultDataDependentTrip);
     std::string Kind = "data_dependent", Note;
-    if (const OrreryPragma *P = pragmaBefore(D->getBeginLoc(), "loop_count"))
-      if (std::optional<SymExpr> T = parseSymExpr(P->Text)) {
-        Trip = *T;
-        Kind = "override";
-        Note = "#pragma orrery loop_count(" + P->Text + ")";
-      }
+    if (overriddenTrip(D->getBeginLoc(), Trip, Note))
+      Kind = "override";
     if (Kind == "data_dependent")
       diag("UNKNOWN_TRIP", D->getBeginLoc(),
            formatv("do-loop trip count unknown; defaulted to {0} (override with "
@@ -1376,8 +1416,14 @@ KernelHint Analyzer::run(const FunctionDecl *K) {
 } // namespace
 
 KernelHint analyzeKernel(ASTContext &Ctx, const FunctionDecl *K,
-                         const PragmaTable &Pragmas) {
-  return Analyzer(Ctx, Pragmas).run(K);
+                         const PragmaTable &Pragmas,
+                         const KernelOverride *Override) {
+  KernelHint H = Analyzer(Ctx, Pragmas, Override).run(K);
+  if (Override && Override->DurationMicros) {
+    H.Overridden = true;
+    H.MeasuredMicros = *Override->DurationMicros;
+  }
+  return H;
 }
 
 } // namespace orrery

@@ -12,6 +12,7 @@
 #define ORRERY_PASSES_KERNELANALYSIS_H
 
 #include "orrery/passes/KernelHint.h"
+#include "orrery/passes/KernelOverrides.h"
 
 #include "clang/AST/ASTContext.h"
 
@@ -36,8 +37,10 @@ constexpr double DefaultDataDependentTrip = 16;
 /// Probability assumed for branches that do not test thread ids.
 constexpr double DefaultBranchProbability = 0.5;
 
+/// Override, if not null, comes from the side file and wins over pragmas.
 KernelHint analyzeKernel(clang::ASTContext &Ctx, const clang::FunctionDecl *K,
-                         const PragmaTable &Pragmas);
+                         const PragmaTable &Pragmas,
+                         const KernelOverride *Override = nullptr);
 
 /// Parses a pragma or override expression (numbers, identifiers, member
 /// access like blockDim.x, + - * / and parentheses).

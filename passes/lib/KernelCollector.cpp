@@ -90,7 +90,15 @@ void addOrreryPragmaHandlers(Preprocessor &PP, PragmaTable &Table) {
 
 std::vector<KernelInfo>
 collectKernels(ASTContext &Ctx, const std::vector<std::string> &HeaderDirs,
-               const PragmaTable &Pragmas, HintedKernels &Hinted) {
+               const PragmaTable &Pragmas, const KernelOverrides &Overrides,
+               HintedKernels &Hinted) {
+  auto OverrideFor = [&](const std::string &Name,
+                         const std::string &Pattern) -> const KernelOverride * {
+    auto It = Overrides.find(Name);
+    if (It == Overrides.end())
+      It = Overrides.find(Pattern);
+    return It == Overrides.end() ? nullptr : &It->second;
+  };
   SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
   KernelFinder Finder;
@@ -112,14 +120,16 @@ collectKernels(ASTContext &Ctx, const std::vector<std::string> &HeaderDirs,
       continue;
     KernelInfo K;
     K.File = realPathOf(SM, FID);
-    K.Pattern = analyzeKernel(Ctx, FD, Pragmas);
+    std::string Name = FD->getNameAsString();
+    K.Pattern = analyzeKernel(Ctx, FD, Pragmas, OverrideFor(Name, Name));
     if (T) {
       for (const FunctionDecl *Spec : T->specializations())
         if (Spec->hasBody()) {
-          KernelHint H = analyzeKernel(Ctx, Spec, Pragmas);
           std::string Args;
           raw_string_ostream OS(Args);
           Spec->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), false);
+          KernelHint H =
+              analyzeKernel(Ctx, Spec, Pragmas, OverrideFor(Args, Name));
           H.Name = Args;
           K.Instances.push_back(std::move(H));
         }

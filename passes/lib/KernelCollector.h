@@ -23,7 +23,8 @@ void addOrreryPragmaHandlers(clang::Preprocessor &PP, PragmaTable &Table);
 std::vector<KernelInfo>
 collectKernels(clang::ASTContext &Ctx,
                const std::vector<std::string> &HeaderDirs,
-               const PragmaTable &Pragmas, HintedKernels &Hinted);
+               const PragmaTable &Pragmas, const KernelOverrides &Overrides,
+               HintedKernels &Hinted);
 
 } // namespace orrery
 

@@ -5,11 +5,21 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cmath>
+#include <cstdio>
 #include <set>
 
 using namespace llvm;
 
 namespace orrery {
+
+std::string formatCount(double V) {
+  if (V == std::floor(V) && std::fabs(V) < 1e18)
+    return formatv("{0}", static_cast<long long>(V)).str();
+  char Buf[32];
+  std::snprintf(Buf, sizeof Buf, "%g", V);
+  return Buf;
+}
 
 std::string hintFunctionName(StringRef Kernel) {
   return ("orrery_hint_" + Kernel).str();
@@ -80,6 +90,8 @@ std::vector<std::pair<std::string, SymExpr>> countFields(const KernelHint &H) {
        H.DynamicShared ? SymExpr::sym("dynSmem") : SymExpr(0.0)},
       {"bank_conflict_way", SymExpr(static_cast<double>(H.BankConflictWay))},
       {"syncthreads", H.SyncThreads},
+      {"measured_seconds",
+       SymExpr(H.Overridden ? H.MeasuredMicros * 1e-6 : -1.0)},
   };
 }
 
@@ -130,6 +142,9 @@ std::string hintComment(const KernelHint &H) {
   for (const HintDiagnostic &D : H.Diagnostics)
     OS << " *   " << D.Level << " " << D.Code << " " << D.Location << ": "
        << D.Message << "\n";
+  if (H.Overridden)
+    OS << " *   measured duration (side file): " << formatCount(H.MeasuredMicros)
+       << " us; it wins over the model\n";
   OS << " */\n";
   return Out;
 }

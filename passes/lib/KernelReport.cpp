@@ -98,13 +98,6 @@ std::vector<const KernelHint *> matching(const std::vector<KernelInfo> &Ks,
   return Out;
 }
 
-/// A count for people: whole numbers without decimals.
-std::string num(double V) {
-  if (V == std::floor(V) && std::fabs(V) < 1e18)
-    return formatv("{0}", static_cast<long long>(V)).str();
-  return formatv("{0:G}", V).str();
-}
-
 double get(const Evaluated &E, const char *F) {
   auto It = E.Fields.find(F);
   return It == E.Fields.end() ? 0 : It->second;
@@ -117,30 +110,30 @@ void printTotals(raw_ostream &OS, const KernelHint &H, const Evaluated &E) {
     return A * (get(E, (S + "_add").c_str()) + get(E, (S + "_mul").c_str()) +
                 2 * get(E, (S + "_fma").c_str()));
   };
-  OS << "    threads: " << num(get(E, "threads_launched")) << " launched, "
-     << num(A) << " active\n";
-  OS << "    flops: fp32 " << num(Flops("fp32")) << ", fp64 "
-     << num(Flops("fp64")) << "\n";
+  OS << "    threads: " << formatCount(get(E, "threads_launched")) << " launched, "
+     << formatCount(A) << " active\n";
+  OS << "    flops: fp32 " << formatCount(Flops("fp32")) << ", fp64 "
+     << formatCount(Flops("fp64")) << "\n";
   for (const char *P : {"fp32", "fp64"}) {
     std::string S(P);
     double Div = A * get(E, (S + "_div").c_str());
     double Sqrt = A * get(E, (S + "_sqrt").c_str());
     double Transc = A * get(E, (S + "_transc").c_str());
     if (Div || Sqrt || Transc)
-      OS << "    " << S << " div " << num(Div) << ", sqrt " << num(Sqrt)
-         << ", transcendental " << num(Transc) << "\n";
+      OS << "    " << S << " div " << formatCount(Div) << ", sqrt " << formatCount(Sqrt)
+         << ", transcendental " << formatCount(Transc) << "\n";
   }
   auto Fp = [&](const char *F) {
     double V = get(E, F);
-    return V < 0 ? std::string("n/a") : num(V);
+    return V < 0 ? std::string("n/a") : formatCount(V);
   };
-  OS << "    bytes loaded: " << num(A * get(E, "load_bytes"))
+  OS << "    bytes loaded: " << formatCount(A * get(E, "load_bytes"))
      << " requested, " << Fp("load_footprint") << " footprint\n";
-  OS << "    bytes stored: " << num(A * get(E, "store_bytes"))
+  OS << "    bytes stored: " << formatCount(A * get(E, "store_bytes"))
      << " requested, " << Fp("store_footprint") << " footprint\n";
   if (get(E, "atomics"))
-    OS << "    atomics: " << num(A * get(E, "atomics")) << " ("
-       << num(A * get(E, "same_address_atomics")) << " to a shared address)\n";
+    OS << "    atomics: " << formatCount(A * get(E, "atomics")) << " ("
+       << formatCount(A * get(E, "same_address_atomics")) << " to a shared address)\n";
   double Intensity = (Flops("fp32") + Flops("fp64")) /
                      std::max(1.0, A * (get(E, "load_bytes") +
                                         get(E, "store_bytes")));
@@ -244,12 +237,12 @@ std::string reportText(const std::vector<KernelInfo> &Kernels,
   for (const LaunchSpec &L : Launches) {
     std::vector<const KernelHint *> Hs = matching(Kernels, L.Kernel);
     OS << "\n== Launch " << L.Kernel << " grid="
-       << num(L.Bindings.at("gridDim.x")) << ","
-       << num(L.Bindings.at("gridDim.y")) << ","
-       << num(L.Bindings.at("gridDim.z"))
-       << " block=" << num(L.Bindings.at("blockDim.x")) << ","
-       << num(L.Bindings.at("blockDim.y")) << ","
-       << num(L.Bindings.at("blockDim.z")) << "\n";
+       << formatCount(L.Bindings.at("gridDim.x")) << ","
+       << formatCount(L.Bindings.at("gridDim.y")) << ","
+       << formatCount(L.Bindings.at("gridDim.z"))
+       << " block=" << formatCount(L.Bindings.at("blockDim.x")) << ","
+       << formatCount(L.Bindings.at("blockDim.y")) << ","
+       << formatCount(L.Bindings.at("blockDim.z")) << "\n";
     if (Hs.empty())
       OS << "  no kernel named '" << L.Kernel << "' in the inputs\n";
     for (const KernelHint *H : Hs) {
@@ -257,6 +250,9 @@ std::string reportText(const std::vector<KernelInfo> &Kernels,
          << H->Confidence << "\n";
       Evaluated E = evaluate(*H, L);
       printTotals(OS, *H, E);
+      if (H->Overridden)
+        OS << "    measured duration (side file): " << formatCount(H->MeasuredMicros)
+           << " us; it wins over the model\n";
       if (M && E.Unbound.empty())
         printPrediction(OS, predict(*M, E, L));
     }

@@ -82,6 +82,11 @@ static cl::opt<std::string> MachineFile(
     cl::desc("With --report: a machine file (models/machines/*.yaml); each "
              "--launch gets its roofline bound and predicted time"),
     cl::value_desc("file.yaml"), cl::cat(Category));
+static cl::opt<std::string> OverridesFile(
+    "kernel-overrides",
+    cl::desc("YAML side file of per-kernel loop trips, branch probabilities "
+             "and measured durations (docs/kernel-cost.md)"),
+    cl::value_desc("file.yaml"), cl::cat(Category));
 static cl::opt<bool> Quiet("quiet", cl::desc("Do not print the summary line"),
                            cl::cat(Category));
 
@@ -272,6 +277,11 @@ int main(int argc, const char **argv) {
     if (!sys::fs::is_directory(D))
       return fail(formatv("--headers {0}: not a directory", D));
     Opts.HeaderDirs.push_back(absolute(D));
+  }
+  if (!OverridesFile.empty()) {
+    std::string Err;
+    if (!loadKernelOverrides(OverridesFile, Opts.Overrides, Err))
+      return fail(Err);
   }
   Instrumenter Tool(Opts);
   if (!Tool.run(DB, Sources))

@@ -134,6 +134,9 @@ typedef struct orrery_kernel_counts {
   double load_footprint, store_footprint;
   double shared_static_bytes, shared_dynamic_bytes, bank_conflict_way;
   double syncthreads;
+  /* A measured duration from the user's side file (--kernel-overrides), in
+   * seconds; it wins over any model. -1 when there is none. */
+  double measured_seconds;
   int confidence; /* ORRERY_CONFIDENCE_* */
 } orrery_kernel_counts;
 

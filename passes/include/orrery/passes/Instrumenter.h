@@ -10,6 +10,7 @@
 
 #include "orrery/passes/CompilerFlags.h"
 #include "orrery/passes/KernelHints.h"
+#include "orrery/passes/KernelOverrides.h"
 #include "orrery/passes/Site.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -28,6 +29,8 @@ struct InstrumentOptions {
   ParseSettings Parse;
   /// Project header directories whose calls are rewritten too (absolute).
   std::vector<std::string> HeaderDirs;
+  /// Per-kernel overrides from a side file.
+  KernelOverrides Overrides;
 };
 
 /// A rewritten file.

@@ -38,6 +38,9 @@ std::string hintComment(const KernelHint &H);
 /// The generated function returning orrery_kernel_counts for a launch.
 std::string hintFunction(const KernelInfo &K);
 
+/// A count for people: whole numbers without decimals, others in %G.
+std::string formatCount(double V);
+
 /// The name of K's generated hint function.
 std::string hintFunctionName(llvm::StringRef Kernel);
 
