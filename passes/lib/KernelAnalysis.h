@@ -42,10 +42,6 @@ KernelHint analyzeKernel(clang::ASTContext &Ctx, const clang::FunctionDecl *K,
                          const PragmaTable &Pragmas,
                          const KernelOverride *Override = nullptr);
 
-/// Parses a pragma or override expression (numbers, identifiers, member
-/// access like blockDim.x, + - * / and parentheses).
-std::optional<SymExpr> parseSymExpr(llvm::StringRef Text);
-
 } // namespace orrery
 
 #endif

@@ -1,7 +1,6 @@
 //===- KernelOverrides.cpp - Side file of per-kernel overrides ------------===//
 
 #include "orrery/passes/KernelOverrides.h"
-#include "KernelAnalysis.h"
 
 #include <yaml-cpp/yaml.h>
 

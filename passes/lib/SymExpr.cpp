@@ -2,6 +2,8 @@
 
 #include "orrery/passes/SymExpr.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 #include <algorithm>
 #include <cmath>
 #include <sstream>
@@ -297,6 +299,107 @@ static void collectTerms(const SymExpr &E, double Sign,
     }
   }
   Add(Sign, E);
+}
+
+} // namespace orrery
+
+namespace orrery {
+
+//===--------------------------------------------------------------------===//
+// A tiny parser for pragma expressions.
+//===--------------------------------------------------------------------===//
+
+namespace {
+class ExprParser {
+public:
+  explicit ExprParser(llvm::StringRef S) : S(S) {}
+  std::optional<SymExpr> parse() {
+    std::optional<SymExpr> E = sum();
+    skip();
+    if (!E || I != S.size())
+      return std::nullopt;
+    return E;
+  }
+
+private:
+  void skip() {
+    while (I < S.size() && llvm::isSpace(S[I]))
+      ++I;
+  }
+  bool eat(char C) {
+    skip();
+    if (I < S.size() && S[I] == C) {
+      ++I;
+      return true;
+    }
+    return false;
+  }
+  std::optional<SymExpr> sum() {
+    std::optional<SymExpr> L = product();
+    while (L) {
+      if (eat('+')) {
+        std::optional<SymExpr> R = product();
+        if (!R)
+          return std::nullopt;
+        L = *L + *R;
+      } else if (eat('-')) {
+        std::optional<SymExpr> R = product();
+        if (!R)
+          return std::nullopt;
+        L = *L - *R;
+      } else
+        break;
+    }
+    return L;
+  }
+  std::optional<SymExpr> product() {
+    std::optional<SymExpr> L = atom();
+    while (L) {
+      if (eat('*')) {
+        std::optional<SymExpr> R = atom();
+        if (!R)
+          return std::nullopt;
+        L = *L * *R;
+      } else if (eat('/')) {
+        std::optional<SymExpr> R = atom();
+        if (!R)
+          return std::nullopt;
+        L = *L / *R;
+      } else
+        break;
+    }
+    return L;
+  }
+  std::optional<SymExpr> atom() {
+    skip();
+    if (eat('(')) {
+      std::optional<SymExpr> E = sum();
+      if (!E || !eat(')'))
+        return std::nullopt;
+      return E;
+    }
+    size_t B = I;
+    if (I < S.size() && (llvm::isDigit(S[I]) || S[I] == '.')) {
+      while (I < S.size() && (llvm::isAlnum(S[I]) || S[I] == '.'))
+        ++I;
+      double V;
+      if (S.substr(B, I - B).getAsDouble(V))
+        return std::nullopt;
+      return SymExpr(V);
+    }
+    while (I < S.size() && (llvm::isAlnum(S[I]) || S[I] == '_' || S[I] == '.'))
+      ++I;
+    if (I == B)
+      return std::nullopt;
+    return SymExpr::sym(S.substr(B, I - B).str());
+  }
+  llvm::StringRef S;
+  size_t I = 0;
+};
+} // namespace
+
+std::optional<SymExpr> parseSymExpr(llvm::StringRef Text) {
+  return ExprParser(Text).parse();
 }
 
 } // namespace orrery

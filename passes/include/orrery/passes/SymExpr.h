@@ -10,6 +10,8 @@
 #ifndef ORRERY_PASSES_SYMEXPR_H
 #define ORRERY_PASSES_SYMEXPR_H
 
+#include "llvm/ADT/StringRef.h"
+
 #include <functional>
 #include <map>
 #include <memory>
@@ -65,6 +67,10 @@ private:
   static SymExpr make(Op O, const SymExpr &A, const SymExpr &B);
   std::shared_ptr<const Node> N;
 };
+
+/// Parses a pragma or override expression: numbers, identifiers (with
+/// member access like blockDim.x), + - * / and parentheses.
+std::optional<SymExpr> parseSymExpr(llvm::StringRef Text);
 
 } // namespace orrery
 
