@@ -101,6 +101,8 @@ private:
   enum class FpKind { Add, Mul, Fma, Div, Sqrt, Transc };
   void countFp(FpKind K, QualType T, const Expr *E, const SymExpr &Mult);
   void loop(const ForStmt *F, const SymExpr &Mult);
+  /// Trip of a while or do loop: an override, or the data-dependent default.
+  SymExpr conditionLoopTrip(SourceLocation L, StringRef Kind);
 
   bool guard(const Expr *Cond, bool Negated);
   std::optional<SymExpr> oneThreadPerBlock(const Expr *Cond);
@@ -1134,6 +1136,21 @@ void Analyzer::loop(const ForStmt *F, const SymExpr &Mult) {
   stmt(F->getBody(), Inner, false);
 }
 
+SymExpr Analyzer::conditionLoopTrip(SourceLocation L, StringRef Kind) {
+  SymExpr Trip(DefaultDataDependentTrip);
+  std::string Note;
+  bool Overridden = overriddenTrip(L, Trip, Note);
+  if (!Overridden)
+    diag("UNKNOWN_TRIP", L,
+         formatv("{0}-loop trip count unknown; defaulted to {1} (override "
+                 "with #pragma orrery loop_count(expr))",
+                 Kind, static_cast<int>(DefaultDataDependentTrip)),
+         "defaulted");
+  H.Loops.push_back(
+      {loc(L), Overridden ? "override" : "data_dependent", Trip, Note});
+  return Trip;
+}
+
 void Analyzer::stmt(const Stmt *S, const SymExpr &Mult, bool TopLevel) {
   if (!S)
     return;
@@ -1205,33 +1222,13 @@ void Analyzer::stmt(const Stmt *S, const SymExpr &Mult, bool TopLevel) {
     return;
   }
   if (const auto *W = dyn_cast<WhileStmt>(S)) {
-    SymExpr Trip(DefaultDataDependentTrip);
-    std::string Kind = "data_dependent", Note;
-    if (overriddenTrip(W->getBeginLoc(), Trip, Note))
-      Kind = "override";
-    if (Kind == "data_dependent")
-      diag("UNKNOWN_TRIP", W->getBeginLoc(),
-           formatv("while-loop trip count unknown; defaulted to {0} (override "
-                   "with #pragma orrery loop_count(expr))",
-                   static_cast<int>(DefaultDataDependentTrip)),
-           "defaulted");
-    H.Loops.push_back({loc(W->getBeginLoc()), Kind, Trip, Note});
+    SymExpr Trip = conditionLoopTrip(W->getBeginLoc(), "while");
     expr(W->getCond(), Mult * Trip);
     stmt(W->getBody(), Mult * Trip, false);
     return;
   }
   if (const auto *D = dyn_cast<DoStmt>(S)) {
-    SymExpr Trip(DefaultDataDependentTrip);
-    std::string Kind = "data_dependent", Note;
-    if (overriddenTrip(D->getBeginLoc(), Trip, Note))
-      Kind = "override";
-    if (Kind == "data_dependent")
-      diag("UNKNOWN_TRIP", D->getBeginLoc(),
-           formatv("do-loop trip count unknown; defaulted to {0} (override with "
-                   "#pragma orrery loop_count(expr))",
-                   static_cast<int>(DefaultDataDependentTrip)),
-           "defaulted");
-    H.Loops.push_back({loc(D->getBeginLoc()), Kind, Trip, Note});
+    SymExpr Trip = conditionLoopTrip(D->getBeginLoc(), "do");
     stmt(D->getBody(), Mult * Trip, false);
     expr(D->getCond(), Mult * Trip);
     return;

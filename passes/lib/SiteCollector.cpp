@@ -298,29 +298,23 @@ bool SiteCollector::deviceContext(const Expr *E, StringRef Api,
       bool Global = Explicit(FD->getAttr<CUDAGlobalAttr>());
       bool Device = Explicit(FD->getAttr<CUDADeviceAttr>());
       bool Host = Explicit(FD->getAttr<CUDAHostAttr>());
-      if (Global || (Device && !Host)) {
-        warn(L.Loc, DiagDeviceCode,
-             formatv("call to '{0}' in device code is not instrumented "
-                     "(dynamic parallelism is not modeled)",
-                     Api)
-                 .str());
-        addSkipped(L, isa<CUDAKernelCallExpr>(E) ? SiteKind::Launch
-                                                 : SiteKind::Cuda,
-                   Api, "device code (dynamic parallelism is not modeled)");
-        return true;
-      }
-      if (Device && Host) {
-        warn(L.Loc, DiagHostDevice,
-             formatv("call to '{0}' in a __host__ __device__ function is not "
-                     "instrumented; hooks are host functions",
-                     Api)
-                 .str());
-        addSkipped(L, isa<CUDAKernelCallExpr>(E) ? SiteKind::Launch
-                                                 : SiteKind::Cuda,
-                   Api, "__host__ __device__ function");
-        return true;
-      }
-      return false;
+      if (!Global && !Device)
+        return false;
+      bool HostDevice = Device && Host && !Global;
+      warn(L.Loc, HostDevice ? DiagHostDevice : DiagDeviceCode,
+           formatv(HostDevice
+                       ? "call to '{0}' in a __host__ __device__ function is "
+                         "not instrumented; hooks are host functions"
+                       : "call to '{0}' in device code is not instrumented "
+                         "(dynamic parallelism is not modeled)",
+                   Api)
+               .str());
+      addSkipped(L,
+                 isa<CUDAKernelCallExpr>(E) ? SiteKind::Launch : SiteKind::Cuda,
+                 Api,
+                 HostDevice ? "__host__ __device__ function"
+                            : "device code (dynamic parallelism is not modeled)");
+      return true;
     }
     Parents = Ctx.getParents(N);
   }
