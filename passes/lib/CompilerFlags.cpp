@@ -41,31 +41,92 @@ NvccAction classifyNvccFlag(StringRef Name) {
               "--expt-extended-lambda", "-expt-extended-lambda",
               "--extended-lambda", "-extended-lambda"},
              NvccAction::Drop)
-      .Cases({"-lineinfo", "--generate-line-info", "-G", "--device-debug",
-              "--use_fast_math", "-use_fast_math", "--keep", "-keep",
-              "--resource-usage", "-res-usage", "-restrict", "--restrict",
+      .Cases({"-lineinfo",
+              "--generate-line-info",
+              "-G",
+              "--device-debug",
+              "--use_fast_math",
+              "-use_fast_math",
+              "--keep",
+              "-keep",
+              "--resource-usage",
+              "-res-usage",
+              "-restrict",
+              "--restrict",
               "--forward-unknown-to-host-compiler",
-              "-forward-unknown-to-host-compiler", "--display-error-number",
-              "-Wno-deprecated-gpu-targets", "--Wno-deprecated-gpu-targets",
-              "--extensible-whole-program", "-ewp", "-dlto", "--dlink-time-opt",
-              "-dlink", "--device-link"},
+              "-forward-unknown-to-host-compiler",
+              "--display-error-number",
+              "-Wno-deprecated-gpu-targets",
+              "--Wno-deprecated-gpu-targets",
+              "--extensible-whole-program",
+              "-ewp",
+              "-dlto",
+              "--dlink-time-opt",
+              "-dlink",
+              "--device-link"},
              NvccAction::Drop)
-      .Cases({"-Xptxas", "--ptxas-options", "-Xnvlink", "--nvlink-options",
-              "-Xfatbin", "--fatbin-options", "-Xcudafe", "-ccbin",
-              "--compiler-bindir", "-code", "--gpu-code", "-maxrregcount",
-              "--maxrregcount", "-t", "--threads", "--keep-dir", "-keep-dir",
-              "-cudart", "--cudart", "-diag-suppress", "--diag-suppress",
-              "--diag_suppress", "-ftz", "--ftz", "-prec-div", "--prec-div",
-              "-prec-sqrt", "--prec-sqrt", "-fmad", "--fmad", "-Werror",
-              "--Werror", "-split-compile", "--split-compile", "-Xarchive",
-              "--archive-options", "-cudadevrt", "--cudadevrt"},
+      .Cases({"-Xptxas",
+              "--ptxas-options",
+              "-Xnvlink",
+              "--nvlink-options",
+              "-Xfatbin",
+              "--fatbin-options",
+              "-Xcudafe",
+              "-ccbin",
+              "--compiler-bindir",
+              "-code",
+              "--gpu-code",
+              "-maxrregcount",
+              "--maxrregcount",
+              "-t",
+              "--threads",
+              "--keep-dir",
+              "-keep-dir",
+              "-cudart",
+              "--cudart",
+              "-diag-suppress",
+              "--diag-suppress",
+              "--diag_suppress",
+              "-ftz",
+              "--ftz",
+              "-prec-div",
+              "--prec-div",
+              "-prec-sqrt",
+              "--prec-sqrt",
+              "-fmad",
+              "--fmad",
+              "-Werror",
+              "--Werror",
+              "-split-compile",
+              "--split-compile",
+              "-Xarchive",
+              "--archive-options",
+              "-cudadevrt",
+              "--cudadevrt"},
              NvccAction::DropWithValue)
-      .Cases({"-gencode", "--generate-code", "-arch", "--gpu-architecture",
-              "-rdc", "--relocatable-device-code", "-dc", "-Xcompiler",
-              "--compiler-options", "-x", "--x", "--default-stream",
-              "-default-stream", "--std", "-std", "--options-file", "-optf",
-              "--define-macro", "--include-path", "--system-include",
-              "--pre-include", "--output-file", "--compile"},
+      .Cases({"-gencode",
+              "--generate-code",
+              "-arch",
+              "--gpu-architecture",
+              "-rdc",
+              "--relocatable-device-code",
+              "-dc",
+              "-Xcompiler",
+              "--compiler-options",
+              "-x",
+              "--x",
+              "--default-stream",
+              "-default-stream",
+              "--std",
+              "-std",
+              "--options-file",
+              "-optf",
+              "--define-macro",
+              "--include-path",
+              "--system-include",
+              "--pre-include",
+              "--output-file",
+              "--compile"},
              NvccAction::Special)
       .Default(NvccAction::Keep);
 }
@@ -111,8 +172,8 @@ translateNvccCommand(const std::vector<std::string> &Argv) {
         HasInline = true;
       }
     }
-    NvccAction Action = Arg.starts_with("-") ? classifyNvccFlag(Name)
-                                              : NvccAction::Keep;
+    NvccAction Action =
+        Arg.starts_with("-") ? classifyNvccFlag(Name) : NvccAction::Keep;
     // For a classified flag, its value is inline or the next argument.
     auto TakeValue = [&]() -> Expected<std::string> {
       if (HasInline)
@@ -220,8 +281,9 @@ Error checkClangKnowsFlags(const std::vector<std::string> &Argv) {
 }
 
 static bool hasFlag(const std::vector<std::string> &Argv, StringRef Prefix) {
-  return any_of(Argv,
-                [&](const std::string &A) { return StringRef(A).starts_with(Prefix); });
+  return any_of(Argv, [&](const std::string &A) {
+    return StringRef(A).starts_with(Prefix);
+  });
 }
 
 /// True if the driver will treat File as CUDA: by `-x cuda` or extension.
@@ -236,8 +298,7 @@ static bool isCudaFile(const std::vector<std::string> &Argv, StringRef File) {
 }
 
 std::vector<std::string> addParseFlags(std::vector<std::string> Argv,
-                                       StringRef File,
-                                       const ParseSettings &S) {
+                                       StringRef File, const ParseSettings &S) {
   std::vector<std::string> Extra;
   if (!hasFlag(Argv, "-resource-dir"))
     Extra.push_back("-resource-dir=" + S.ResourceDir);
@@ -258,8 +319,8 @@ std::vector<std::string> addParseFlags(std::vector<std::string> Argv,
 }
 
 Expected<std::string> findResourceDir(StringRef Override) {
-  std::string Dir =
-      Override.empty() ? std::string(ORRERY_DEFAULT_RESOURCE_DIR) : Override.str();
+  std::string Dir = Override.empty() ? std::string(ORRERY_DEFAULT_RESOURCE_DIR)
+                                     : Override.str();
   SmallString<256> Wrappers(Dir);
   sys::path::append(Wrappers, "include", "cuda_wrappers");
   if (!sys::fs::is_directory(Wrappers))

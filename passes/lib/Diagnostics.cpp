@@ -11,10 +11,10 @@ namespace orrery {
 static void report(DiagnosticsEngine &DE, DiagnosticsEngine::Level Level,
                    SourceLocation Loc, unsigned Code, llvm::StringRef Message) {
   unsigned ID = DE.getCustomDiagID(Level, "[orrery-%0] %1");
-  std::string Tag = llvm::formatv("{0}{1:D3}",
-                                  Level == DiagnosticsEngine::Error ? 'E' : 'W',
-                                  Code > 100 ? Code - 100 : Code)
-                        .str();
+  std::string Tag =
+      llvm::formatv("{0}{1:D3}", Level == DiagnosticsEngine::Error ? 'E' : 'W',
+                    Code > 100 ? Code - 100 : Code)
+          .str();
   DE.Report(Loc, ID) << Tag << Message;
 }
 

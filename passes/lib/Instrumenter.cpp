@@ -35,7 +35,7 @@ namespace {
 class CollectorConsumer : public ASTConsumer {
 public:
   using DoneFn = std::function<void(SiteCollector &, SourceManager &,
-                                     std::vector<KernelInfo> &)>;
+                                    std::vector<KernelInfo> &)>;
   CollectorConsumer(const InstrumentOptions &Opts, const PragmaTable &Pragmas,
                     DoneFn Done)
       : HeaderDirs(Opts.HeaderDirs), Overrides(Opts.Overrides),
@@ -196,8 +196,7 @@ std::string makeHead(StringRef Display, ArrayRef<const Site *> Sites,
     OS << "static const orrery_site " << siteVariable(S->Id) << " = {1u, "
        << S->Id << "u, " << File << ", " << S->Line << "u, " << S->Column
        << "u, " << kindMacro(S->Kind) << ", " << cString(S->Api) << ", "
-       << (S->Callee.empty() ? std::string("0") : cString(S->Callee))
-       << "};\n";
+       << (S->Callee.empty() ? std::string("0") : cString(S->Callee)) << "};\n";
   if (!Guard.empty())
     OS << "#endif\n";
   OS << "#line 1 " << File << "\n";
@@ -307,15 +306,14 @@ bool Instrumenter::finalize() {
       if (K.File != Path)
         continue;
       ++NumKernels;
-      Edits.insert(K.DeclLineStart,
-                   hintComment(K.Pattern) +
-                       formatv("#line {0} {1}\n", K.DeclLine,
-                               cString(Display))
-                           .str());
-      Edits.insert(K.AfterBody,
-                   hintFunction(K) + formatv("#line {0} {1}\n", K.AfterLine,
-                                             cString(Display))
-                                         .str());
+      Edits.insert(
+          K.DeclLineStart,
+          hintComment(K.Pattern) +
+              formatv("#line {0} {1}\n", K.DeclLine, cString(Display)).str());
+      Edits.insert(
+          K.AfterBody,
+          hintFunction(K) +
+              formatv("#line {0} {1}\n", K.AfterLine, cString(Display)).str());
     }
     if (!F.IsMain && Rewritten.empty() && !NumKernels)
       continue; // headers are written only when something changed
@@ -328,8 +326,8 @@ bool Instrumenter::finalize() {
       Ok = false;
       continue;
     }
-    Outputs.push_back({Path, std::move(*Text),
-                       static_cast<unsigned>(Rewritten.size())});
+    Outputs.push_back(
+        {Path, std::move(*Text), static_cast<unsigned>(Rewritten.size())});
   }
   for (Site *S : All)
     Sites.push_back(*S);

@@ -45,8 +45,7 @@ SymExpr Access::requestedBytes() const {
   case AccessPattern::Uniform:
     return SymExpr(1.0);
   case AccessPattern::Coalesced:
-    return SymExpr::min(32.0, SymExpr::ceilDiv(SymExpr(32.0) * ElemSize,
-                                               32.0));
+    return SymExpr::min(32.0, SymExpr::ceilDiv(SymExpr(32.0) * ElemSize, 32.0));
   case AccessPattern::Strided:
     return SymExpr::min(
         32.0, SymExpr::ceilDiv(SymExpr(32.0) * Stride * ElemSize, 32.0));
@@ -308,8 +307,7 @@ std::optional<SymExpr> Analyzer::symbolic(const Expr *E, unsigned Depth) {
   if (const auto *U = dyn_cast<UnaryExprOrTypeTraitExpr>(E)) {
     if (U->getKind() == UETT_SizeOf && U->isArgumentType() &&
         U->getArgumentType()->isDependentType())
-      return SymExpr::sym("sizeof(" + U->getArgumentType().getAsString() +
-                          ")");
+      return SymExpr::sym("sizeof(" + U->getArgumentType().getAsString() + ")");
     return std::nullopt;
   }
   if (const VarDecl *V = varOf(E)) {
@@ -445,7 +443,8 @@ FpOps *Analyzer::fpClass(QualType T, SymExpr &Share) {
   T = T.getCanonicalType().getUnqualifiedType();
   Share = SymExpr(1.0);
   if (const auto *BT = T->getAs<BuiltinType>()) {
-    if (BT->getKind() == BuiltinType::Float || BT->getKind() == BuiltinType::Half)
+    if (BT->getKind() == BuiltinType::Float ||
+        BT->getKind() == BuiltinType::Half)
       return &H.Fp32;
     if (BT->getKind() == BuiltinType::Double ||
         BT->getKind() == BuiltinType::LongDouble)
@@ -469,7 +468,8 @@ static std::string dependentTypeName(const Expr *E) {
   }
   for (const Stmt *C : E->children())
     if (const auto *CE = dyn_cast_or_null<Expr>(C)) {
-      if (isa<ArraySubscriptExpr>(E) && CE != cast<ArraySubscriptExpr>(E)->getBase())
+      if (isa<ArraySubscriptExpr>(E) &&
+          CE != cast<ArraySubscriptExpr>(E)->getBase())
         continue; // the index's type says nothing about the element
       std::string N = dependentTypeName(CE);
       if (!N.empty())
@@ -508,8 +508,10 @@ void Analyzer::countFp(FpKind K, QualType T, const Expr *E,
            "symbolic");
       return;
     }
-    Slot(H.Fp32) = Slot(H.Fp32) + Mult * SymExpr::sym("orrery_fp32_v<" + Ty + ">");
-    Slot(H.Fp64) = Slot(H.Fp64) + Mult * SymExpr::sym("orrery_fp64_v<" + Ty + ">");
+    Slot(H.Fp32) =
+        Slot(H.Fp32) + Mult * SymExpr::sym("orrery_fp32_v<" + Ty + ">");
+    Slot(H.Fp64) =
+        Slot(H.Fp64) + Mult * SymExpr::sym("orrery_fp64_v<" + Ty + ">");
     if (K == FpKind::Add || K == FpKind::Mul || K == FpKind::Div)
       H.IntOps = H.IntOps + Mult * SymExpr::sym("orrery_int_v<" + Ty + ">");
     return;
@@ -612,12 +614,11 @@ void Analyzer::memAccess(const Expr *E, const Expr *Base, const Expr *Index,
   A.Dir = Dir.str();
   // The element accessed (a[i] of float4* is 16 bytes; As[i][j] of
   // float[16][16] is 4).
-  A.ElemSize = elemSize(E->getType()->isDependentType() || E->isGLValue()
-                            ? E->getType()
-                            : Pointee);
-  A.ElemBytes = A.ElemSize.constant()
-                    ? static_cast<unsigned>(*A.ElemSize.constant())
-                    : 0;
+  A.ElemSize =
+      elemSize(E->getType()->isDependentType() || E->isGLValue() ? E->getType()
+                                                                 : Pointee);
+  A.ElemBytes =
+      A.ElemSize.constant() ? static_cast<unsigned>(*A.ElemSize.constant()) : 0;
   A.Count = Mult;
   A.Location = loc(E->getBeginLoc());
   Coefficient C = Linear ? *Linear : Coefficient::known(0.0);
@@ -702,15 +703,17 @@ void Analyzer::call(const CallExpr *CE, const SymExpr &Mult) {
                .Default(None);
   if (K == None) {
     static const StringSet<> TranscNames = {
-        "exp",   "expf",   "exp2",   "exp2f",  "exp10",  "exp10f", "expm1",
-        "expm1f", "log",   "logf",   "log2",   "log2f",  "log10",  "log10f",
-        "log1p", "log1pf", "sin",    "sinf",   "cos",    "cosf",   "tan",
-        "tanf",  "sincos", "sincosf", "asin",  "asinf",  "acos",   "acosf",
-        "atan",  "atanf",  "atan2",  "atan2f", "sinh",   "sinhf",  "cosh",
-        "coshf", "tanh",   "tanhf",  "pow",    "powf",   "erf",    "erff",
-        "erfc",  "erfcf",  "__expf", "__logf", "__sinf", "__cosf", "__tanf",
-        "__powf", "__exp10f", "__log2f", "__log10f", "__sincosf", "sinpi",
-        "sinpif", "cospi", "cospif", "lgamma", "lgammaf", "tgamma", "tgammaf"};
+        "exp",    "expf",   "exp2",     "exp2f",   "exp10",    "exp10f",
+        "expm1",  "expm1f", "log",      "logf",    "log2",     "log2f",
+        "log10",  "log10f", "log1p",    "log1pf",  "sin",      "sinf",
+        "cos",    "cosf",   "tan",      "tanf",    "sincos",   "sincosf",
+        "asin",   "asinf",  "acos",     "acosf",   "atan",     "atanf",
+        "atan2",  "atan2f", "sinh",     "sinhf",   "cosh",     "coshf",
+        "tanh",   "tanhf",  "pow",      "powf",    "erf",      "erff",
+        "erfc",   "erfcf",  "__expf",   "__logf",  "__sinf",   "__cosf",
+        "__tanf", "__powf", "__exp10f", "__log2f", "__log10f", "__sincosf",
+        "sinpi",  "sinpif", "cospi",    "cospif",  "lgamma",   "lgammaf",
+        "tgamma", "tgammaf"};
     if (TranscNames.count(Name))
       K = Transc;
     else if (Name.starts_with("atomic"))
@@ -783,8 +786,8 @@ void Analyzer::call(const CallExpr *CE, const SymExpr &Mult) {
       A.Address = "distinct";
       A.Pattern = AccessPattern::Coalesced;
     } else {
-      A.Address = Index && mentionsThreadId(Index) ? "same_per_block"
-                                                   : "same_for_grid";
+      A.Address =
+          Index && mentionsThreadId(Index) ? "same_per_block" : "same_for_grid";
       A.Pattern = AccessPattern::Uniform;
     }
     H.Accesses.push_back(std::move(A));
@@ -864,9 +867,8 @@ void Analyzer::expr(const Expr *E, const SymExpr &Mult) {
       expr(BO->getRHS(), Mult);
       return;
     }
-    QualType T = BinaryOperator::isComparisonOp(Op)
-                     ? BO->getLHS()->getType()
-                     : BO->getType();
+    QualType T = BinaryOperator::isComparisonOp(Op) ? BO->getLHS()->getType()
+                                                    : BO->getType();
     arith(Op, T, Mult, E);
     expr(BO->getLHS(), Mult);
     expr(BO->getRHS(), Mult);
@@ -995,8 +997,8 @@ bool Analyzer::guard(const Expr *Cond, bool Negated) {
   // Var must be a global thread index: blockIdx.d*blockDim.d + threadIdx.d +
   // offset, in one dimension d.
   const VarDecl *V = varOf(Var);
-  const Expr *Init = V && V->getInit() && !isa<ParmVarDecl>(V) ? V->getInit()
-                                                                : Var;
+  const Expr *Init =
+      V && V->getInit() && !isa<ParmVarDecl>(V) ? V->getInit() : Var;
   std::optional<SymExpr> Form = symbolic(Init);
   std::optional<SymExpr> B = symbolic(Bound);
   if (!Form || !B)
@@ -1008,8 +1010,8 @@ bool Analyzer::guard(const Expr *Cond, bool Negated) {
     if (!Syms.count("threadIdx." + Dim))
       continue;
     // Offset: the index with the thread and block ids at zero.
-    SymExpr Offset = Form->substitute(
-        {{"threadIdx." + Dim, SymExpr(0.0)}, {"blockIdx." + Dim, SymExpr(0.0)}});
+    SymExpr Offset = Form->substitute({{"threadIdx." + Dim, SymExpr(0.0)},
+                                       {"blockIdx." + Dim, SymExpr(0.0)}});
     std::set<std::string> Rest;
     Offset.symbols(Rest);
     for (const std::string &S : Rest)
@@ -1086,11 +1088,11 @@ void Analyzer::loop(const ForStmt *F, const SymExpr &Mult) {
   if (overriddenTrip(F->getBeginLoc(), Trip, Note)) {
     Kind = "override";
   } else if (GridStride && Cond && Hi) {
-    SymExpr Offset = symbolic(Init)
-                         ? symbolic(Init)->substitute(
-                               {{"threadIdx.x", SymExpr(0.0)},
-                                {"blockIdx.x", SymExpr(0.0)}})
-                         : SymExpr(0.0);
+    SymExpr Offset =
+        symbolic(Init)
+            ? symbolic(Init)->substitute(
+                  {{"threadIdx.x", SymExpr(0.0)}, {"blockIdx.x", SymExpr(0.0)}})
+            : SymExpr(0.0);
     SymExpr Span = *Hi - Offset + (Inclusive ? 1.0 : 0.0);
     Trip = SymExpr::ceilDiv(SymExpr::max(0.0, Span), *Step);
     Kind = "grid_stride";
@@ -1174,7 +1176,8 @@ void Analyzer::stmt(const Stmt *S, const SymExpr &Mult, bool TopLevel) {
                 static_cast<double>(Ctx.getTypeSizeInChars(T).getQuantity());
           else
             H.SharedStaticBytes =
-                H.SharedStaticBytes + SymExpr::sym("sizeof(" + T.getAsString() + ")");
+                H.SharedStaticBytes +
+                SymExpr::sym("sizeof(" + T.getAsString() + ")");
           continue;
         }
         if (V->getInit())
@@ -1185,10 +1188,10 @@ void Analyzer::stmt(const Stmt *S, const SymExpr &Mult, bool TopLevel) {
   if (const auto *If = dyn_cast<IfStmt>(S)) {
     expr(If->getCond(), Mult);
     const Stmt *Then = If->getThen();
-    bool EarlyReturn = isa<ReturnStmt>(Then) ||
-                       (isa<CompoundStmt>(Then) &&
-                        cast<CompoundStmt>(Then)->size() == 1 &&
-                        isa<ReturnStmt>(*cast<CompoundStmt>(Then)->body_begin()));
+    bool EarlyReturn =
+        isa<ReturnStmt>(Then) ||
+        (isa<CompoundStmt>(Then) && cast<CompoundStmt>(Then)->size() == 1 &&
+         isa<ReturnStmt>(*cast<CompoundStmt>(Then)->body_begin()));
     if (TopLevel && InlineStack.empty() && EarlyReturn && !If->getElse() &&
         guard(If->getCond(), /*Negated=*/true))
       return;
@@ -1265,15 +1268,14 @@ KernelHint Analyzer::run(const FunctionDecl *K) {
   std::string Note;
   for (unsigned D = 0; D < 3; ++D) {
     std::string Dim(1, "xyz"[D]);
-    Active = Active *
-             (Extent[D] ? *Extent[D]
-                        : SymExpr::sym("gridDim." + Dim) *
-                              SymExpr::sym("blockDim." + Dim));
+    Active = Active * (Extent[D] ? *Extent[D]
+                                 : SymExpr::sym("gridDim." + Dim) *
+                                       SymExpr::sym("blockDim." + Dim));
   }
   H.ActiveThreads = Active;
   for (FpOps *F : {&H.Fp32, &H.Fp64})
-    for (SymExpr *E : {&F->Add, &F->Mul, &F->Fma, &F->Div, &F->Sqrt,
-                       &F->Transc})
+    for (SymExpr *E :
+         {&F->Add, &F->Mul, &F->Fma, &F->Div, &F->Sqrt, &F->Transc})
       *E = E->normalize();
   H.IntOps = H.IntOps.normalize();
   H.SyncThreads = H.SyncThreads.normalize();
@@ -1303,8 +1305,8 @@ KernelHint Analyzer::run(const FunctionDecl *K) {
   // Anything depending on parameters or geometry is at best symbolic.
   std::set<std::string> Syms;
   for (const FpOps *F : {&H.Fp32, &H.Fp64})
-    for (const SymExpr *E : {&F->Add, &F->Mul, &F->Fma, &F->Div, &F->Sqrt,
-                             &F->Transc})
+    for (const SymExpr *E :
+         {&F->Add, &F->Mul, &F->Fma, &F->Div, &F->Sqrt, &F->Transc})
       E->symbols(Syms);
   for (const Access &A : H.Accesses)
     A.Count.symbols(Syms);

@@ -1,4 +1,5 @@
-//===- KernelAnalysis.h - Static cost analysis of __global__ kernels -*- C++ -*-===//
+//===- KernelAnalysis.h - Static cost analysis of __global__ kernels -*- C++
+//-*-===//
 //
 // Derives a KernelHint from a kernel's AST, following docs/kernel-cost.md:
 // operation counts by precision (with a*b+c contracted to fma), global and

@@ -134,17 +134,16 @@ collectKernels(ASTContext &Ctx, const std::vector<std::string> &HeaderDirs,
           K.Instances.push_back(std::move(H));
         }
       SourceRange R = T->getTemplateParameters()->getSourceRange();
-      K.TemplateHead = Lexer::getSourceText(
-                           CharSourceRange::getTokenRange(R), SM, LO)
-                           .str();
+      K.TemplateHead =
+          Lexer::getSourceText(CharSourceRange::getTokenRange(R), SM, LO).str();
     } else {
       K.Instances.push_back(K.Pattern);
     }
     for (const ParmVarDecl *P : FD->parameters()) {
-      std::string Text = Lexer::getSourceText(
-                             CharSourceRange::getTokenRange(P->getSourceRange()),
-                             SM, LO)
-                             .str();
+      std::string Text =
+          Lexer::getSourceText(
+              CharSourceRange::getTokenRange(P->getSourceRange()), SM, LO)
+              .str();
       if (Text.empty())
         Text = P->getType().getAsString(Ctx.getPrintingPolicy()) + " " +
                P->getNameAsString();

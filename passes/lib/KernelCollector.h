@@ -1,4 +1,5 @@
-//===- KernelCollector.h - Find __global__ kernels and analyse them -*- C++ -*-===//
+//===- KernelCollector.h - Find __global__ kernels and analyse them -*- C++
+//-*-===//
 #ifndef ORRERY_PASSES_KERNELCOLLECTOR_H
 #define ORRERY_PASSES_KERNELCOLLECTOR_H
 

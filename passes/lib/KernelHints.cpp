@@ -103,8 +103,9 @@ std::string hintComment(const KernelHint &H) {
   OS << " *   active threads: " << H.ActiveThreads.str() << "\n";
   OS << " *     from: " << H.ActiveNote << "\n";
   OS << " *   per active thread:\n";
-  for (auto [Label, F] : {std::pair<const char *, const FpOps *>{"fp32", &H.Fp32},
-                          {"fp64", &H.Fp64}}) {
+  for (auto [Label, F] :
+       {std::pair<const char *, const FpOps *>{"fp32", &H.Fp32},
+        {"fp64", &H.Fp64}}) {
     if (F->flops().isZero() && F->Div.isZero() && F->Sqrt.isZero() &&
         F->Transc.isZero())
       continue;
@@ -137,14 +138,13 @@ std::string hintComment(const KernelHint &H) {
     OS << " *   __syncthreads: " << H.SyncThreads.str() << "\n";
   for (const LoopTrip &L : H.Loops)
     OS << " *   loop " << L.Location << ": " << L.Kind << ", trip "
-       << L.Trip.str() << (L.Note.empty() ? "" : "  (" + L.Note + ")")
-       << "\n";
+       << L.Trip.str() << (L.Note.empty() ? "" : "  (" + L.Note + ")") << "\n";
   for (const HintDiagnostic &D : H.Diagnostics)
     OS << " *   " << D.Level << " " << D.Code << " " << D.Location << ": "
        << D.Message << "\n";
   if (H.Overridden)
-    OS << " *   measured duration (side file): " << formatCount(H.MeasuredMicros)
-       << " us; it wins over the model\n";
+    OS << " *   measured duration (side file): "
+       << formatCount(H.MeasuredMicros) << " us; it wins over the model\n";
   OS << " */\n";
   return Out;
 }

@@ -1,7 +1,7 @@
 //===- KernelReport.cpp - --report: kernel hints, evaluated per launch ----===//
 
-#include "orrery/passes/KernelHints.h"
 #include "orrery/models/KernelModel.h"
+#include "orrery/passes/KernelHints.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -110,8 +110,8 @@ void printTotals(raw_ostream &OS, const KernelHint &H, const Evaluated &E) {
     return A * (get(E, (S + "_add").c_str()) + get(E, (S + "_mul").c_str()) +
                 2 * get(E, (S + "_fma").c_str()));
   };
-  OS << "    threads: " << formatCount(get(E, "threads_launched")) << " launched, "
-     << formatCount(A) << " active\n";
+  OS << "    threads: " << formatCount(get(E, "threads_launched"))
+     << " launched, " << formatCount(A) << " active\n";
   OS << "    flops: fp32 " << formatCount(Flops("fp32")) << ", fp64 "
      << formatCount(Flops("fp64")) << "\n";
   for (const char *P : {"fp32", "fp64"}) {
@@ -120,8 +120,9 @@ void printTotals(raw_ostream &OS, const KernelHint &H, const Evaluated &E) {
     double Sqrt = A * get(E, (S + "_sqrt").c_str());
     double Transc = A * get(E, (S + "_transc").c_str());
     if (Div || Sqrt || Transc)
-      OS << "    " << S << " div " << formatCount(Div) << ", sqrt " << formatCount(Sqrt)
-         << ", transcendental " << formatCount(Transc) << "\n";
+      OS << "    " << S << " div " << formatCount(Div) << ", sqrt "
+         << formatCount(Sqrt) << ", transcendental " << formatCount(Transc)
+         << "\n";
   }
   auto Fp = [&](const char *F) {
     double V = get(E, F);
@@ -133,10 +134,11 @@ void printTotals(raw_ostream &OS, const KernelHint &H, const Evaluated &E) {
      << " requested, " << Fp("store_footprint") << " footprint\n";
   if (get(E, "atomics"))
     OS << "    atomics: " << formatCount(A * get(E, "atomics")) << " ("
-       << formatCount(A * get(E, "same_address_atomics")) << " to a shared address)\n";
-  double Intensity = (Flops("fp32") + Flops("fp64")) /
-                     std::max(1.0, A * (get(E, "load_bytes") +
-                                        get(E, "store_bytes")));
+       << formatCount(A * get(E, "same_address_atomics"))
+       << " to a shared address)\n";
+  double Intensity =
+      (Flops("fp32") + Flops("fp64")) /
+      std::max(1.0, A * (get(E, "load_bytes") + get(E, "store_bytes")));
   OS << formatv("    arithmetic intensity: {0:F3} flop/byte (requested)\n",
                 Intensity);
   if (!E.Unbound.empty()) {
@@ -163,9 +165,9 @@ Prediction predict(const models::Machine &M, const Evaluated &E,
   for (auto [P, Name] : {std::pair{models::Precision::FP32, "fp32"},
                          std::pair{models::Precision::FP64, "fp64"}}) {
     std::string S(Name);
-    W.Flops[Idx(P)] = A * (get(E, (S + "_add").c_str()) +
-                           get(E, (S + "_mul").c_str()) +
-                           2 * get(E, (S + "_fma").c_str()));
+    W.Flops[Idx(P)] =
+        A * (get(E, (S + "_add").c_str()) + get(E, (S + "_mul").c_str()) +
+             2 * get(E, (S + "_fma").c_str()));
     W.Divides[Idx(P)] = A * get(E, (S + "_div").c_str());
     W.Sqrts[Idx(P)] = A * get(E, (S + "_sqrt").c_str());
     W.Transcendentals[Idx(P)] = A * get(E, (S + "_transc").c_str());
@@ -194,7 +196,7 @@ Prediction predict(const models::Machine &M, const Evaluated &E,
     P.Flops += F;
   P.Bytes = W.BytesRead + W.BytesWritten;
   double Device = std::max(P.Roofline.ComputeTime, P.Roofline.MemoryTime);
-  P.Bound = Device < G.EmptyKernel ? "latency"
+  P.Bound = Device < G.EmptyKernel                            ? "latency"
             : P.Roofline.ComputeTime >= P.Roofline.MemoryTime ? "compute"
                                                               : "memory";
   return P;
@@ -236,8 +238,8 @@ std::string reportText(const std::vector<KernelInfo> &Kernels,
   }
   for (const LaunchSpec &L : Launches) {
     std::vector<const KernelHint *> Hs = matching(Kernels, L.Kernel);
-    OS << "\n== Launch " << L.Kernel << " grid="
-       << formatCount(L.Bindings.at("gridDim.x")) << ","
+    OS << "\n== Launch " << L.Kernel
+       << " grid=" << formatCount(L.Bindings.at("gridDim.x")) << ","
        << formatCount(L.Bindings.at("gridDim.y")) << ","
        << formatCount(L.Bindings.at("gridDim.z"))
        << " block=" << formatCount(L.Bindings.at("blockDim.x")) << ","
@@ -251,8 +253,8 @@ std::string reportText(const std::vector<KernelInfo> &Kernels,
       Evaluated E = evaluate(*H, L);
       printTotals(OS, *H, E);
       if (H->Overridden)
-        OS << "    measured duration (side file): " << formatCount(H->MeasuredMicros)
-           << " us; it wins over the model\n";
+        OS << "    measured duration (side file): "
+           << formatCount(H->MeasuredMicros) << " us; it wins over the model\n";
       if (M && E.Unbound.empty())
         printPrediction(OS, predict(*M, E, L));
     }
@@ -271,9 +273,9 @@ std::string reportJson(const std::vector<KernelInfo> &Kernels,
       for (auto [Label, F] :
            {std::pair<const char *, const FpOps *>{"fp32", &H.Fp32},
             {"fp64", &H.Fp64}})
-        Ops[Label] = {{"add", F->Add.str()},   {"mul", F->Mul.str()},
-                      {"fma", F->Fma.str()},   {"div", F->Div.str()},
-                      {"sqrt", F->Sqrt.str()}, {"transc", F->Transc.str()},
+        Ops[Label] = {{"add", F->Add.str()},      {"mul", F->Mul.str()},
+                      {"fma", F->Fma.str()},      {"div", F->Div.str()},
+                      {"sqrt", F->Sqrt.str()},    {"transc", F->Transc.str()},
                       {"flops", F->flops().str()}};
       Ops["int"] = H.IntOps.str();
       json Accesses = json::array();

@@ -89,9 +89,10 @@ bool SiteCollector::locate(const Expr *E, SiteKind Kind, StringRef Api,
                            Location &L) {
   const LangOptions &LO = Ctx.getLangOpts();
   SourceRange R = E->getSourceRange();
-  CharSourceRange CR = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(R), SM, LO);
-  SourceLocation At = CR.isValid() ? CR.getBegin() : SM.getExpansionLoc(R.getBegin());
+  CharSourceRange CR =
+      Lexer::makeFileCharRange(CharSourceRange::getTokenRange(R), SM, LO);
+  SourceLocation At =
+      CR.isValid() ? CR.getBegin() : SM.getExpansionLoc(R.getBegin());
   FileID FID = SM.getFileID(At);
   std::string Path = realPathOf(SM, FID);
   if (!isRewritableFile(SM, FID, HeaderDirs)) {
@@ -230,7 +231,9 @@ std::string SiteCollector::substitute(const CallExpr *CE, StringRef Template) {
 static bool isSingleReference(StringRef Template) {
   if (!Template.consume_front("$"))
     return false;
-  return Template == "L" || (!Template.empty() && all_of(Template, [](char C) { return isDigit(C); }));
+  return Template == "L" || (!Template.empty() && all_of(Template, [](char C) {
+           return isDigit(C);
+         }));
 }
 
 static StringRef formName(BufForm F) {
@@ -270,15 +273,15 @@ std::string SiteCollector::bufferArg(const CallExpr *CE, const BufSpec &B,
                    Count);
   case BufForm::Mpi:
     return formatv(
-        "orrery_buf_mpi((const void *){0}, (long long){1}, (intptr_t){2})",
-        Ptr, Count, Type);
+        "orrery_buf_mpi((const void *){0}, (long long){1}, (intptr_t){2})", Ptr,
+        Count, Type);
   case BufForm::MpiV:
     return formatv(
         "orrery_buf_mpiv((const void *){0}, (const int *){1}, (intptr_t){2})",
         Ptr, Count, Type);
   case BufForm::Handles:
-    return formatv("orrery_buf_handles((const void *){0}, (long long){1})",
-                   Ptr, Count);
+    return formatv("orrery_buf_handles((const void *){0}, (long long){1})", Ptr,
+                   Count);
   case BufForm::None:
     break;
   }
@@ -309,11 +312,11 @@ bool SiteCollector::deviceContext(const Expr *E, StringRef Api,
                          "(dynamic parallelism is not modeled)",
                    Api)
                .str());
-      addSkipped(L,
-                 isa<CUDAKernelCallExpr>(E) ? SiteKind::Launch : SiteKind::Cuda,
-                 Api,
-                 HostDevice ? "__host__ __device__ function"
-                            : "device code (dynamic parallelism is not modeled)");
+      addSkipped(
+          L, isa<CUDAKernelCallExpr>(E) ? SiteKind::Launch : SiteKind::Cuda,
+          Api,
+          HostDevice ? "__host__ __device__ function"
+                     : "device code (dynamic parallelism is not modeled)");
       return true;
     }
     Parents = Ctx.getParents(N);
@@ -402,8 +405,8 @@ ResultForm resultForm(QualType T, const ASTContext &Ctx) {
 /// template restores the type (a cast would warn when the result is unused).
 void wrapResult(Site &S, ResultForm F, StringRef Type, StringRef Begin,
                 bool CPlusPlus) {
-  std::string Open = CPlusPlus ? formatv("orrery_result<{0}>(", Type).str()
-                               : std::string("(");
+  std::string Open =
+      CPlusPlus ? formatv("orrery_result<{0}>(", Type).str() : std::string("(");
   switch (F) {
   case ResultForm::Value:
     S.Prefix = formatv("{0}{1} ? orrery_end(&@SITE@, (int)(", Open, Begin);
@@ -537,7 +540,8 @@ void SiteCollector::handleLaunch(const CUDAKernelCallExpr *K) {
       Callee = FD->getNameAsString();
   }
   Location L;
-  if (!locate(K, SiteKind::Launch, "<<<>>>", L) || deviceContext(K, "<<<>>>", L))
+  if (!locate(K, SiteKind::Launch, "<<<>>>", L) ||
+      deviceContext(K, "<<<>>>", L))
     return;
   const CallExpr *Config = K->getConfig();
   if (!Config || Config->getNumArgs() < 2)
@@ -571,11 +575,11 @@ void SiteCollector::handleLaunch(const CUDAKernelCallExpr *K) {
   S.Callee = Callee;
   S.Instrumented = true;
   S.Launch = {Geometry[0], Geometry[1], Geometry[2], Geometry[3]};
-  std::string Begin = formatv(
-      "orrery_launch_begin(&@SITE@, orrery_dim3_of(dim3({0})), "
-      "orrery_dim3_of(dim3({1})), (unsigned long long)({2}), "
-      "(const void *)({3}))",
-      Geometry[0], Geometry[1], Geometry[2], Geometry[3]);
+  std::string Begin =
+      formatv("orrery_launch_begin(&@SITE@, orrery_dim3_of(dim3({0})), "
+              "orrery_dim3_of(dim3({1})), (unsigned long long)({2}), "
+              "(const void *)({3}))",
+              Geometry[0], Geometry[1], Geometry[2], Geometry[3]);
   wrapResult(S, ResultForm::Void, "", Begin, Ctx.getLangOpts().CPlusPlus);
   if (std::string Hint = hintCall(K, Callee, Geometry); !Hint.empty()) {
     S.Prefix = "(" + Hint + ", " + S.Prefix.substr(1);
@@ -631,10 +635,11 @@ std::string SiteCollector::hintCall(const CUDAKernelCallExpr *K,
   size_t Angle = Callee.find('<');
   std::string TemplateArgs =
       Angle == StringRef::npos ? "" : Callee.substr(Angle).str();
-  return formatv("orrery_launch_hint(&@SITE@, {0}{1}(orrery_dim3_of(dim3({2})), "
-                 "orrery_dim3_of(dim3({3})), (unsigned long long)({4}){5}))",
-                 It->second, TemplateArgs, Geometry[0], Geometry[1],
-                 Geometry[2], Args)
+  return formatv(
+             "orrery_launch_hint(&@SITE@, {0}{1}(orrery_dim3_of(dim3({2})), "
+             "orrery_dim3_of(dim3({3})), (unsigned long long)({4}){5}))",
+             It->second, TemplateArgs, Geometry[0], Geometry[1], Geometry[2],
+             Args)
       .str();
 }
 

@@ -230,9 +230,10 @@ SymExpr SymExpr::substitute(const std::map<std::string, SymExpr> &Map) const {
 namespace orrery {
 
 /// Adds the terms of E, times Sign, to Terms (keyed by the factor's text).
-static void collectTerms(const SymExpr &E, double Sign,
-                         std::map<std::string, std::pair<double, SymExpr>> &Terms,
-                         std::vector<std::string> &Order);
+static void
+collectTerms(const SymExpr &E, double Sign,
+             std::map<std::string, std::pair<double, SymExpr>> &Terms,
+             std::vector<std::string> &Order);
 
 SymExpr SymExpr::normalize() const {
   std::map<std::string, std::pair<double, SymExpr>> Terms;
@@ -253,9 +254,10 @@ SymExpr SymExpr::normalize() const {
   return Out + SymExpr(Constant);
 }
 
-static void collectTerms(const SymExpr &E, double Sign,
-                         std::map<std::string, std::pair<double, SymExpr>> &Terms,
-                         std::vector<std::string> &Order) {
+static void
+collectTerms(const SymExpr &E, double Sign,
+             std::map<std::string, std::pair<double, SymExpr>> &Terms,
+             std::vector<std::string> &Order) {
   std::string Text = E.str();
   auto Add = [&](double Coef, const SymExpr &Factor) {
     std::string Key = Factor.isConst() ? std::string("#const") : Factor.str();
@@ -264,7 +266,8 @@ static void collectTerms(const SymExpr &E, double Sign,
       Terms.emplace(Key, std::make_pair(Coef, Factor));
       Order.push_back(Key);
     } else if (Factor.isConst()) {
-      It->second.first += Coef * *Factor.constant() / *It->second.second.constant();
+      It->second.first +=
+          Coef * *Factor.constant() / *It->second.second.constant();
     } else {
       It->second.first += Coef;
     }

@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "orrery/hooks.h"
 #include "SiteProfile.h"
+#include "orrery/hooks.h"
 
 #include <chrono>
 #include <vector>

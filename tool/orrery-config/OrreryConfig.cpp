@@ -22,9 +22,11 @@ static void usage(FILE *To) {
       "usage: orrery-config [--ramc] <query>...\n"
       "queries:\n"
       "  --version     Orrery version\n"
-      "  --includedir  directory holding orrery/hooks.h (or ramc.h with --ramc)\n"
+      "  --includedir  directory holding orrery/hooks.h (or ramc.h with "
+      "--ramc)\n"
       "  --libdir      directory holding liborrery-native (and libramc)\n"
-      "  --cflags      compiler flags for instrumented code (or RAMC programs)\n"
+      "  --cflags      compiler flags for instrumented code (or RAMC "
+      "programs)\n"
       "  --libs        linker flags for the native backend (or RAMC)\n"
       "  --hook-abi    version of the hook ABI this build implements\n",
       To);

@@ -8,10 +8,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "orrery/models/MachineFile.h"
 #include "orrery/passes/CompilerFlags.h"
 #include "orrery/passes/Instrumenter.h"
 #include "orrery/passes/KernelHints.h"
-#include "orrery/models/MachineFile.h"
 #include "orrery/passes/Manifest.h"
 
 #include "clang/Tooling/CommonOptionsParser.h"
@@ -32,7 +32,8 @@ using namespace orrery;
 static cl::OptionCategory Category("orrery-instrument options");
 
 static cl::opt<std::string>
-    OutputFile("o", cl::desc("Write the instrumented source to <file> (one input)"),
+    OutputFile("o",
+               cl::desc("Write the instrumented source to <file> (one input)"),
                cl::value_desc("file"), cl::cat(Category));
 static cl::opt<std::string> OutDir(
     "out-dir",
@@ -65,18 +66,19 @@ static cl::opt<std::string> CudaPathOpt(
     cl::value_desc("dir"), cl::cat(Category));
 enum class ReportFormat { None, Text, Json };
 static cl::opt<ReportFormat> Report(
-    "report", cl::desc("Print the kernel cost hints (no instrumented output "
-                       "unless -o, --out-dir or --in-place is given)"),
+    "report",
+    cl::desc("Print the kernel cost hints (no instrumented output "
+             "unless -o, --out-dir or --in-place is given)"),
     cl::ValueOptional, cl::init(ReportFormat::None),
     cl::values(clEnumValN(ReportFormat::Text, "text", "readable (default)"),
                clEnumValN(ReportFormat::Text, "", ""),
                clEnumValN(ReportFormat::Json, "json", "JSON")),
     cl::cat(Category));
-static cl::list<std::string> Launches(
-    "launch",
-    cl::desc("With --report: evaluate a launch, 'KERNEL grid=X[,Y,Z] "
-             "block=X[,Y,Z] [shmem=B] NAME=VALUE...' (repeatable)"),
-    cl::value_desc("spec"), cl::cat(Category));
+static cl::list<std::string>
+    Launches("launch",
+             cl::desc("With --report: evaluate a launch, 'KERNEL grid=X[,Y,Z] "
+                      "block=X[,Y,Z] [shmem=B] NAME=VALUE...' (repeatable)"),
+             cl::value_desc("spec"), cl::cat(Category));
 static cl::opt<std::string> MachineFile(
     "machine",
     cl::desc("With --report: a machine file (models/machines/*.yaml); each "
@@ -127,7 +129,8 @@ static bool adjustCommands(const clang::tooling::CompilationDatabase &In,
                            AdjustedDatabase &Out) {
   bool Ok = true;
   for (const std::string &Src : Sources) {
-    std::vector<clang::tooling::CompileCommand> Cmds = In.getCompileCommands(Src);
+    std::vector<clang::tooling::CompileCommand> Cmds =
+        In.getCompileCommands(Src);
     if (Cmds.empty()) {
       fail(formatv("{0}: no compile command in the compilation database; add "
                    "the file to compile_commands.json or give flags after '--'",
@@ -146,7 +149,8 @@ static bool adjustCommands(const clang::tooling::CompilationDatabase &In,
         }
         Cmd.CommandLine = std::move(*T);
       }
-      Cmd.CommandLine = addParseFlags(std::move(Cmd.CommandLine), Src, Settings);
+      Cmd.CommandLine =
+          addParseFlags(std::move(Cmd.CommandLine), Src, Settings);
       if (Error E = checkClangKnowsFlags(Cmd.CommandLine)) {
         fail(formatv("{0}: {1}", Src, toString(std::move(E))));
         Ok = false;
@@ -183,8 +187,8 @@ static Error writeAtomically(StringRef Path, StringRef Text) {
     StringRef Dir = sys::path::parent_path(Path);
     if (!Dir.empty())
       if (std::error_code EC = sys::fs::create_directories(Dir))
-        return createStringError(EC, formatv("cannot create directory {0}: {1}",
-                                             Dir, EC.message()));
+        return createStringError(
+            EC, formatv("cannot create directory {0}: {1}", Dir, EC.message()));
   }
   // writeToOutput writes a temporary file and renames it into place.
   return writeToOutput(Path, [&](raw_ostream &OS) {
@@ -221,8 +225,8 @@ int main(int argc, const char **argv) {
   std::optional<std::string> BuildPath = buildPathArg(argc, argv);
   if (BuildPath) {
     std::string Err;
-    if (!clang::tooling::CompilationDatabase::autoDetectFromDirectory(*BuildPath,
-                                                                      Err))
+    if (!clang::tooling::CompilationDatabase::autoDetectFromDirectory(
+            *BuildPath, Err))
       return fail(formatv("-p {0}: no compile_commands.json found ({1}); "
                           "configure the project with "
                           "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON or give flags "
@@ -348,8 +352,8 @@ int main(int argc, const char **argv) {
   }
   for (auto &[Path, Out] : Writes)
     if (Error E = writeAtomically(Path, Out->Text))
-      return fail(formatv("cannot write {0}: {1}", Path,
-                          toString(std::move(E))));
+      return fail(
+          formatv("cannot write {0}: {1}", Path, toString(std::move(E))));
 
   if (!Quiet) {
     unsigned Done = 0, Skipped = 0;

@@ -43,8 +43,8 @@ TEST(ApiTableTest, EveryTemplateReferencesArgumentsOnly) {
        {"cudaMemcpy2DAsync", "MPI_Sendrecv", "MPI_Alltoallv", "MPI_Put"}) {
     const ApiSpec *S = lookupApi(Name);
     ASSERT_NE(S, nullptr) << Name;
-    for (const char *T : {S->A.Ptr, S->A.Count, S->A.Type, S->B.Ptr,
-                          S->B.Count, S->B.Type, S->Aux, S->Handle}) {
+    for (const char *T : {S->A.Ptr, S->A.Count, S->A.Type, S->B.Ptr, S->B.Count,
+                          S->B.Type, S->Aux, S->Handle}) {
       llvm::StringRef R(T);
       for (size_t I = R.find('$'); I != llvm::StringRef::npos;
            I = R.find('$', I + 1)) {

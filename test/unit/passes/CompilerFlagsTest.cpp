@@ -20,12 +20,13 @@ TEST(CompilerFlagsTest, RecognizesNvcc) {
 }
 
 TEST(CompilerFlagsTest, TranslatesArchitecturesAndRdc) {
-  Args Out = translate({"nvcc", "-gencode", "arch=compute_90,code=sm_90",
-                        "--generate-code=arch=compute_80,code=[sm_80,compute_80]",
-                        "-arch=sm_70", "-rdc=true", "-c", "a.cu"});
-  EXPECT_EQ(Out, (Args{"clang++", "--cuda-gpu-arch=sm_90",
-                       "--cuda-gpu-arch=sm_80", "--cuda-gpu-arch=sm_70",
-                       "-fgpu-rdc", "-c", "a.cu"}));
+  Args Out =
+      translate({"nvcc", "-gencode", "arch=compute_90,code=sm_90",
+                 "--generate-code=arch=compute_80,code=[sm_80,compute_80]",
+                 "-arch=sm_70", "-rdc=true", "-c", "a.cu"});
+  EXPECT_EQ(Out,
+            (Args{"clang++", "--cuda-gpu-arch=sm_90", "--cuda-gpu-arch=sm_80",
+                  "--cuda-gpu-arch=sm_70", "-fgpu-rdc", "-c", "a.cu"}));
 }
 
 TEST(CompilerFlagsTest, UnpacksXcompilerAndDropsDeviceOnlyFlags) {
@@ -50,8 +51,8 @@ TEST(CompilerFlagsTest, UntranslatableFlagsAreErrors) {
 }
 
 TEST(CompilerFlagsTest, UnknownClangFlagsAreNamed) {
-  EXPECT_FALSE(bool(checkClangKnowsFlags({"clang++", "-O2", "-x", "cuda",
-                                          "--cuda-host-only", "a.cu"})));
+  EXPECT_FALSE(bool(checkClangKnowsFlags(
+      {"clang++", "-O2", "-x", "cuda", "--cuda-host-only", "a.cu"})));
   llvm::Error E = checkClangKnowsFlags({"clang++", "--bogus-flag", "a.cu"});
   ASSERT_TRUE(bool(E));
   EXPECT_NE(llvm::toString(std::move(E)).find("--bogus-flag"),

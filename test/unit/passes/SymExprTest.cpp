@@ -15,11 +15,12 @@ TEST(SymExprTest, FoldsConstantsAndIdentities) {
 }
 
 TEST(SymExprTest, EvaluatesWithBindings) {
-  SymExpr E = SymExpr::max(
-      0.0, SymExpr::min(SymExpr::sym("n") - 1.0,
-                        SymExpr::sym("gridDim.x") * SymExpr::sym("blockDim.x")));
+  SymExpr E = SymExpr::max(0.0, SymExpr::min(SymExpr::sym("n") - 1.0,
+                                             SymExpr::sym("gridDim.x") *
+                                                 SymExpr::sym("blockDim.x")));
   EXPECT_EQ(*E.eval({{"n", 1000}, {"gridDim.x", 4}, {"blockDim.x", 256}}), 999);
-  EXPECT_EQ(*E.eval({{"n", 5000}, {"gridDim.x", 4}, {"blockDim.x", 256}}), 1024);
+  EXPECT_EQ(*E.eval({{"n", 5000}, {"gridDim.x", 4}, {"blockDim.x", 256}}),
+            1024);
   EXPECT_FALSE(E.eval({{"n", 1}}).has_value());
   EXPECT_EQ(*SymExpr::ceilDiv(SymExpr::sym("n"), 256.0).eval({{"n", 257}}), 2);
   EXPECT_EQ(*SymExpr::floorDiv(SymExpr::sym("n"), 16.0).eval({{"n", 31}}), 1);
@@ -34,8 +35,8 @@ TEST(SymExprTest, NormalizeMergesEqualTerms) {
 }
 
 TEST(SymExprTest, SubstituteAndSymbols) {
-  SymExpr E = SymExpr::sym("threadIdx.x") + SymExpr::sym("blockIdx.x") *
-                                                SymExpr::sym("blockDim.x");
+  SymExpr E = SymExpr::sym("threadIdx.x") +
+              SymExpr::sym("blockIdx.x") * SymExpr::sym("blockDim.x");
   std::set<std::string> S;
   E.symbols(S);
   EXPECT_EQ(S.size(), 3u);

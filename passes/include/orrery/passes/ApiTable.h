@@ -25,8 +25,9 @@ enum class BufForm { None, Bytes, Mpi, MpiV, Handles };
 struct BufSpec {
   BufForm Form = BufForm::None;
   const char *Ptr = "";
-  const char *Count = ""; ///< bytes, element count, counts array or handle count
-  const char *Type = "";  ///< MPI datatype
+  const char *Count =
+      "";                ///< bytes, element count, counts array or handle count
+  const char *Type = ""; ///< MPI datatype
 };
 
 /// An API the tool rewrites into a hook.

@@ -1,4 +1,5 @@
-//===- CompilerFlags.h - Compile commands as clang must see them -*- C++ -*-===//
+//===- CompilerFlags.h - Compile commands as clang must see them -*- C++
+//-*-===//
 //
 // Compile databases written by CMake for nvcc targets carry nvcc flags; clang
 // reports them as unknown and still exits 0, parsing the file in another

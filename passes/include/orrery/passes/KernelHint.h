@@ -28,15 +28,16 @@ const char *patternName(AccessPattern P);
 
 /// One memory access in the source, per active thread.
 struct Access {
-  std::string Array;    ///< the pointer or array accessed, as written
-  std::string Space;    ///< global | shared
-  std::string Dir;      ///< load | store | atomic
+  std::string Array;      ///< the pointer or array accessed, as written
+  std::string Space;      ///< global | shared
+  std::string Dir;        ///< load | store | atomic
   unsigned ElemBytes = 0; ///< 0 when it depends on a template parameter
   SymExpr ElemSize;       ///< bytes, possibly sizeof(T)
-  SymExpr Count;        ///< executions per active thread
+  SymExpr Count;          ///< executions per active thread
   AccessPattern Pattern = AccessPattern::Unknown;
-  SymExpr Stride;       ///< threadIdx.x coefficient, elements (strided)
-  std::string Address;  ///< atomics: same_for_grid | same_per_block | distinct | indirect
+  SymExpr Stride;      ///< threadIdx.x coefficient, elements (strided)
+  std::string Address; ///< atomics: same_for_grid | same_per_block | distinct |
+                       ///< indirect
   std::string Location; ///< file:line:col
   /// Bytes requested from memory per thread and execution: 32-byte sectors
   /// per warp instruction, divided by 32 lanes.
@@ -45,8 +46,9 @@ struct Access {
 
 struct LoopTrip {
   std::string Location;
-  std::string Kind; ///< constant | symbolic | grid_stride | data_dependent | override
-  SymExpr Trip;     ///< per thread, per entry
+  std::string
+      Kind; ///< constant | symbolic | grid_stride | data_dependent | override
+  SymExpr Trip; ///< per thread, per entry
   std::string Note;
 };
 

@@ -18,15 +18,16 @@ struct Machine;
 
 /// A kernel found in a rewritten file.
 struct KernelInfo {
-  KernelHint Pattern;              ///< as written (templates keep T)
-  std::vector<KernelHint> Instances; ///< concrete: the kernel, or each instantiation
-  std::string File;                ///< absolute path
-  unsigned DeclLineStart = 0;      ///< offset of the start of the declaration's line
-  unsigned DeclLine = 0;           ///< its line number
-  unsigned AfterBody = 0;          ///< offset of the line after the closing brace
-  unsigned AfterLine = 0;          ///< that line's number
+  KernelHint Pattern; ///< as written (templates keep T)
+  std::vector<KernelHint>
+      Instances;              ///< concrete: the kernel, or each instantiation
+  std::string File;           ///< absolute path
+  unsigned DeclLineStart = 0; ///< offset of the start of the declaration's line
+  unsigned DeclLine = 0;      ///< its line number
+  unsigned AfterBody = 0;     ///< offset of the line after the closing brace
+  unsigned AfterLine = 0;     ///< that line's number
   std::vector<std::string> ParamTexts; ///< parameter declarations as written
-  std::string TemplateHead;        ///< "template <typename T>" or empty
+  std::string TemplateHead;            ///< "template <typename T>" or empty
 };
 
 /// The counts of orrery_kernel_counts as expressions, in field order.

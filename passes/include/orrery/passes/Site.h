@@ -34,7 +34,8 @@ struct Site {
   std::string Callee; ///< the launched kernel, for launches
   bool Instrumented = false;
   bool Hinted = false; ///< launches: the kernel's cost hint is passed
-  std::string Reason; ///< why it was skipped, or a remark on an instrumented site
+  std::string
+      Reason; ///< why it was skipped, or a remark on an instrumented site
   std::vector<BufferNote> Buffers;
   LaunchNote Launch;
   /// Generated text around the call; `@SITE@` stands for the site variable

@@ -1,4 +1,5 @@
-//===- SymExpr.h - Symbolic counts of kernel parameters and geometry -*- C++ -*-===//
+//===- SymExpr.h - Symbolic counts of kernel parameters and geometry -*- C++
+//-*-===//
 //
 // Kernel cost hints keep counts symbolic (expressions of the kernel's scalar
 // parameters and launch geometry) and evaluate them at launch. A SymExpr is an
