@@ -509,11 +509,11 @@ void Analyzer::countFp(FpKind K, QualType T, const Expr *E,
       return;
     }
     Slot(H.Fp32) =
-        Slot(H.Fp32) + Mult * SymExpr::sym("orrery_fp32_v<" + Ty + ">");
+        Slot(H.Fp32) + Mult * SymExpr::sym("orrery_precision<" + Ty + ">::fp32");
     Slot(H.Fp64) =
-        Slot(H.Fp64) + Mult * SymExpr::sym("orrery_fp64_v<" + Ty + ">");
+        Slot(H.Fp64) + Mult * SymExpr::sym("orrery_precision<" + Ty + ">::fp64");
     if (K == FpKind::Add || K == FpKind::Mul || K == FpKind::Div)
-      H.IntOps = H.IntOps + Mult * SymExpr::sym("orrery_int_v<" + Ty + ">");
+      H.IntOps = H.IntOps + Mult * SymExpr::sym("orrery_precision<" + Ty + ">::integer");
     return;
   }
   SymExpr Share;

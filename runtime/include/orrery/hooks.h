@@ -222,17 +222,19 @@ template <class T> static inline T orrery_result(const void *value) {
   return static_cast<T>(value);
 }
 
-#if __cplusplus >= 201402L
 /* Precision of a template parameter, for hints of template kernels: one
- * generated function template splits counts by the instantiation's type. */
-template <class T> constexpr double orrery_fp32_v = 0;
-template <> constexpr double orrery_fp32_v<float> = 1;
-template <class T> constexpr double orrery_fp64_v = 0;
-template <> constexpr double orrery_fp64_v<double> = 1;
-template <class T> constexpr double orrery_int_v = 1;
-template <> constexpr double orrery_int_v<float> = 0;
-template <> constexpr double orrery_int_v<double> = 0;
-#endif
+ * generated function template splits counts by the instantiation's type,
+ * e.g. `orrery_precision<T>::fp32 * n`. (A class, not variable templates:
+ * explicit specializations of those are not inline before C++17.) */
+template <class T> struct orrery_precision {
+  static const int fp32 = 0, fp64 = 0, integer = 1;
+};
+template <> struct orrery_precision<float> {
+  static const int fp32 = 1, fp64 = 0, integer = 0;
+};
+template <> struct orrery_precision<double> {
+  static const int fp32 = 0, fp64 = 1, integer = 0;
+};
 
 template <class Dim3>
 static inline orrery_dim3 orrery_dim3_of(const Dim3 &d) {
