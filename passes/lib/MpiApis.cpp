@@ -110,7 +110,7 @@ static const ApiSpec MpiTable[] = {
     {"MPI_Init", M, none(), none(), "", ""},
     {"MPI_Init_thread", M, none(), none(), "", ""},
     {"MPI_Finalize", M, none(), none(), "", ""},
-    {"MPI_Abort", M, none(), none(), "$1", "$0"},
+    {"MPI_Abort", M, none(), none(), "", "$0"},
     {"MPI_Comm_rank", M, none(), none(), "", "$0"},
     {"MPI_Comm_size", M, none(), none(), "", "$0"},
     {"MPI_Comm_split", M, none(), none(), "", "$0"},

@@ -44,6 +44,7 @@ extern struct mock_op mock_sum, mock_max;
 
 int MPI_Init(int *argc, char ***argv);
 int MPI_Finalize(void);
+int MPI_Abort(MPI_Comm comm, int errorcode);
 int MPI_Comm_rank(MPI_Comm comm, int *rank);
 int MPI_Comm_size(MPI_Comm comm, int *size);
 double MPI_Wtime(void);

@@ -189,6 +189,35 @@ TEST_P(SingleProcess, BoardHoldsSeveralPostings) {
   EXPECT_THROW(C.attach(0, 1004, Millis(0)), ramc::Error);
 }
 
+// No global state: two contexts in one process keep their windows, boards,
+// counters and errors apart.
+TEST_P(SingleProcess, TwoContextsDoNotInterfere) {
+  ramc::Context A(options()), B(options());
+  uint64_t WA[2] = {}, WB[2] = {};
+  ramc::Target TA = A.expose(ramc::Span<uint64_t>(WA), 5, 3);
+  ramc::Target TB = B.expose(ramc::Span<uint64_t>(WB), 5, 7);
+  TA.post();
+  TB.post();
+  A.activateBoard();
+  ramc::Initiator IA = A.attach(0, 5, Millis(1000), 3);
+  EXPECT_THROW(B.attach(0, 5, Millis(0)), ramc::Error); // B's board inactive
+  B.activateBoard();
+  ramc::Initiator IB = B.attach(0, 5, Millis(1000), 7);
+  EXPECT_EQ(IA.readStatus(), 3u);
+  EXPECT_EQ(IB.readStatus(), 7u);
+  uint64_t X = 11, Y = 22;
+  IA.put(ramc::Span<const uint64_t>(&X, 1), 0);
+  IB.put(ramc::Span<const uint64_t>(&Y, 1), 8);
+  TA.wait(1, Millis(1000));
+  TB.wait(1, Millis(1000));
+  EXPECT_FALSE(TA.test(1));
+  EXPECT_FALSE(TB.test(1));
+  EXPECT_EQ(WA[0], 11u);
+  EXPECT_EQ(WA[1], 0u);
+  EXPECT_EQ(WB[0], 0u);
+  EXPECT_EQ(WB[1], 22u);
+}
+
 TEST(SingleProcessCompat, UseBeforeInitIsAnError) {
   EXPECT_EQ(ramc_get_rank(), -1);
   EXPECT_EQ(ramc_tgt_activate_bb(), RAMC_ERROR);

@@ -60,7 +60,9 @@ static int destroyed(void) {
   must(ramc_ctx_barrier(ctx), "barrier");
   if (rank == 0) {
     unsigned char src[2048] = {1};
-    report("check status of destroyed window", ramc_initiator_check(ctx, i));
+    int rel;
+    report("check status of destroyed window",
+           ramc_initiator_check(ctx, i, &rel));
     int rc = ramc_initiator_put(ctx, i, src, 8, 0, 0);
     if (rc == RAMC_SUCCESS)
       rc = ramc_ctx_wait_puts(ctx, 5000);
@@ -103,7 +105,8 @@ static int detached(void) {
     report("put", ramc_initiator_put(ctx, i, src, 16, 0, 0));
     report("detach", ramc_initiator_detach(ctx, i));
     report("put after detach", ramc_initiator_put(ctx, i, src, 16, 0, 0));
-    report("status after detach", ramc_initiator_check(ctx, i));
+    int rel;
+    report("status after detach", ramc_initiator_check(ctx, i, &rel));
     report("detach again", ramc_initiator_detach(ctx, i));
   } else {
     must(ramc_target_wait(ctx, t, 1, 10000), "wait");
@@ -136,7 +139,8 @@ static int dead_peer(void) {
          rc, now() - t0 < 5 ? "yes" : "no", ramc_ctx_error(ctx));
   t0 = now();
   ramc_ctx_set_default_timeout(ctx, 1500);
-  rc = ramc_initiator_check(ctx, i);
+  int rel;
+  rc = ramc_initiator_check(ctx, i, &rel);
   printf("rank 0: status of the dead peer: rc=%d within deadline=%s %s\n", rc,
          now() - t0 < 5 ? "yes" : "no", ramc_ctx_error(ctx));
   unsigned char src[4096] = {0};
