@@ -11,6 +11,8 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 
+#include <cstring>
+
 #ifndef ORRERY_DEFAULT_RESOURCE_DIR
 #error "ORRERY_DEFAULT_RESOURCE_DIR must be defined by the build"
 #endif
@@ -311,6 +313,19 @@ std::vector<std::string> addParseFlags(std::vector<std::string> Argv,
     if (!S.CudaPath.empty() && !hasFlag(Argv, "--cuda-path") &&
         !hasFlag(Argv, "-nocudainc"))
       Extra.push_back("--cuda-path=" + S.CudaPath);
+    // nvcc finds thrust, CUB and libcu++ in <cuda>/include/cccl (CUDA 13);
+    // clang does not look there.
+    std::string CudaRoot = S.CudaPath;
+    for (const std::string &A : Argv)
+      if (StringRef(A).starts_with("--cuda-path="))
+        CudaRoot = A.substr(strlen("--cuda-path="));
+    SmallString<256> Cccl(CudaRoot);
+    sys::path::append(Cccl, "include", "cccl");
+    if (!CudaRoot.empty() && !hasFlag(Argv, "-nocudainc") &&
+        sys::fs::is_directory(Cccl)) {
+      Extra.push_back("-isystem");
+      Extra.push_back(std::string(Cccl));
+    }
   }
   // Insert right after argv[0] so the user's own flags come later and win.
   Argv.insert(Argv.begin() + (Argv.empty() ? 0 : 1), Extra.begin(),
