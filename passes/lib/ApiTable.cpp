@@ -32,7 +32,7 @@ StringRef canonicalApiName(StringRef Name) {
 static const StringMap<const ApiSpec *> &apiIndex() {
   static const StringMap<const ApiSpec *> Index = [] {
     StringMap<const ApiSpec *> M;
-    for (ArrayRef<ApiSpec> Table : {cudaApis(), mpiApis()})
+    for (ArrayRef<ApiSpec> Table : {cudaApis(), mpiApis(), ramcApis()})
       for (const ApiSpec &S : Table)
         M[S.Name] = &S;
     return M;
@@ -63,7 +63,10 @@ bool classifyUnknownApi(StringRef Name, SiteKind &Kind) {
 bool isIgnoredApi(StringRef Name) {
   // Clock reads return floating point and cost nothing to model; SMPI
   // already answers them with simulated time.
-  return Name == "MPI_Wtime" || Name == "MPI_Wtick";
+  // Local reads of 64-bit values: nothing to charge.
+  return Name == "MPI_Wtime" || Name == "MPI_Wtick" ||
+         Name == "ramc_tgt_get_win_status_raw" ||
+         Name == "ramc_ctx_inject_size";
 }
 
 } // namespace orrery

@@ -24,6 +24,7 @@ constexpr BufSpec handles(const char *Ptr, const char *Count) {
 
 llvm::ArrayRef<ApiSpec> cudaApis();
 llvm::ArrayRef<ApiSpec> mpiApis();
+llvm::ArrayRef<ApiSpec> ramcApis();
 
 } // namespace orrery
 

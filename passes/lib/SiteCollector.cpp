@@ -482,10 +482,12 @@ void SiteCollector::handleTableCall(const CallExpr *CE, const ApiSpec &Spec,
                     Scalar(Spec.Handle, "(intptr_t)"));
     break;
   case SiteKind::Ramc:
-    Begin = formatv("orrery_ramc_begin(&@SITE@, {0}, {1}, {2})",
+    Begin = formatv("orrery_ramc_begin(&@SITE@, {0}, {1}, {2}, {3}, {4})",
                     bufferArg(CE, Spec.A, "src", S, SideEffects),
                     bufferArg(CE, Spec.B, "dst", S, SideEffects),
-                    Scalar(Spec.Handle, "(const void *)"));
+                    *Spec.Aux ? Scalar(Spec.Aux, "(int)") : "-1",
+                    Scalar(Spec.Handle, "(const void *)"),
+                    Scalar(Spec.Extra, "(unsigned long long)"));
     break;
   case SiteKind::Launch: {
     // cudaLaunchKernel(func, grid, block, args, shmem, stream).

@@ -55,8 +55,8 @@ int orrery_mpi_begin(const orrery_site *, orrery_buf, orrery_buf, int,
   return 1;
 }
 
-int orrery_ramc_begin(const orrery_site *, orrery_buf, orrery_buf,
-                      const void *) {
+int orrery_ramc_begin(const orrery_site *, orrery_buf, orrery_buf, int,
+                      const void *, unsigned long long) {
   enter();
   return 1;
 }

@@ -190,10 +190,13 @@ int orrery_launch_begin(const orrery_site *site, orrery_dim3 grid,
 int orrery_mpi_begin(const orrery_site *site, orrery_buf send, orrery_buf recv,
                      int peer, intptr_t comm);
 
-/* RAMC calls: source and destination buffers of a transfer and the channel
- * or context handle the call acts on. */
+/* RAMC calls: the local source of a put and the local destination of a get
+ * (or the memory a new window exposes), the peer rank (-1 if none), the
+ * context (context API) or window structure (RAMC 0.5 API) the call acts on,
+ * and the target or initiator handle (context API; 0 otherwise). */
 int orrery_ramc_begin(const orrery_site *site, orrery_buf src, orrery_buf dst,
-                      const void *handle);
+                      int peer, const void *object,
+                      unsigned long long handle);
 
 /* End hooks: see the original call's result (status codes -- cudaError_t,
  * MPI's and RAMC's int -- as int, pointers as const void *) and return it,

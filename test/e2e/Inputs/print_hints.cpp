@@ -25,8 +25,8 @@ int orrery_mpi_begin(const orrery_site *, orrery_buf, orrery_buf, int,
                      intptr_t) {
   return 0;
 }
-int orrery_ramc_begin(const orrery_site *, orrery_buf, orrery_buf,
-                      const void *) {
+int orrery_ramc_begin(const orrery_site *, orrery_buf, orrery_buf, int,
+                      const void *, unsigned long long) {
   return 0;
 }
 int orrery_end(const orrery_site *, int R) { return R; }

@@ -36,8 +36,10 @@ struct ApiSpec {
   SiteKind Kind;
   BufSpec A;          ///< cuda: dst, mpi: send, ramc: src
   BufSpec B;          ///< cuda: src, mpi: recv, ramc: dst
-  const char *Aux;    ///< cuda: kind/flags/value, mpi: peer or root
-  const char *Handle; ///< cuda: stream, mpi: communicator/window, ramc: handle
+  const char *Aux;    ///< cuda: kind/flags/value, mpi and ramc: peer or root
+  const char *Handle; ///< cuda: stream, mpi: communicator/window,
+                      ///< ramc: context or window structure
+  const char *Extra = ""; ///< ramc: target or initiator handle (ctx API)
 };
 
 /// Looks up an API by name after removing per-thread-stream and versioned
