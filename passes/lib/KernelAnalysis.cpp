@@ -104,7 +104,11 @@ private:
   SymExpr conditionLoopTrip(SourceLocation L, StringRef Kind);
 
   bool guard(const Expr *Cond, bool Negated);
+  /// All threads of the launch, and those the guards seen so far let in.
+  SymExpr launchedThreads() const;
+  SymExpr activeThreads() const;
   std::optional<SymExpr> oneThreadPerBlock(const Expr *Cond);
+  std::optional<SymExpr> flagParameter(const Expr *Cond);
   std::optional<SymExpr> symbolic(const Expr *E, unsigned Depth = 0);
   Coefficient coefficient(const Expr *E, unsigned Depth = 0);
   std::string builtinName(const Expr *E);
@@ -946,17 +950,38 @@ void Analyzer::expr(const Expr *E, const SymExpr &Mult) {
 /// threads taking the branch is 1 / blockDim.x.
 std::optional<SymExpr> Analyzer::oneThreadPerBlock(const Expr *Cond) {
   const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
-  if (!BO || BO->getOpcode() != BO_EQ)
+  if (!BO)
+    return std::nullopt;
+  if (BO->getOpcode() == BO_LAnd) {
+    // 0 == threadIdx.y && 0 == threadIdx.x: one thread of each block.
+    std::optional<SymExpr> L = oneThreadPerBlock(BO->getLHS());
+    std::optional<SymExpr> R = oneThreadPerBlock(BO->getRHS());
+    if (L && R)
+      return *L * *R;
+    return std::nullopt;
+  }
+  if (BO->getOpcode() != BO_EQ)
     return std::nullopt;
   for (auto [Var, Val] : {std::pair{BO->getLHS(), BO->getRHS()},
                           std::pair{BO->getRHS(), BO->getLHS()}}) {
     const Expr *V = Var;
     if (const VarDecl *D = varOf(Var); D && D->getInit() && !LoopVars.count(D))
       V = D->getInit();
-    if (builtinName(V) == "threadIdx.x" && symbolic(Val))
-      return SymExpr(1.0) / SymExpr::sym("blockDim.x");
+    std::string B = builtinName(V);
+    if (StringRef(B).starts_with("threadIdx.") && symbolic(Val))
+      return SymExpr(1.0) / SymExpr::sym("blockDim." + B.substr(10));
   }
   return std::nullopt;
+}
+
+/// `if (flag)` on a bool kernel parameter: taken by every thread or none,
+/// as the launch decides.
+std::optional<SymExpr> Analyzer::flagParameter(const Expr *Cond) {
+  const Expr *C = Cond->IgnoreParenImpCasts();
+  const auto *P = dyn_cast_or_null<ParmVarDecl>(varOf(C));
+  if (!P || !InlineStack.empty() || !P->getType()->isBooleanType())
+    return std::nullopt;
+  return SymExpr::sym(P->getName().str());
 }
 
 /// Records a thread-id guard `gid < bound` (or its negation before an early
@@ -1157,8 +1182,17 @@ void Analyzer::stmt(const Stmt *S, const SymExpr &Mult, bool TopLevel) {
   if (!S)
     return;
   if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
-    for (const Stmt *Child : CS->body())
-      stmt(Child, Mult, TopLevel);
+    // Statements after a guarded `if (gid < n) {...}` run in every launched
+    // thread, not only the active ones: scale them by launched / active.
+    SymExpr Scale(1.0);
+    for (const Stmt *Child : CS->body()) {
+      size_t Guards = GuardNotes.size();
+      stmt(Child, Mult * Scale, TopLevel);
+      const auto *If = dyn_cast<IfStmt>(Child);
+      if (TopLevel && InlineStack.empty() && If &&
+          GuardNotes.size() > Guards && !isa<ReturnStmt>(If->getThen()))
+        Scale = launchedThreads() / activeThreads();
+    }
     return;
   }
   if (const auto *DS = dyn_cast<DeclStmt>(S)) {
@@ -1175,9 +1209,14 @@ void Analyzer::stmt(const Stmt *S, const SymExpr &Mult, bool TopLevel) {
                 H.SharedStaticBytes +
                 static_cast<double>(Ctx.getTypeSizeInChars(T).getQuantity());
           else
-            H.SharedStaticBytes =
-                H.SharedStaticBytes +
-                SymExpr::sym("sizeof(" + T.getAsString() + ")");
+            // A dependent type (often a typedef local to the kernel, like
+            // cub::BlockReduce<...>::TempStorage) cannot be named in the
+            // generated function: each instantiation's hint has the size.
+            diag("DEPENDENT_SHARED", V->getLocation(),
+                 "size of __shared__ '" + V->getName() +
+                     "' depends on template parameters; counted per "
+                     "instantiation only",
+                 "symbolic");
           continue;
         }
         if (V->getInit())
@@ -1209,6 +1248,8 @@ void Analyzer::stmt(const Stmt *S, const SymExpr &Mult, bool TopLevel) {
         P = *V;
     } else if (std::optional<SymExpr> One = oneThreadPerBlock(If->getCond())) {
       P = *One; // if (threadIdx.x == 0): one thread of each block
+    } else if (std::optional<SymExpr> Flag = flagParameter(If->getCond())) {
+      P = *Flag;
     } else if (!EarlyReturn) {
       diag("BRANCH_PROB", If->getBeginLoc(),
            formatv("branch probability assumed {0:F1} (override with #pragma "
@@ -1257,6 +1298,26 @@ void Analyzer::stmt(const Stmt *S, const SymExpr &Mult, bool TopLevel) {
     stmt(Child, Mult, false);
 }
 
+SymExpr Analyzer::launchedThreads() const {
+  SymExpr L(1.0);
+  for (unsigned D = 0; D < 3; ++D) {
+    std::string Dim(1, "xyz"[D]);
+    L = L * SymExpr::sym("gridDim." + Dim) * SymExpr::sym("blockDim." + Dim);
+  }
+  return L;
+}
+
+SymExpr Analyzer::activeThreads() const {
+  SymExpr A(1.0);
+  for (unsigned D = 0; D < 3; ++D) {
+    std::string Dim(1, "xyz"[D]);
+    A = A * (Extent[D] ? *Extent[D]
+                       : SymExpr::sym("gridDim." + Dim) *
+                             SymExpr::sym("blockDim." + Dim));
+  }
+  return A;
+}
+
 KernelHint Analyzer::run(const FunctionDecl *K) {
   H.Name = K->getNameAsString();
   H.Location = loc(K->getLocation());
@@ -1264,14 +1325,7 @@ KernelHint Analyzer::run(const FunctionDecl *K) {
     H.Params.push_back(P->getNameAsString());
   H.IntOps = SymExpr(0.0);
   stmt(K->getBody(), SymExpr(1.0), true);
-  SymExpr Active(1.0);
-  std::string Note;
-  for (unsigned D = 0; D < 3; ++D) {
-    std::string Dim(1, "xyz"[D]);
-    Active = Active * (Extent[D] ? *Extent[D]
-                                 : SymExpr::sym("gridDim." + Dim) *
-                                       SymExpr::sym("blockDim." + Dim));
-  }
+  SymExpr Active = activeThreads();
   H.ActiveThreads = Active;
   for (FpOps *F : {&H.Fp32, &H.Fp64})
     for (SymExpr *E :

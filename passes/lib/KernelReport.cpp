@@ -16,12 +16,24 @@ using namespace llvm;
 namespace orrery {
 
 std::string parseLaunchSpec(StringRef Text, LaunchSpec &Out) {
-  SmallVector<StringRef, 8> Words;
-  Text.split(Words, ' ', -1, /*KeepEmpty=*/false);
-  if (Words.empty())
+  // The kernel may be an instantiation with spaces: `k<32, 4>`.
+  StringRef Rest = Text.trim();
+  size_t End = 0;
+  for (int Depth = 0; End < Rest.size(); ++End) {
+    if (Rest[End] == '<')
+      ++Depth;
+    else if (Rest[End] == '>')
+      --Depth;
+    else if (Rest[End] == ' ' && Depth <= 0)
+      break;
+  }
+  if (Rest.empty())
     return "--launch: empty; expected 'KERNEL grid=X[,Y,Z] block=X[,Y,Z] "
            "[shmem=B] NAME=VALUE...'";
-  Out.Kernel = Words[0].str();
+  Out.Kernel = Rest.substr(0, End).str();
+  SmallVector<StringRef, 8> Words;
+  Words.push_back(Out.Kernel);
+  Rest.substr(End).split(Words, ' ', -1, /*KeepEmpty=*/false);
   for (const char *D : {"x", "y", "z"}) {
     Out.Bindings[std::string("gridDim.") + D] = 1;
     Out.Bindings[std::string("blockDim.") + D] = 1;

@@ -150,6 +150,10 @@ static int dead_peer(void) {
     rc = ramc_ctx_wait_puts(ctx, 1500);
   printf("rank 0: put to the dead peer: rc=%d within deadline=%s %s\n", rc,
          now() - t0 < 5 ? "yes" : "no", ramc_ctx_error(ctx));
+  t0 = now();
+  rc = ramc_ctx_barrier(ctx);
+  printf("rank 0: barrier with the dead peer: rc=%d within deadline=%s %s\n",
+         rc, now() - t0 < 5 ? "yes" : "no", ramc_ctx_error(ctx));
   fflush(stdout);
   return 0;
 }
