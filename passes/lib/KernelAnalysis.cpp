@@ -512,12 +512,13 @@ void Analyzer::countFp(FpKind K, QualType T, const Expr *E,
            "symbolic");
       return;
     }
-    Slot(H.Fp32) =
-        Slot(H.Fp32) + Mult * SymExpr::sym("orrery_precision<" + Ty + ">::fp32");
-    Slot(H.Fp64) =
-        Slot(H.Fp64) + Mult * SymExpr::sym("orrery_precision<" + Ty + ">::fp64");
+    Slot(H.Fp32) = Slot(H.Fp32) +
+                   Mult * SymExpr::sym("orrery_precision<" + Ty + ">::fp32");
+    Slot(H.Fp64) = Slot(H.Fp64) +
+                   Mult * SymExpr::sym("orrery_precision<" + Ty + ">::fp64");
     if (K == FpKind::Add || K == FpKind::Mul || K == FpKind::Div)
-      H.IntOps = H.IntOps + Mult * SymExpr::sym("orrery_precision<" + Ty + ">::integer");
+      H.IntOps = H.IntOps +
+                 Mult * SymExpr::sym("orrery_precision<" + Ty + ">::integer");
     return;
   }
   SymExpr Share;
@@ -1189,8 +1190,8 @@ void Analyzer::stmt(const Stmt *S, const SymExpr &Mult, bool TopLevel) {
       size_t Guards = GuardNotes.size();
       stmt(Child, Mult * Scale, TopLevel);
       const auto *If = dyn_cast<IfStmt>(Child);
-      if (TopLevel && InlineStack.empty() && If &&
-          GuardNotes.size() > Guards && !isa<ReturnStmt>(If->getThen()))
+      if (TopLevel && InlineStack.empty() && If && GuardNotes.size() > Guards &&
+          !isa<ReturnStmt>(If->getThen()))
         Scale = launchedThreads() / activeThreads();
     }
     return;

@@ -102,7 +102,11 @@ collectKernels(ASTContext &Ctx, const std::vector<std::string> &HeaderDirs,
   SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
   KernelFinder Finder;
-  Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    SourceLocation Loc = SM.getExpansionLoc(D->getBeginLoc());
+    if (Loc.isValid() && isRewritableFile(SM, SM.getFileID(Loc), HeaderDirs))
+      Finder.TraverseDecl(D);
+  }
   std::vector<KernelInfo> Out;
   for (const FunctionDecl *FD : Finder.Kernels) {
     SourceLocation Begin = FD->getBeginLoc();

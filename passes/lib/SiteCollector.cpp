@@ -6,7 +6,6 @@
 #include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/FileSystem.h"
@@ -41,6 +40,23 @@ public:
     C.handleCall(CE);
     return true;
   }
+  // The enclosing function of each call, kept on a stack (cheaper than the
+  // AST parent map, which would walk every header).
+  bool TraverseDecl(Decl *D) override {
+    auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+    if (FD)
+      C.Functions.push_back(FD);
+    bool Result = DynamicRecursiveASTVisitor::TraverseDecl(D);
+    if (FD)
+      C.Functions.pop_back();
+    return Result;
+  }
+  bool TraverseLambdaExpr(LambdaExpr *LE) override {
+    C.Functions.push_back(LE->getCallOperator());
+    bool Result = DynamicRecursiveASTVisitor::TraverseLambdaExpr(LE);
+    C.Functions.pop_back();
+    return Result;
+  }
 
 private:
   SiteCollector &C;
@@ -53,8 +69,22 @@ SiteCollector::SiteCollector(ASTContext &Ctx,
       Hinted(Hinted) {}
 
 void SiteCollector::collect() {
+  // Only declarations written in files the tool may rewrite or report on:
+  // the CUDA, MPI and system headers are skipped whole (most of a TU).
   Visitor V(*this);
-  V.TraverseDecl(Ctx.getTranslationUnitDecl());
+  SmallString<256> Cwd;
+  sys::fs::current_path(Cwd);
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    SourceLocation Loc = SM.getExpansionLoc(D->getBeginLoc());
+    if (Loc.isValid() && !isRewritableFile(SM, SM.getFileID(Loc), HeaderDirs)) {
+      if (SM.isInSystemHeader(Loc))
+        continue;
+      std::string Path = realPathOf(SM, SM.getFileID(Loc));
+      if (Cwd.empty() || !StringRef(Path).starts_with(Cwd.str().str() + "/"))
+        continue; // a library header reached through -I
+    }
+    V.TraverseDecl(D);
+  }
 }
 
 void SiteCollector::warn(SourceLocation Loc, unsigned Code, StringRef Msg) {
@@ -290,38 +320,29 @@ std::string SiteCollector::bufferArg(const CallExpr *CE, const BufSpec &B,
 
 bool SiteCollector::deviceContext(const Expr *E, StringRef Api,
                                   const Location &L) {
-  DynTypedNodeList Parents = Ctx.getParents(*E);
-  while (!Parents.empty()) {
-    const DynTypedNode &N = Parents[0];
-    const FunctionDecl *FD = N.get<FunctionDecl>();
-    if (const auto *LE = N.get<LambdaExpr>())
-      FD = LE->getCallOperator();
-    if (FD) {
-      auto Explicit = [](const Attr *A) { return A && !A->isImplicit(); };
-      bool Global = Explicit(FD->getAttr<CUDAGlobalAttr>());
-      bool Device = Explicit(FD->getAttr<CUDADeviceAttr>());
-      bool Host = Explicit(FD->getAttr<CUDAHostAttr>());
-      if (!Global && !Device)
-        return false;
-      bool HostDevice = Device && Host && !Global;
-      warn(L.Loc, HostDevice ? DiagHostDevice : DiagDeviceCode,
-           formatv(HostDevice
-                       ? "call to '{0}' in a __host__ __device__ function is "
-                         "not instrumented; hooks are host functions"
-                       : "call to '{0}' in device code is not instrumented "
-                         "(dynamic parallelism is not modeled)",
-                   Api)
-               .str());
-      addSkipped(
-          L, isa<CUDAKernelCallExpr>(E) ? SiteKind::Launch : SiteKind::Cuda,
-          Api,
-          HostDevice ? "__host__ __device__ function"
-                     : "device code (dynamic parallelism is not modeled)");
-      return true;
-    }
-    Parents = Ctx.getParents(N);
-  }
-  return false;
+  if (Functions.empty())
+    return false;
+  const FunctionDecl *FD = Functions.back();
+  auto Explicit = [](const Attr *A) { return A && !A->isImplicit(); };
+  bool Global = Explicit(FD->getAttr<CUDAGlobalAttr>());
+  bool Device = Explicit(FD->getAttr<CUDADeviceAttr>());
+  bool Host = Explicit(FD->getAttr<CUDAHostAttr>());
+  if (!Global && !Device)
+    return false;
+  bool HostDevice = Device && Host && !Global;
+  warn(L.Loc, HostDevice ? DiagHostDevice : DiagDeviceCode,
+       formatv(HostDevice
+                   ? "call to '{0}' in a __host__ __device__ function is "
+                     "not instrumented; hooks are host functions"
+                   : "call to '{0}' in device code is not instrumented "
+                     "(dynamic parallelism is not modeled)",
+               Api)
+           .str());
+  addSkipped(L, isa<CUDAKernelCallExpr>(E) ? SiteKind::Launch : SiteKind::Cuda,
+             Api,
+             HostDevice ? "__host__ __device__ function"
+                        : "device code (dynamic parallelism is not modeled)");
+  return true;
 }
 
 /// True if FD comes from a CUDA, MPI or RAMC header rather than the project.

@@ -49,6 +49,8 @@ public:
 
   // Used by the visitor.
   void handleCall(const clang::CallExpr *CE);
+  /// Functions (and lambda call operators) enclosing the current node.
+  std::vector<const clang::FunctionDecl *> Functions;
 
 private:
   class Visitor;
