@@ -12,6 +12,7 @@ packages=(
   openmpi-bin libopenmpi-dev libpmix-dev
   libyaml-cpp-dev nlohmann-json3-dev
   googletest libgtest-dev
+  pkg-config valgrind
 )
 
 missing=()

@@ -33,8 +33,10 @@ public:
                    std::vector<uint8_t> &Value, std::string &Err) = 0;
   /// Waits for every process, calling Progress meanwhile so that this
   /// process keeps serving remote reads of its memory (manual-progress
-  /// providers need the target to drive progress).
-  virtual bool barrier(const std::function<void()> &Progress,
+  /// providers need the target to drive progress). Progress returns false
+  /// when the caller's deadline passed: barrier then fails with Err, and the
+  /// pending collective is abandoned.
+  virtual bool barrier(const std::function<bool()> &Progress,
                        std::string &Err) = 0;
 
 protected:

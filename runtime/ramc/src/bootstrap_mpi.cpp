@@ -114,7 +114,7 @@ public:
     Value = It->second;
     return true;
   }
-  bool barrier(const std::function<void()> &Progress,
+  bool barrier(const std::function<bool()> &Progress,
                std::string &Err) override {
     MPI_Request Req;
     if (MPI_Ibarrier(Comm, &Req) != MPI_SUCCESS) {
@@ -126,8 +126,11 @@ public:
         Err = "MPI_Test of the barrier failed";
         return false;
       }
-      if (!Done)
-        Progress();
+      if (!Done && !Progress()) {
+        Err = "not every process reached the barrier before the deadline "
+              "(has one exited?)";
+        return false; // the MPI_Ibarrier request is abandoned
+      }
     }
     return true;
   }

@@ -30,6 +30,15 @@ void finalizeSession() {
   SessionUp = false;
 }
 
+// Whether the init fence collects every process's data (O(N) per process)
+// or leaves each PMIx_Get to fetch one peer's data on demand ("direct
+// modex", what makes lazy peer resolution scale). RAMC_PMIX_COLLECT=1
+// collects, for PMIx servers without direct modex.
+bool collectAtFence() {
+  const char *V = std::getenv("RAMC_PMIX_COLLECT");
+  return V && *V == '1';
+}
+
 class PmixBootstrap final : public Bootstrap {
 public:
   const char *name() const override { return "pmix"; }
@@ -86,27 +95,39 @@ public:
     return true;
   }
 
-  bool fence(std::string &Err) override { return doFence(true, Err); }
-  bool barrier(const std::function<void()> &Progress,
+  bool fence(std::string &Err) override {
+    return doFence(collectAtFence(), Err);
+  }
+  bool barrier(const std::function<bool()> &Progress,
                std::string &Err) override {
     struct State {
       std::atomic<int> Done{0};
       pmix_status_t Status = PMIX_SUCCESS;
-    } St;
+    };
+    // On the heap: after a timeout the callback may still run later, so an
+    // abandoned State is deliberately leaked.
+    auto *St = new State;
     auto Callback = [](pmix_status_t S, void *Data) {
       auto *P = static_cast<State *>(Data);
       P->Status = S;
       P->Done.store(1, std::memory_order_release);
     };
-    pmix_status_t Rc = PMIx_Fence_nb(nullptr, 0, nullptr, 0, Callback, &St);
+    pmix_status_t Rc = PMIx_Fence_nb(nullptr, 0, nullptr, 0, Callback, St);
     if (Rc != PMIX_SUCCESS) {
+      delete St;
       Err = std::string("PMIx_Fence_nb failed: ") + PMIx_Error_string(Rc);
       return false;
     }
-    while (!St.Done.load(std::memory_order_acquire))
-      Progress();
-    if (St.Status != PMIX_SUCCESS) {
-      Err = std::string("PMIx fence failed: ") + PMIx_Error_string(St.Status);
+    while (!St->Done.load(std::memory_order_acquire))
+      if (!Progress()) {
+        Err = "not every process reached the barrier before the deadline "
+              "(has one exited?)";
+        return false;
+      }
+    pmix_status_t Status = St->Status;
+    delete St;
+    if (Status != PMIX_SUCCESS) {
+      Err = std::string("PMIx fence failed: ") + PMIx_Error_string(Status);
       return false;
     }
     return true;

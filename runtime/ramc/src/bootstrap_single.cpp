@@ -26,7 +26,7 @@ public:
     Value = It->second;
     return true;
   }
-  bool barrier(const std::function<void()> &, std::string &) override {
+  bool barrier(const std::function<bool()> &, std::string &) override {
     return true;
   }
 

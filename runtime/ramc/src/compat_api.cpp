@@ -286,7 +286,14 @@ int ramc_init_check_win_status(ramc_init_win_info_s *W) {
   if (int Rc = checkInit(X, W, Call))
     return Rc;
   X->setExpected(W->priv_handle, W->status_val, false, Call);
-  return X->check(W->priv_handle, Call);
+  int Relation = RAMC_SUCCESS;
+  // RAMC_ERROR has the value of RAMC_TARGET_BEHIND, so a failed read is
+  // returned as RAMC_TIMEOUT (the value of RAMC_TARGET_AHEAD): a program
+  // polling while the result is RAMC_TARGET_BEHIND stops instead of spinning
+  // on an error. ramc_last_error() says what happened.
+  if (X->check(W->priv_handle, Relation, Call))
+    return RAMC_TIMEOUT;
+  return Relation;
 }
 
 int ramc_init_get_win_status(ramc_init_win_info_s *W, uint64_t *Value,

@@ -230,13 +230,22 @@ int Context::resolve(int P, const char *Call) {
 int Context::barrier() {
   std::string E;
   Backoff B;
+  Deadline D(Opts.DefaultTimeoutMs);
+  bool TimedOut = false;
   if (!Boot->barrier(
           [&] {
             if (!Fab.progress(*this))
               B.pause();
+            TimedOut = D.expired();
+            return !TimedOut;
           },
           E))
-    return fail(RAMC_ERROR, "ramc_barrier on rank %d: %s", Rank, E.c_str());
+    return fail(
+        TimedOut ? RAMC_TIMEOUT : RAMC_ERROR,
+        "ramc_barrier on rank %d (%s bootstrap): %s%s", Rank, Boot->name(),
+        E.c_str(),
+        TimedOut ? format(" (%lld ms)", static_cast<long long>(D.ms())).c_str()
+                 : "");
   return RAMC_SUCCESS;
 }
 

@@ -103,7 +103,11 @@ public:
   int expected(ramc_initiator_t I, uint64_t &V, const char *Call);
   int setExpected(ramc_initiator_t I, uint64_t V, bool Add, const char *Call);
   int readStatus(ramc_initiator_t I, uint64_t &V, const char *Call);
-  int check(ramc_initiator_t I, const char *Call);
+  /// Compares the target's status with the expected value. Returns a code
+  /// (SUCCESS, ERROR, TIMEOUT); Relation gets RAMC_SUCCESS (equal),
+  /// RAMC_TARGET_BEHIND or RAMC_TARGET_AHEAD (the 0.5 values overlap with
+  /// RAMC_ERROR and RAMC_TIMEOUT, so they never share one return value).
+  int check(ramc_initiator_t I, int &Relation, const char *Call);
   int waitStatus(ramc_initiator_t I, int64_t Ms, const char *Call);
   int put(ramc_initiator_t I, const void *Src, size_t Len, size_t Off,
           bool NonBlocking, const char *Call);

@@ -248,9 +248,13 @@ int ramc_initiator_read_status(ramc_ctx_t *C, ramc_initiator_t I, uint64_t *V) {
     *V = T;
   return Rc;
 }
-int ramc_initiator_check(ramc_ctx_t *C, ramc_initiator_t I) {
+int ramc_initiator_check(ramc_ctx_t *C, ramc_initiator_t I, int *Relation) {
   RAMC_CTX_OR_FAIL(C);
-  return X->check(I, "ramc_initiator_check");
+  int R = RAMC_SUCCESS;
+  int Rc = X->check(I, R, "ramc_initiator_check");
+  if (Relation)
+    *Relation = R;
+  return Rc;
 }
 int ramc_initiator_wait_status(ramc_ctx_t *C, ramc_initiator_t I, int64_t Ms) {
   RAMC_CTX_OR_FAIL(C);

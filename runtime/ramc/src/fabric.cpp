@@ -4,6 +4,7 @@
 #include "error.h"
 
 #include <atomic>
+#include <cstdlib>
 #include <cstring>
 #include <rdma/fi_cm.h>
 #include <rdma/fi_errno.h>
@@ -109,10 +110,19 @@ bool Fabric::open(const FabricOptions &Opts, std::string &Err) {
   }
   ProvName = Info->fabric_attr->prov_name;
   MrMode = Info->domain_attr->mr_mode;
+  // Testing hook: RAMC_FORCE_MR_MODE=local behaves as if the provider asked
+  // for FI_MR_LOCAL (verbs does; no provider here does), so that the
+  // registration of local buffers runs on these machines. (FI_MR_ENDPOINT
+  // cannot be forced: these providers refuse fi_mr_bind to an endpoint.)
+  if (const char *F = std::getenv("RAMC_FORCE_MR_MODE"))
+    if (std::strstr(F, "local"))
+      MrMode |= FI_MR_LOCAL;
   InjectSize = Info->tx_attr->inject_size;
   MaxMsg = Info->ep_attr->max_msg_size;
   Delivery = Opts.DeliveryComplete;
 
+  if (ProvName == "shm")
+    removeStaleShmRegions();
   int Rc = fi_fabric(Info->fabric_attr, &Fab, nullptr);
   if (!Rc) {
     ++LiveObjects;
@@ -191,6 +201,10 @@ bool Fabric::tryCounters(std::string &Why) {
   return Ok;
 }
 
+// FI_MR_ENDPOINT (bind the MR to the endpoint, then enable it) is what CXI
+// requires; no provider on the development machines does, so that branch is
+// WRITTEN BUT NOT RUN (docs/ramc.md, "CXI"). The counter branch runs on
+// sockets.
 bool Fabric::bindAndEnable(fid_mr *Mr, fid_cntr *Cntr, std::string &Err) {
   int Rc;
   if (Cntr && (Rc = fi_mr_bind(Mr, &Cntr->fid, FI_REMOTE_WRITE))) {
@@ -380,7 +394,8 @@ std::string Fabric::describe() const {
                 ProvName.c_str(),
                 Mode == NotifyMode::MrCounter ? "mr_counter" : "cq_data",
                 MrBits.c_str(), InjectSize, Atomics ? "yes" : "no",
-                Delivery ? "yes" : "no");
+                Delivery ? "yes" : "no") +
+         providerNotes(ProvName);
 }
 
 } // namespace ramc

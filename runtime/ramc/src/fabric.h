@@ -110,6 +110,12 @@ long liveFabricObjects();
 
 /// Provider-specific defaults applied before fi_getinfo (see cxi_tuning.cpp).
 void applyProviderDefaults(const std::string &Provider);
+/// Removes /dev/shm regions left by a dead process with this process's PID
+/// (shm provider); returns how many (see shm_cleanup.cpp).
+int removeStaleShmRegions();
+
+/// Provider-specific facts appended to Fabric::describe() (CXI ordering).
+std::string providerNotes(const std::string &Provider);
 
 } // namespace ramc
 

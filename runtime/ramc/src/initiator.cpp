@@ -186,23 +186,25 @@ int Context::readStatus(ramc_initiator_t H, uint64_t &V, const char *Call) {
   return RAMC_SUCCESS;
 }
 
-int Context::check(ramc_initiator_t H, const char *Call) {
+int Context::check(ramc_initiator_t H, int &Relation, const char *Call) {
   uint64_t V = 0;
   if (int Rc = readStatus(H, V, Call))
     return Rc;
   uint64_t E = Attachments[handleSlot(H)].Expected;
-  if (V == E)
-    return RAMC_SUCCESS;
-  return V < E ? RAMC_TARGET_BEHIND : RAMC_TARGET_AHEAD;
+  Relation =
+      V == E ? RAMC_SUCCESS : (V < E ? RAMC_TARGET_BEHIND : RAMC_TARGET_AHEAD);
+  return RAMC_SUCCESS;
 }
 
 int Context::waitStatus(ramc_initiator_t H, int64_t Ms, const char *Call) {
   Deadline D(timeoutFor(Ms));
   Backoff Wait;
   for (;;) {
-    int Rc = check(H, Call);
-    if (Rc == RAMC_SUCCESS || Rc == RAMC_ERROR || Rc == RAMC_TIMEOUT)
+    int Relation = RAMC_SUCCESS;
+    if (int Rc = check(H, Relation, Call))
       return Rc;
+    if (Relation == RAMC_SUCCESS)
+      return RAMC_SUCCESS;
     if (D.expired()) {
       const Attachment &A = Attachments[handleSlot(H)];
       return fail(RAMC_TIMEOUT,
@@ -387,8 +389,8 @@ int Context::atomicInc(ramc_initiator_t H, size_t Off, const char *Call) {
   Puts.issue(P);
   Rc = post(
       [&] {
-        return fi_writedata(Fab.ep(), Src, 8, CtrlMr.Desc, Data, Pe.Addr,
-                            RAddr, Pe.CtrlKey, NoteOp);
+        return fi_writedata(Fab.ep(), Src, 8, CtrlMr.Desc, Data, Pe.Addr, RAddr,
+                            Pe.CtrlKey, NoteOp);
       },
       P, "atomic increment's notification", D, Call);
   if (Rc) {

@@ -32,7 +32,7 @@ protected:
     O.Provider = GetParam().Provider;
     O.NotifyMode = GetParam().Mode;
     O.BootstrapKind = ramc::Bootstrap::Single;
-    O.DefaultTimeout = ramc::Millis(10000);
+    O.DefaultTimeout = ramc::Millis(30000);
     return O;
   }
 };
@@ -48,8 +48,8 @@ TEST_P(SingleProcess, PutsAreCountedExactlyAndDataArrives) {
   ramc::Target T = C.expose(ramc::Span<uint8_t>(Win), 42, 3);
   T.post();
   C.activateBoard();
-  ramc::Initiator I = C.attach(0, 42, Millis(1000), 3);
-  C.waitAttaches(1, Millis(1000));
+  ramc::Initiator I = C.attach(0, 42, Millis(20000), 3);
+  C.waitAttaches(1, Millis(20000));
   EXPECT_FALSE(C.testAttaches(1));
   EXPECT_EQ(I.windowSize(), Win.size());
   EXPECT_EQ(I.check(), RAMC_SUCCESS);
@@ -65,8 +65,8 @@ TEST_P(SingleProcess, PutsAreCountedExactlyAndDataArrives) {
     I.put(ramc::Span<const uint8_t>(Src.data() + At, S), At, S > 4096);
     ++Off;
   }
-  C.waitPuts(Millis(5000));
-  T.wait(6, Millis(5000));
+  C.waitPuts(Millis(20000));
+  T.wait(6, Millis(20000));
   EXPECT_FALSE(T.test(1)); // exactly six
   EXPECT_EQ(T.arrived(), 6u);
   for (size_t S : {size_t(1) << 20})
@@ -77,7 +77,7 @@ TEST_P(SingleProcess, PutsAreCountedExactlyAndDataArrives) {
   I.get(ramc::Span<uint8_t>(Back), 1000);
   EXPECT_EQ(std::memcmp(Back.data(), Win.data() + 1000, Back.size()), 0);
   I.get(ramc::Span<uint8_t>(Back), 0, /*NonBlocking=*/true);
-  C.waitGets(Millis(5000));
+  C.waitGets(Millis(20000));
   EXPECT_EQ(std::memcmp(Back.data(), Win.data(), Back.size()), 0);
   EXPECT_FALSE(T.test(1)); // gets are not counted
 }
@@ -88,7 +88,7 @@ TEST_P(SingleProcess, StatusEpochs) {
   ramc::Target T = C.expose(ramc::Span<uint64_t>(Word), 7, 3);
   T.post();
   C.activateBoard();
-  ramc::Initiator I = C.attach(0, 7, Millis(1000), 5);
+  ramc::Initiator I = C.attach(0, 7, Millis(20000), 5);
   EXPECT_EQ(I.readStatus(), 3u);
   EXPECT_EQ(I.check(), RAMC_TARGET_BEHIND);
   T.addStatus(2);
@@ -96,7 +96,7 @@ TEST_P(SingleProcess, StatusEpochs) {
   T.addStatus(1);
   EXPECT_EQ(I.check(), RAMC_TARGET_AHEAD);
   I.addExpected(1);
-  I.waitStatus(Millis(1000));
+  I.waitStatus(Millis(20000));
   T.setStatus(100);
   EXPECT_EQ(T.status(), 100u);
   EXPECT_THROW(I.waitStatus(Millis(50)), ramc::Timeout);
@@ -108,12 +108,12 @@ TEST_P(SingleProcess, AtomicIncrementAddsOne) {
   ramc::Target T = C.expose(ramc::Span<uint64_t>(Word), 8, 3);
   T.post();
   C.activateBoard();
-  ramc::Initiator I = C.attach(0, 8, Millis(1000));
+  ramc::Initiator I = C.attach(0, 8, Millis(20000));
   for (int K = 0; K < 10; ++K)
     I.atomicInc(16);
   EXPECT_EQ(__atomic_load_n(&Word[2], __ATOMIC_ACQUIRE), 10u);
   // Atomic increments count as window operations in both modes.
-  T.wait(10, Millis(1000));
+  T.wait(10, Millis(20000));
   EXPECT_FALSE(T.test(1));
   EXPECT_THROW(I.atomicInc(12), ramc::Error); // misaligned
   EXPECT_THROW(I.atomicInc(32), ramc::Error); // past the end
@@ -125,7 +125,7 @@ TEST_P(SingleProcess, MisuseIsReportedNotFatal) {
   ramc::Target T = C.expose(ramc::Span<uint8_t>(Win), 9, 3);
   T.post();
   C.activateBoard();
-  ramc::Initiator I = C.attach(0, 9, Millis(1000));
+  ramc::Initiator I = C.attach(0, 9, Millis(20000));
   uint8_t Src[128] = {};
   try {
     I.put(ramc::Span<const uint8_t>(Src, 65), 0);
@@ -176,11 +176,11 @@ TEST_P(SingleProcess, BoardHoldsSeveralPostings) {
   C.activateBoard();
   std::vector<ramc::Initiator> Is;
   for (int K = 15; K >= 0; --K)
-    Is.push_back(C.attach(0, 1000 + K, Millis(100)));
-  C.waitAttaches(16, Millis(1000));
+    Is.push_back(C.attach(0, 1000 + K, Millis(20000)));
+  C.waitAttaches(16, Millis(20000));
   uint8_t V = 0x5a;
   Is[0].put(ramc::Span<const uint8_t>(&V, 1), 3); // tag 1015
-  Ts[15].wait(1, Millis(1000));
+  Ts[15].wait(1, Millis(20000));
   EXPECT_EQ(Bufs[15][3], 0x5a);
   EXPECT_FALSE(Ts[0].test(1));
   Ts[3].unpost();
@@ -199,17 +199,17 @@ TEST_P(SingleProcess, TwoContextsDoNotInterfere) {
   TA.post();
   TB.post();
   A.activateBoard();
-  ramc::Initiator IA = A.attach(0, 5, Millis(1000), 3);
+  ramc::Initiator IA = A.attach(0, 5, Millis(20000), 3);
   EXPECT_THROW(B.attach(0, 5, Millis(0)), ramc::Error); // B's board inactive
   B.activateBoard();
-  ramc::Initiator IB = B.attach(0, 5, Millis(1000), 7);
+  ramc::Initiator IB = B.attach(0, 5, Millis(20000), 7);
   EXPECT_EQ(IA.readStatus(), 3u);
   EXPECT_EQ(IB.readStatus(), 7u);
   uint64_t X = 11, Y = 22;
   IA.put(ramc::Span<const uint64_t>(&X, 1), 0);
   IB.put(ramc::Span<const uint64_t>(&Y, 1), 8);
-  TA.wait(1, Millis(1000));
-  TB.wait(1, Millis(1000));
+  TA.wait(1, Millis(20000));
+  TB.wait(1, Millis(20000));
   EXPECT_FALSE(TA.test(1));
   EXPECT_FALSE(TB.test(1));
   EXPECT_EQ(WA[0], 11u);

@@ -195,12 +195,12 @@ public:
     detail::check(Ctx, ramc_initiator_read_status(Ctx, H, &V));
     return V;
   }
-  /// RAMC_SUCCESS (status as expected), RAMC_TARGET_BEHIND or _AHEAD.
+  /// RAMC_SUCCESS (status as expected), RAMC_TARGET_BEHIND or _AHEAD;
+  /// throws on errors.
   int check() {
-    int Rc = ramc_initiator_check(Ctx, H);
-    if (Rc != RAMC_TARGET_BEHIND && Rc != RAMC_TARGET_AHEAD)
-      detail::check(Ctx, Rc);
-    return Rc;
+    int Relation = RAMC_SUCCESS;
+    detail::check(Ctx, ramc_initiator_check(Ctx, H, &Relation));
+    return Relation;
   }
   void waitStatus(Millis Deadline) {
     detail::check(Ctx, ramc_initiator_wait_status(Ctx, H, Deadline.count()));

@@ -111,9 +111,12 @@ int ramc_initiator_add_expected(ramc_ctx_t *ctx, ramc_initiator_t init,
 /* Reads the target's status value (one small remote read). */
 int ramc_initiator_read_status(ramc_ctx_t *ctx, ramc_initiator_t init,
                                uint64_t *value);
-/* Compares the target's status with the expected value: RAMC_SUCCESS when
- * equal, RAMC_TARGET_BEHIND / RAMC_TARGET_AHEAD otherwise. */
-int ramc_initiator_check(ramc_ctx_t *ctx, ramc_initiator_t init);
+/* Reads the target's status and compares it with the expected value:
+ * *relation is RAMC_SUCCESS when equal, RAMC_TARGET_BEHIND when the target is
+ * behind, RAMC_TARGET_AHEAD when ahead. Returns RAMC_SUCCESS, RAMC_ERROR or
+ * RAMC_TIMEOUT (kept apart from the relation: the RAMC 0.5 values of
+ * RAMC_TARGET_BEHIND/AHEAD equal those of RAMC_ERROR/RAMC_TIMEOUT). */
+int ramc_initiator_check(ramc_ctx_t *ctx, ramc_initiator_t init, int *relation);
 /* Polls until the target's status equals the expected value. */
 int ramc_initiator_wait_status(ramc_ctx_t *ctx, ramc_initiator_t init,
                                int64_t timeout_ms);

@@ -56,7 +56,7 @@ static int run(int Epochs) {
                   .count();
     if (Me == 0)
       std::printf("ramc-cpp-ring: timeout after %s ms: %s\n",
-                  Ms < 3000 ? "<3000" : ">=3000", E.what());
+                  Ms < 20000 ? "<20000" : ">=20000", E.what());
   }
   Ctx.barrier();
   if (Me == 0)
