@@ -191,6 +191,10 @@ private:
            const char *Call);
   int waitPending(PendingOps &P, const Deadline &D, const char *What,
                   const char *Call);
+  /// Checks a put (IsPut) or get of Len bytes at Off of attachment A:
+  /// RAMC_SUCCESS, or the error already recorded.
+  int checkTransfer(const Attachment &A, const void *Buf, size_t Len,
+                    size_t Off, const char *Call, bool IsPut);
   bool localDesc(const void *Buf, size_t Len, PendingOps &P, void *&Desc,
                  const char *Call, int &Code);
 

@@ -223,6 +223,27 @@ static bool inBounds(uint64_t WinLen, size_t Off, size_t Len) {
   return Off <= WinLen && Len <= WinLen - Off;
 }
 
+int Context::checkTransfer(const Attachment &A, const void *Buf, size_t Len,
+                           size_t Off, const char *Call, bool IsPut) {
+  const char *Dir = IsPut ? "to" : "from";
+  if (!Buf)
+    return fail(RAMC_ERROR, "%s %s rank %d: %s buffer is NULL", Call, Dir,
+                A.Peer, IsPut ? "source" : "destination");
+  if (!inBounds(A.Len, Off, Len))
+    return fail(RAMC_ERROR,
+                "%s %s rank %d: %zu bytes at offset %zu run past the end of "
+                "the window (tag %llu, %llu bytes) (parameters len, offset)",
+                Call, Dir, A.Peer, Len, Off,
+                static_cast<unsigned long long>(A.Tag),
+                static_cast<unsigned long long>(A.Len));
+  if (Len > Fab.maxMsgSize())
+    return fail(RAMC_ERROR,
+                "%s %s rank %d: %zu bytes exceed the provider's max_msg_size "
+                "%zu",
+                Call, Dir, A.Peer, Len, Fab.maxMsgSize());
+  return RAMC_SUCCESS;
+}
+
 int Context::put(ramc_initiator_t H, const void *Src, size_t Len, size_t Off,
                  bool NonBlocking, const char *Call) {
   int Code;
@@ -231,21 +252,8 @@ int Context::put(ramc_initiator_t H, const void *Src, size_t Len, size_t Off,
     return Code;
   if (Len == 0)
     return RAMC_SUCCESS; // nothing moves and nothing is counted
-  if (!Src)
-    return fail(RAMC_ERROR, "%s to rank %d: source buffer is NULL", Call,
-                A->Peer);
-  if (!inBounds(A->Len, Off, Len))
-    return fail(RAMC_ERROR,
-                "%s to rank %d: %zu bytes at offset %zu run past the end of "
-                "the window (tag %llu, %llu bytes) (parameters len, offset)",
-                Call, A->Peer, Len, Off,
-                static_cast<unsigned long long>(A->Tag),
-                static_cast<unsigned long long>(A->Len));
-  if (Len > Fab.maxMsgSize())
-    return fail(RAMC_ERROR,
-                "%s to rank %d: %zu bytes exceed the provider's max_msg_size "
-                "%zu",
-                Call, A->Peer, Len, Fab.maxMsgSize());
+  if (int Rc = checkTransfer(*A, Src, Len, Off, Call, /*IsPut=*/true))
+    return Rc;
   Peer &Pe = Peers[A->Peer];
   int P = A->Peer;
   uint64_t RAddr = A->Addr + Off;
@@ -292,21 +300,8 @@ int Context::get(ramc_initiator_t H, void *Dst, size_t Len, size_t Off,
     return Code;
   if (Len == 0)
     return RAMC_SUCCESS;
-  if (!Dst)
-    return fail(RAMC_ERROR, "%s from rank %d: destination buffer is NULL", Call,
-                A->Peer);
-  if (!inBounds(A->Len, Off, Len))
-    return fail(RAMC_ERROR,
-                "%s from rank %d: %zu bytes at offset %zu run past the end of "
-                "the window (tag %llu, %llu bytes) (parameters len, offset)",
-                Call, A->Peer, Len, Off,
-                static_cast<unsigned long long>(A->Tag),
-                static_cast<unsigned long long>(A->Len));
-  if (Len > Fab.maxMsgSize())
-    return fail(RAMC_ERROR,
-                "%s from rank %d: %zu bytes exceed the provider's "
-                "max_msg_size %zu",
-                Call, A->Peer, Len, Fab.maxMsgSize());
+  if (int Rc = checkTransfer(*A, Dst, Len, Off, Call, /*IsPut=*/false))
+    return Rc;
   Peer &Pe = Peers[A->Peer];
   int P = A->Peer;
   void *Desc = nullptr;
