@@ -141,6 +141,10 @@ void singleRate(const GpuParams &G, const KernelWork &W, KernelEstimate &E) {
 
 } // namespace
 
+double dramBytes(double Requested, double Footprint) {
+  return Footprint >= 0 ? Footprint : Requested;
+}
+
 KernelEstimate kernelTime(const GpuParams &G, const KernelWork &W,
                           const LaunchConfig &L, KernelModelKind Kind) {
   KernelEstimate E;

@@ -185,11 +185,10 @@ Prediction predict(const models::Machine &M, const Evaluated &E,
     W.Transcendentals[Idx(P)] = A * get(E, (S + "_transc").c_str());
   }
   W.IntOps = A * get(E, "int_ops");
-  // DRAM traffic between footprint and requested bytes: the footprint where
-  // every access of a direction has one (streaming), else requested.
-  double LoadFp = get(E, "load_footprint"), StoreFp = get(E, "store_footprint");
-  W.BytesRead = LoadFp >= 0 ? LoadFp : A * get(E, "load_bytes");
-  W.BytesWritten = StoreFp >= 0 ? StoreFp : A * get(E, "store_bytes");
+  W.BytesRead = models::dramBytes(A * get(E, "load_bytes"),
+                                 get(E, "load_footprint"));
+  W.BytesWritten = models::dramBytes(A * get(E, "store_bytes"),
+                                    get(E, "store_footprint"));
   W.ActiveThreads = A;
   models::LaunchConfig C;
   C.Blocks = static_cast<std::uint64_t>(L.Bindings.at("gridDim.x") *

@@ -95,6 +95,13 @@ Occupancy computeOccupancy(const GpuParams &G, const LaunchConfig &L);
 /// w_trans trans.
 double weightedFlops(const GpuParams &G, const KernelWork &W, Precision P);
 
+/// DRAM bytes of one direction of a launch from a kernel hint's two counts:
+/// the footprint (distinct bytes touched; < 0 when the analysis could not
+/// derive it) where known, as streaming kernels move it once, otherwise the
+/// requested bytes (32-byte sectors per warp instruction). There is no cache
+/// model yet: kernels with reuse through L2 are overestimated.
+double dramBytes(double Requested, double Footprint);
+
 enum class KernelModelKind { Roofline, SingleRate };
 
 struct KernelEstimate {
