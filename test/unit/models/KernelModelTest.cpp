@@ -261,3 +261,10 @@ TEST(SingleRate, FlopsOverR) {
       kernelTime(G, W, launch(1, 256), KernelModelKind::SingleRate);
   EXPECT_DOUBLE_EQ(Small.Time.total(), E.Time.total());
 }
+
+TEST(KernelModelTest, DramBytesPreferTheFootprint) {
+  using orrery::models::dramBytes;
+  EXPECT_EQ(dramBytes(1600, 800), 800);  // streaming: each byte once
+  EXPECT_EQ(dramBytes(1600, -1), 1600);  // unknown footprint: requested
+  EXPECT_EQ(dramBytes(1600, 0), 0);      // nothing touched
+}
