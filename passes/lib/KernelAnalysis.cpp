@@ -328,6 +328,24 @@ std::optional<SymExpr> Analyzer::symbolic(const Expr *E, unsigned Depth) {
       return symbolic(V->getInit(), Depth + 1);
     return std::nullopt;
   }
+  if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    // min(a, b) and max(a, b) in their CUDA and std spellings.
+    const FunctionDecl *FD = CE->getDirectCallee();
+    if (!FD || CE->getNumArgs() != 2 || !FD->getDeclName().isIdentifier())
+      return std::nullopt;
+    StringRef Name = FD->getName();
+    bool Min = Name == "min" || Name == "umin" || Name == "fminf" ||
+               Name == "fmin" || Name == "llmin";
+    bool Max = Name == "max" || Name == "umax" || Name == "fmaxf" ||
+               Name == "fmax" || Name == "llmax";
+    if (!Min && !Max)
+      return std::nullopt;
+    std::optional<SymExpr> L = symbolic(CE->getArg(0), Depth + 1);
+    std::optional<SymExpr> R = symbolic(CE->getArg(1), Depth + 1);
+    if (!L || !R)
+      return std::nullopt;
+    return Min ? SymExpr::min(*L, *R) : SymExpr::max(*L, *R);
+  }
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     std::optional<SymExpr> L = symbolic(BO->getLHS(), Depth + 1);
     std::optional<SymExpr> R = symbolic(BO->getRHS(), Depth + 1);
@@ -1126,7 +1144,7 @@ void Analyzer::loop(const ForStmt *F, const SymExpr &Mult) {
     Extent[0] = Extent[0] ? SymExpr::min(*Extent[0], SymExpr::min(Span, Total))
                           : SymExpr::max(0.0, SymExpr::min(Span, Total));
     GuardNotes.push_back(loc(F->getBeginLoc()) + " (grid-stride loop)");
-  } else if (Step && Lo && Hi && !readsMemory(Cond->getRHS())) {
+  } else if (Step && Lo && Hi) {
     SymExpr Span = Down ? *Lo - *Hi : *Hi - *Lo;
     Span = Span + (Inclusive ? 1.0 : 0.0);
     Trip = SymExpr::max(0.0, SymExpr::ceilDiv(Span, *Step));

@@ -425,7 +425,7 @@ ResultForm resultForm(QualType T, const ASTContext &Ctx) {
 /// In C the int and pointer results convert implicitly; in C++ a function
 /// template restores the type (a cast would warn when the result is unused).
 void wrapResult(Site &S, ResultForm F, StringRef Type, StringRef Begin,
-                bool CPlusPlus) {
+                bool CPlusPlus, StringRef Before = "") {
   std::string Open =
       CPlusPlus ? formatv("orrery_result<{0}>(", Type).str() : std::string("(");
   switch (F) {
@@ -439,7 +439,9 @@ void wrapResult(Site &S, ResultForm F, StringRef Type, StringRef Begin,
     S.Suffix = ")) : orrery_skip_ptr(&@SITE@))";
     return;
   case ResultForm::Void:
-    S.Prefix = formatv("({0} ? (void)(", Begin);
+    // Before (a launch's cost hint) is evaluated ahead of the begin hook.
+    S.Prefix = formatv("({0}{1}{2} ? (void)(", Before,
+                       Before.empty() ? "" : ", ", Begin);
     S.Suffix = ") : (void)0, orrery_end_void(&@SITE@))";
     return;
   case ResultForm::Unsupported:
@@ -603,11 +605,9 @@ void SiteCollector::handleLaunch(const CUDAKernelCallExpr *K) {
               "orrery_dim3_of(dim3({1})), (unsigned long long)({2}), "
               "(const void *)({3}))",
               Geometry[0], Geometry[1], Geometry[2], Geometry[3]);
-  wrapResult(S, ResultForm::Void, "", Begin, Ctx.getLangOpts().CPlusPlus);
-  if (std::string Hint = hintCall(K, Callee, Geometry); !Hint.empty()) {
-    S.Prefix = "(" + Hint + ", " + S.Prefix.substr(1);
-    S.Hinted = true;
-  }
+  std::string Hint = hintCall(K, Callee, Geometry);
+  S.Hinted = !Hint.empty();
+  wrapResult(S, ResultForm::Void, "", Begin, Ctx.getLangOpts().CPlusPlus, Hint);
   Sites.push_back(std::move(S));
 }
 

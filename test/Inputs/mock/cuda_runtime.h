@@ -166,6 +166,7 @@ __device__ float atomicAdd(float *address, float val);
 __device__ double atomicAdd(double *address, double val);
 __device__ int atomicAdd(int *address, int val);
 __device__ void __syncthreads(void);
+__device__ int min(int, int);
 #endif
 
 #ifdef __cplusplus
