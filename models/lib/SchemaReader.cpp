@@ -205,19 +205,14 @@ Quantity MapScope::quantity(const char *Key, Dimension D, const Limits &L) {
   return Q;
 }
 
-std::string MapScope::string(const char *Key) {
-  YAML::Node N = lookup(Key, /*Required=*/true);
-  if (!N.IsDefined())
-    return "";
-  if (!N.IsScalar()) {
-    R.error(N.Mark(), "'" + path(Key) + "' must be a string");
-    return "";
-  }
-  return N.Scalar();
-}
+std::string MapScope::string(const char *Key) { return scalar(Key, true); }
 
 std::string MapScope::optionalString(const char *Key) {
-  YAML::Node N = lookup(Key, /*Required=*/false);
+  return scalar(Key, false);
+}
+
+std::string MapScope::scalar(const char *Key, bool Required) {
+  YAML::Node N = lookup(Key, Required);
   if (!N.IsDefined())
     return "";
   if (!N.IsScalar()) {

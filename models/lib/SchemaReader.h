@@ -61,6 +61,8 @@ public:
   Quantity quantity(const char *Key, Dimension D, const Limits &L);
   std::string string(const char *Key);
   std::string optionalString(const char *Key);
+  /// A string value, required or not.
+  std::string scalar(const char *Key, bool Required);
   bool boolean(const char *Key);
   /// Returns the index of the value in \p Choices, or -1 after an error.
   int choice(const char *Key, std::initializer_list<const char *> Choices);

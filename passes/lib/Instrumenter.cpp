@@ -326,8 +326,7 @@ bool Instrumenter::finalize() {
       Ok = false;
       continue;
     }
-    Outputs.push_back(
-        {Path, std::move(*Text), static_cast<unsigned>(Rewritten.size())});
+    Outputs.push_back({Path, std::move(*Text)});
   }
   for (Site *S : All)
     Sites.push_back(*S);

@@ -126,7 +126,7 @@ private:
             StringRef Confidence);
   void lower(StringRef Confidence);
   SymExpr elemSize(QualType Pointee);
-  FpOps *fpClass(QualType T, SymExpr &Share);
+  FpOps *fpClass(QualType T);
 
   ASTContext &Ctx;
   SourceManager &SM;
@@ -459,11 +459,9 @@ SymExpr Analyzer::elemSize(QualType Pointee) {
       static_cast<double>(Ctx.getTypeSizeInChars(Pointee).getQuantity()));
 }
 
-/// The precision class of an arithmetic type; Share is 1, or a C++
-/// expression selecting the class for a dependent type.
-FpOps *Analyzer::fpClass(QualType T, SymExpr &Share) {
+/// The precision class of a (non-dependent) arithmetic type, or null.
+FpOps *Analyzer::fpClass(QualType T) {
   T = T.getCanonicalType().getUnqualifiedType();
-  Share = SymExpr(1.0);
   if (const auto *BT = T->getAs<BuiltinType>()) {
     if (BT->getKind() == BuiltinType::Float ||
         BT->getKind() == BuiltinType::Half)
@@ -539,8 +537,7 @@ void Analyzer::countFp(FpKind K, QualType T, const Expr *E,
                  Mult * SymExpr::sym("orrery_precision<" + Ty + ">::integer");
     return;
   }
-  SymExpr Share;
-  if (FpOps *Cls = fpClass(T, Share))
+  if (FpOps *Cls = fpClass(T))
     Slot(*Cls) = Slot(*Cls) + Mult;
   else if (K == FpKind::Add || K == FpKind::Mul || K == FpKind::Div)
     H.IntOps = H.IntOps + Mult;
@@ -748,7 +745,6 @@ void Analyzer::call(const CallExpr *CE, const SymExpr &Mult) {
     for (unsigned I = From; I < CE->getNumArgs(); ++I)
       expr(CE->getArg(I), Mult);
   };
-  SymExpr Share;
   switch (K) {
   case Fma:
   case Sqrt:

@@ -115,7 +115,7 @@ double get(const Evaluated &E, const char *F) {
   return It == E.Fields.end() ? 0 : It->second;
 }
 
-void printTotals(raw_ostream &OS, const KernelHint &H, const Evaluated &E) {
+void printTotals(raw_ostream &OS, const Evaluated &E) {
   double A = get(E, "active_threads");
   auto Flops = [&](const char *P) {
     std::string S(P);
@@ -159,7 +159,6 @@ void printTotals(raw_ostream &OS, const KernelHint &H, const Evaluated &E) {
       OS << " " << S;
     OS << "\n";
   }
-  (void)H;
 }
 /// The models' view of one evaluated launch.
 struct Prediction {
@@ -185,10 +184,10 @@ Prediction predict(const models::Machine &M, const Evaluated &E,
     W.Transcendentals[Idx(P)] = A * get(E, (S + "_transc").c_str());
   }
   W.IntOps = A * get(E, "int_ops");
-  W.BytesRead = models::dramBytes(A * get(E, "load_bytes"),
-                                 get(E, "load_footprint"));
-  W.BytesWritten = models::dramBytes(A * get(E, "store_bytes"),
-                                    get(E, "store_footprint"));
+  W.BytesRead =
+      models::dramBytes(A * get(E, "load_bytes"), get(E, "load_footprint"));
+  W.BytesWritten =
+      models::dramBytes(A * get(E, "store_bytes"), get(E, "store_footprint"));
   W.ActiveThreads = A;
   models::LaunchConfig C;
   C.Blocks = static_cast<std::uint64_t>(L.Bindings.at("gridDim.x") *
@@ -262,7 +261,7 @@ std::string reportText(const std::vector<KernelInfo> &Kernels,
       OS << "  " << H->Name << " (" << H->Location << "), confidence "
          << H->Confidence << "\n";
       Evaluated E = evaluate(*H, L);
-      printTotals(OS, *H, E);
+      printTotals(OS, E);
       if (H->Overridden)
         OS << "    measured duration (side file): "
            << formatCount(H->MeasuredMicros) << " us; it wins over the model\n";

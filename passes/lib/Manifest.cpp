@@ -39,7 +39,8 @@ std::string manifestJson(const std::vector<Site> &Sites) {
       R["launch"] = {{"grid", S.Launch.Grid},
                      {"block", S.Launch.Block},
                      {"shmem", S.Launch.Shmem},
-                     {"stream", S.Launch.Stream}};
+                     {"stream", S.Launch.Stream},
+                     {"hinted", S.Hinted}};
     Records.push_back(std::move(R));
     std::string Kind = siteKindName(S.Kind).str();
     if (!ByKind.contains(Kind))

@@ -276,7 +276,6 @@ int main(int argc, const char **argv) {
     return 1;
 
   InstrumentOptions Opts;
-  Opts.Parse = Settings;
   for (const std::string &D : HeaderDirs) {
     if (!sys::fs::is_directory(D))
       return fail(formatv("--headers {0}: not a directory", D));

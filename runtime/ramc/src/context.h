@@ -23,6 +23,7 @@
 #include <deque>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ramc {
@@ -189,6 +190,17 @@ private:
   template <typename Fn>
   int post(Fn &&Op, int Peer, const char *What, const Deadline &D,
            const char *Call);
+  /// post() of an operation whose completion Ops counts: counted as issued,
+  /// and uncounted again if it cannot be posted.
+  template <typename Fn>
+  int postTracked(PendingOps &Ops, Fn &&Op, int Peer, const char *What,
+                  const Deadline &D, const char *Call) {
+    Ops.issue(Peer);
+    int Rc = post(std::forward<Fn>(Op), Peer, What, D, Call);
+    if (Rc)
+      Ops.unissue(Peer);
+    return Rc;
+  }
   int waitPending(PendingOps &P, const Deadline &D, const char *What,
                   const char *Call);
   /// Checks a put (IsPut) or get of Len bytes at Off of attachment A:

@@ -274,19 +274,16 @@ int Context::put(ramc_initiator_t H, const void *Src, size_t Len, size_t Off,
   if (!localDesc(Src, Len, Puts, Desc, Call, Code))
     return Code;
   void *Op = encodeOp(OpKind::Put, P, 0);
-  Puts.issue(P);
-  int Rc = post(
-      [&]() -> ssize_t {
-        return CqData ? fi_writedata(Fab.ep(), Src, Len, Desc, Data, Pe.Addr,
-                                     RAddr, Key, Op)
-                      : fi_write(Fab.ep(), Src, Len, Desc, Pe.Addr, RAddr, Key,
-                                 Op);
-      },
-      P, "put", D, Call);
-  if (Rc) {
-    Puts.unissue(P);
+  if (int Rc = postTracked(
+          Puts,
+          [&]() -> ssize_t {
+            return CqData ? fi_writedata(Fab.ep(), Src, Len, Desc, Data,
+                                         Pe.Addr, RAddr, Key, Op)
+                          : fi_write(Fab.ep(), Src, Len, Desc, Pe.Addr, RAddr,
+                                     Key, Op);
+          },
+          P, "put", D, Call))
     return Rc;
-  }
   if (NonBlocking)
     return RAMC_SUCCESS;
   return waitPending(Puts, D, "put(s)", Call);
@@ -309,17 +306,14 @@ int Context::get(ramc_initiator_t H, void *Dst, size_t Len, size_t Off,
     return Code;
   Deadline D(Opts.DefaultTimeoutMs);
   void *Op = encodeOp(OpKind::Get, P, 0);
-  Gets.issue(P);
-  int Rc = post(
-      [&] {
-        return fi_read(Fab.ep(), Dst, Len, Desc, Pe.Addr, A->Addr + Off, A->Key,
-                       Op);
-      },
-      P, "get", D, Call);
-  if (Rc) {
-    Gets.unissue(P);
+  if (int Rc = postTracked(
+          Gets,
+          [&] {
+            return fi_read(Fab.ep(), Dst, Len, Desc, Pe.Addr, A->Addr + Off,
+                           A->Key, Op);
+          },
+          P, "get", D, Call))
     return Rc;
-  }
   if (NonBlocking)
     return RAMC_SUCCESS;
   return waitPending(Gets, D, "get(s)", Call);
@@ -366,13 +360,10 @@ int Context::atomicInc(ramc_initiator_t H, size_t Off, const char *Call) {
   Msg.datatype = FI_UINT64;
   Msg.op = FI_SUM;
   Msg.context = Op;
-  Puts.issue(P);
-  int Rc = post([&] { return fi_atomicmsg(Fab.ep(), &Msg, Flags); }, P,
-                "atomic increment", D, Call);
-  if (Rc) {
-    Puts.unissue(P);
+  if (int Rc = postTracked(
+          Puts, [&] { return fi_atomicmsg(Fab.ep(), &Msg, Flags); }, P,
+          "atomic increment", D, Call))
     return Rc;
-  }
   if (int Rc = waitPending(Puts, D, "put(s)", Call))
     return Rc;
   if (!CqData)
@@ -381,17 +372,14 @@ int Context::atomicInc(ramc_initiator_t H, size_t Off, const char *Call) {
   uint64_t RAddr = Pe.CtrlBase + Layout.AckOff + 8 * (Rank % kAckWords);
   uint64_t Data = encodeWindowOp(A->Chan);
   void *NoteOp = encodeOp(OpKind::Put, P, 0);
-  Puts.issue(P);
-  Rc = post(
-      [&] {
-        return fi_writedata(Fab.ep(), Src, 8, CtrlMr.Desc, Data, Pe.Addr, RAddr,
-                            Pe.CtrlKey, NoteOp);
-      },
-      P, "atomic increment's notification", D, Call);
-  if (Rc) {
-    Puts.unissue(P);
+  if (int Rc = postTracked(
+          Puts,
+          [&] {
+            return fi_writedata(Fab.ep(), Src, 8, CtrlMr.Desc, Data, Pe.Addr,
+                                RAddr, Pe.CtrlKey, NoteOp);
+          },
+          P, "atomic increment's notification", D, Call))
     return Rc;
-  }
   return waitPending(Puts, D, "put(s)", Call);
 }
 

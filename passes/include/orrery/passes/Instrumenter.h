@@ -26,7 +26,6 @@ class CompilationDatabase;
 namespace orrery {
 
 struct InstrumentOptions {
-  ParseSettings Parse;
   /// Project header directories whose calls are rewritten too (absolute).
   std::vector<std::string> HeaderDirs;
   /// Per-kernel overrides from a side file.
@@ -37,7 +36,6 @@ struct InstrumentOptions {
 struct FileOutput {
   std::string File; ///< absolute path of the original
   std::string Text; ///< instrumented text
-  unsigned NumSites = 0;
 };
 
 class Instrumenter {

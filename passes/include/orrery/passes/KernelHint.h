@@ -63,8 +63,6 @@ struct KernelHint {
   std::string Name;     ///< as written in the source
   std::string Location; ///< file:line:col of the definition
   std::vector<std::string> Params;
-  std::string TemplateHead; ///< "template <typename T>" or empty
-  std::string TemplateArgs; ///< "<T>" or empty
   FpOps Fp32, Fp64;
   SymExpr IntOps;
   std::vector<Access> Accesses;
