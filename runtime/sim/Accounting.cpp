@@ -1,0 +1,99 @@
+//===- Accounting.cpp - The JSON report of a simulation -------------------===//
+
+#include "Accounting.h"
+#include "OutputFile.h"
+#include "orrery/hooks.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+
+namespace orrery::sim {
+
+std::string_view categoryKey(Category C) {
+  switch (C) {
+  case Category::Launch:
+    return "launch";
+  case Category::KernelCompute:
+    return "kernel_compute";
+  case Category::KernelMemory:
+    return "kernel_memory";
+  case Category::Copies:
+    return "copies";
+  case Category::DeviceLegs:
+    return "device_legs";
+  case Category::HostBounce:
+    return "host_bounce";
+  case Category::Reduction:
+    return "reduction";
+  case Category::Network:
+    return "network";
+  case Category::CallOverhead:
+    return "call_overhead";
+  case Category::Sync:
+    return "sync";
+  }
+  return "unknown";
+}
+
+static const char *confidenceName(int C) {
+  switch (C) {
+  case ORRERY_CONFIDENCE_EXACT:
+    return "exact";
+  case ORRERY_CONFIDENCE_SYMBOLIC:
+    return "symbolic";
+  case ORRERY_CONFIDENCE_DEFAULTED:
+    return "defaulted";
+  case ORRERY_CONFIDENCE_UNKNOWN:
+    return "unknown";
+  default:
+    return "none";
+  }
+}
+
+bool Report::writeJson(const std::string &Path, const Summary &S,
+                       std::string &Error) const {
+  nlohmann::ordered_json J;
+  J["schema"] = "orrery-sim-report/1";
+  J["machine"] = {{"name", S.MachineName}, {"file", S.MachineFile}};
+  J["network_mode"] = S.NetworkMode;
+  J["ranks"] = S.Ranks;
+  J["nodes"] = S.Nodes;
+  J["ranks_per_node"] = S.RanksPerNode;
+  J["simulated_seconds"] = S.SimulatedSeconds;
+  J["wall_seconds"] = S.WallSeconds;
+  nlohmann::ordered_json B = nlohmann::ordered_json::object();
+  for (int I = 0; I < NumCategories; ++I)
+    B[std::string(categoryKey(static_cast<Category>(I)))] =
+        S.Total.Seconds[I];
+  J["breakdown"] = B;
+  J["gpu_seconds"] = GpuSeconds;
+  J["gpu_estimated_seconds"] = GpuEstimated;
+  std::vector<const KernelTotals *> Sorted;
+  for (const auto &KV : Kernels)
+    Sorted.push_back(&KV.second);
+  std::stable_sort(Sorted.begin(), Sorted.end(),
+                   [](const KernelTotals *A, const KernelTotals *B) {
+                     return A->Seconds > B->Seconds;
+                   });
+  nlohmann::ordered_json Ks = nlohmann::ordered_json::array();
+  for (const KernelTotals *K : Sorted)
+    Ks.push_back({{"name", K->Name},
+                  {"site", K->Site},
+                  {"launches", K->Launches},
+                  {"flops", K->Flops},
+                  {"bytes", K->Bytes},
+                  {"seconds", K->Seconds},
+                  {"estimated_seconds", K->EstimatedSeconds},
+                  {"confidence", confidenceName(K->Confidence)}});
+  J["kernels"] = Ks;
+  nlohmann::ordered_json W = nlohmann::ordered_json::array();
+  for (const auto &KV : Warnings)
+    W.push_back(KV.second > 1 ? KV.first + " (" + std::to_string(KV.second) +
+                                    " times)"
+                              : KV.first);
+  J["warnings"] = W;
+  return writeFileAtomically(Path, J.dump(2) + "\n", Error);
+}
+
+} // namespace orrery::sim

@@ -1,0 +1,99 @@
+//===- Accounting.h - Where simulated time went -----------------*- C++ -*-===//
+//
+// Categories of the report (docs/simulate.md), per-rank accounts, per-kernel
+// totals, warnings, and the report and trace files written at the end.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ORRERY_SIM_ACCOUNTING_H
+#define ORRERY_SIM_ACCOUNTING_H
+
+#include <array>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace orrery::sim {
+
+enum class Category {
+  Launch,        ///< CPU side of kernel launches
+  KernelCompute, ///< kernels bound by arithmetic (model time)
+  KernelMemory,  ///< kernels bound by device memory (model time)
+  Copies,        ///< cudaMemcpy*/cudaMemset* on the GPU's engines
+  DeviceLegs,    ///< t_leg of MPI calls on device buffers
+  HostBounce,    ///< coll/cuda's staging of reduction collectives
+  Reduction,     ///< t_reduce on the host
+  Network,       ///< time inside MPI calls not charged by Orrery
+  CallOverhead,  ///< t_call of MPI, per-call overhead of CUDA copies
+  Sync,          ///< t_sync of synchronizing calls
+};
+constexpr int NumCategories = 10;
+std::string_view categoryKey(Category C); ///< "kernel_compute"
+
+/// Seconds per category and the part of them resting on estimates.
+struct Accounts {
+  std::array<double, NumCategories> Seconds{};
+  double Estimated = 0;
+  void add(Category C, double S, bool Estimate) {
+    Seconds[static_cast<int>(C)] += S;
+    if (Estimate)
+      Estimated += S;
+  }
+};
+
+struct KernelTotals {
+  std::string Name, Site;
+  unsigned long long Launches = 0;
+  double Flops = 0, Bytes = 0, Seconds = 0, EstimatedSeconds = 0;
+  int Confidence = -1; ///< worst ORRERY_CONFIDENCE_* seen; -1: no hint
+};
+
+/// One span of the timeline: a rank's host track (Track 0) or a stream.
+struct TraceSpan {
+  int Rank = 0, Track = 0;
+  double Start = 0, Duration = 0;
+  std::string Name;
+  Category Cat = Category::Launch;
+};
+
+class Report {
+public:
+  KernelTotals &kernel(const std::string &Key) { return Kernels[Key]; }
+  void warn(const std::string &Message) { ++Warnings[Message]; }
+  bool tracing() const { return Tracing; }
+  void setTracing(bool On) { Tracing = On; }
+  void span(TraceSpan S) {
+    if (Tracing)
+      Spans.push_back(std::move(S));
+  }
+  void addGpuTime(double S, bool Estimate) {
+    GpuSeconds += S;
+    if (Estimate)
+      GpuEstimated += S;
+  }
+
+  struct Summary {
+    std::string MachineName, MachineFile, NetworkMode;
+    int Ranks = 0, Nodes = 0, RanksPerNode = 0;
+    double SimulatedSeconds = 0, WallSeconds = 0;
+    Accounts Total; ///< summed over ranks
+  };
+  /// Writes the JSON report (schema orrery-sim-report/1); false on failure.
+  bool writeJson(const std::string &Path, const Summary &S,
+                 std::string &Error) const;
+  /// Writes a Chrome-trace/Perfetto JSON timeline.
+  bool writeTrace(const std::string &Path, int Ranks,
+                  std::string &Error) const;
+
+private:
+  std::map<std::string, KernelTotals> Kernels;
+  std::map<std::string, unsigned long long> Warnings;
+  std::vector<TraceSpan> Spans;
+  bool Tracing = false;
+  double GpuSeconds = 0, GpuEstimated = 0;
+};
+
+} // namespace orrery::sim
+
+#endif // ORRERY_SIM_ACCOUNTING_H

@@ -1,0 +1,48 @@
+//===- CudaCommon.h - Shared pieces of the skeleton CUDA runtime -*- C++ -*-===//
+//
+// The skeleton CUDA runtime implements the runtime API against simulated
+// GPUs: CudaDevice.cpp (devices, errors, properties), CudaMemory.cpp
+// (allocations, copies, sets) and CudaStreams.cpp (streams, events,
+// synchronization, launches). Handles given to the program are addresses of
+// runtime objects, checked against the live set before use.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ORRERY_SIM_CUDACOMMON_H
+#define ORRERY_SIM_CUDACOMMON_H
+
+#include "Runtime.h"
+#include "Streams.h"
+
+#include <cuda_runtime_api.h>
+
+namespace orrery::sim {
+
+/// The calling rank, after the runtime's progress tick.
+Rank &callingRank();
+
+/// Records \p E as the rank's last error (cudaGetLastError) and returns it.
+cudaError_t fail(Rank &R, cudaError_t E);
+
+/// The stream a handle names: 0, cudaStreamLegacy and cudaStreamPerThread
+/// are the current device's default stream. Null for an unknown handle.
+Stream *resolveStream(Rank &R, cudaStream_t S);
+cudaStream_t streamHandle(Stream &S);
+/// Forgets a destroyed stream's handle.
+void forgetStream(cudaStream_t S);
+
+EventPtr resolveEvent(cudaEvent_t E);
+cudaEvent_t eventHandle(const EventPtr &E);
+void forgetEvent(cudaEvent_t E);
+
+/// Queues \p Op on \p S with CUDA's default-stream ordering: work on the
+/// legacy default stream waits for every blocking stream of its device, and
+/// work on a blocking stream waits for the default stream.
+Completion submit(Rank &R, Stream &S, StreamOp Op);
+
+/// Blocks the calling rank until \p C is reached.
+void waitFor(const Completion &C);
+
+} // namespace orrery::sim
+
+#endif // ORRERY_SIM_CUDACOMMON_H

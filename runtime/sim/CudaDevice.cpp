@@ -1,0 +1,283 @@
+//===- CudaDevice.cpp - Devices, errors and properties of simulated GPUs --===//
+
+#include "CudaCommon.h"
+#include "DeviceMemory.h"
+
+#include <cstring>
+
+using namespace orrery::sim;
+
+namespace orrery::sim {
+
+Rank &callingRank() {
+  Runtime &RT = Runtime::get();
+  RT.tick();
+  return RT.rank();
+}
+
+cudaError_t fail(Rank &R, cudaError_t E) {
+  R.LastError = E;
+  return E;
+}
+
+} // namespace orrery::sim
+
+static bool validDevice(int D) {
+  return D >= 0 && D < Runtime::get().gpusPerNode();
+}
+
+/// Compute capability of the modelled GPU, from its model name.
+static void computeCapability(int &Major, int &Minor) {
+  const std::string &Model = Runtime::get().machine().Gpu.Model;
+  Major = 9;
+  Minor = 0;
+  if (Model.find("A100") != std::string::npos) {
+    Major = 8;
+    Minor = 0;
+  } else if (Model.find("B200") != std::string::npos ||
+             Model.find("GB200") != std::string::npos) {
+    Major = 10;
+  }
+}
+
+extern "C" {
+
+cudaError_t cudaGetDeviceCount(int *Count) {
+  Rank &R = callingRank();
+  if (!Count)
+    return fail(R, cudaErrorInvalidValue);
+  *Count = Runtime::get().gpusPerNode();
+  return cudaSuccess;
+}
+
+cudaError_t cudaSetDevice(int D) {
+  Rank &R = callingRank();
+  if (!validDevice(D))
+    return fail(R, cudaErrorInvalidDevice);
+  R.Device = D;
+  R.device(D);
+  return cudaSuccess;
+}
+
+cudaError_t cudaGetDevice(int *D) {
+  Rank &R = callingRank();
+  if (!D)
+    return fail(R, cudaErrorInvalidValue);
+  *D = R.Device;
+  return cudaSuccess;
+}
+
+cudaError_t cudaSetDeviceFlags(unsigned) { return cudaSuccess; }
+
+cudaError_t cudaDeviceReset(void) {
+  Rank &R = callingRank();
+  for (const StreamPtr &S : R.current().Streams)
+    waitFor(S->tail());
+  return cudaSuccess;
+}
+
+cudaError_t cudaGetDeviceProperties(cudaDeviceProp *P, int D) {
+  Rank &R = callingRank();
+  if (!P)
+    return fail(R, cudaErrorInvalidValue);
+  if (!validDevice(D))
+    return fail(R, cudaErrorInvalidDevice);
+  const orrery::models::GpuModel &G = Runtime::get().machine().Gpu;
+  std::memset(P, 0, sizeof *P);
+  std::string Name = G.Model + " (simulated by Orrery)";
+  std::strncpy(P->name, Name.c_str(), sizeof P->name - 1);
+  P->totalGlobalMem = static_cast<size_t>(G.MemoryCapacity.Value);
+  P->sharedMemPerBlock = static_cast<size_t>(G.SharedMemoryPerBlock.Value);
+  P->sharedMemPerMultiprocessor =
+      static_cast<size_t>(G.SharedMemoryPerSm.Value);
+  P->regsPerBlock = static_cast<int>(G.RegistersPerSm.Value);
+  P->regsPerMultiprocessor = static_cast<int>(G.RegistersPerSm.Value);
+  P->warpSize = static_cast<int>(G.WarpSize.Value);
+  P->maxThreadsPerBlock = static_cast<int>(G.MaxThreadsPerBlock.Value);
+  P->maxThreadsPerMultiProcessor = static_cast<int>(G.MaxThreadsPerSm.Value);
+  P->maxBlocksPerMultiProcessor = static_cast<int>(G.MaxBlocksPerSm.Value);
+  P->multiProcessorCount = static_cast<int>(G.SmCount.Value);
+  P->maxThreadsDim[0] = P->maxThreadsDim[1] = 1024;
+  P->maxThreadsDim[2] = 64;
+  P->maxGridSize[0] = 2147483647;
+  P->maxGridSize[1] = P->maxGridSize[2] = 65535;
+  computeCapability(P->major, P->minor);
+  P->concurrentKernels = 1;
+  P->unifiedAddressing = 1;
+  P->managedMemory = 1;
+  P->asyncEngineCount = 2;
+  P->pciDeviceID = D;
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetAttribute(int *Value, cudaDeviceAttr A, int D) {
+  Rank &R = callingRank();
+  if (!Value)
+    return fail(R, cudaErrorInvalidValue);
+  cudaDeviceProp P;
+  if (cudaError_t E = cudaGetDeviceProperties(&P, D))
+    return E;
+  switch (A) {
+  case cudaDevAttrMaxThreadsPerBlock:
+    *Value = P.maxThreadsPerBlock;
+    break;
+  case cudaDevAttrWarpSize:
+    *Value = P.warpSize;
+    break;
+  case cudaDevAttrMultiProcessorCount:
+    *Value = P.multiProcessorCount;
+    break;
+  case cudaDevAttrMaxSharedMemoryPerBlock:
+    *Value = static_cast<int>(P.sharedMemPerBlock);
+    break;
+  case cudaDevAttrMaxSharedMemoryPerMultiprocessor:
+    *Value = static_cast<int>(P.sharedMemPerMultiprocessor);
+    break;
+  case cudaDevAttrMaxThreadsPerMultiProcessor:
+    *Value = P.maxThreadsPerMultiProcessor;
+    break;
+  case cudaDevAttrComputeCapabilityMajor:
+    *Value = P.major;
+    break;
+  case cudaDevAttrComputeCapabilityMinor:
+    *Value = P.minor;
+    break;
+  case cudaDevAttrMaxRegistersPerBlock:
+    *Value = P.regsPerBlock;
+    break;
+  case cudaDevAttrConcurrentKernels:
+  case cudaDevAttrUnifiedAddressing:
+  case cudaDevAttrManagedMemory:
+    *Value = 1;
+    break;
+  default:
+    *Value = 0;
+    Runtime::get().report().warn(
+        "cudaDeviceGetAttribute(" + std::to_string(static_cast<int>(A)) +
+        ") is not modelled: answered 0");
+  }
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceCanAccessPeer(int *Can, int D, int Peer) {
+  Rank &R = callingRank();
+  if (!Can)
+    return fail(R, cudaErrorInvalidValue);
+  if (!validDevice(D) || !validDevice(Peer))
+    return fail(R, cudaErrorInvalidDevice);
+  *Can = D != Peer && Runtime::get().comm().PeerAccess;
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceEnablePeerAccess(int Peer, unsigned) {
+  Rank &R = callingRank();
+  if (!validDevice(Peer) || Peer == R.Device ||
+      !Runtime::get().comm().PeerAccess)
+    return fail(R, cudaErrorInvalidDevice);
+  bool &On = R.current().PeerAccess[Peer];
+  if (On)
+    return fail(R, cudaErrorPeerAccessAlreadyEnabled);
+  On = true;
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceDisablePeerAccess(int Peer) {
+  Rank &R = callingRank();
+  if (!validDevice(Peer))
+    return fail(R, cudaErrorInvalidDevice);
+  R.current().PeerAccess[Peer] = false;
+  return cudaSuccess;
+}
+
+cudaError_t cudaFuncSetCacheConfig(const void *, cudaFuncCache) {
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache) { return cudaSuccess; }
+
+cudaError_t cudaFuncSetAttribute(const void *, cudaFuncAttribute, int) {
+  return cudaSuccess;
+}
+
+cudaError_t cudaGetLastError(void) {
+  Rank &R = callingRank();
+  cudaError_t E = static_cast<cudaError_t>(R.LastError);
+  R.LastError = cudaSuccess;
+  return E;
+}
+
+cudaError_t cudaPeekAtLastError(void) {
+  return static_cast<cudaError_t>(callingRank().LastError);
+}
+
+const char *cudaGetErrorName(cudaError_t E) {
+  switch (E) {
+  case cudaSuccess:
+    return "cudaSuccess";
+  case cudaErrorInvalidValue:
+    return "cudaErrorInvalidValue";
+  case cudaErrorMemoryAllocation:
+    return "cudaErrorMemoryAllocation";
+  case cudaErrorInvalidDevice:
+    return "cudaErrorInvalidDevice";
+  case cudaErrorInvalidResourceHandle:
+    return "cudaErrorInvalidResourceHandle";
+  case cudaErrorNotReady:
+    return "cudaErrorNotReady";
+  case cudaErrorInvalidConfiguration:
+    return "cudaErrorInvalidConfiguration";
+  case cudaErrorMissingConfiguration:
+    return "cudaErrorMissingConfiguration";
+  case cudaErrorPeerAccessAlreadyEnabled:
+    return "cudaErrorPeerAccessAlreadyEnabled";
+  case cudaErrorInvalidDevicePointer:
+    return "cudaErrorInvalidDevicePointer";
+  case cudaErrorInvalidMemcpyDirection:
+    return "cudaErrorInvalidMemcpyDirection";
+  default:
+    return "cudaErrorUnknown";
+  }
+}
+
+const char *cudaGetErrorString(cudaError_t E) {
+  switch (E) {
+  case cudaSuccess:
+    return "no error";
+  case cudaErrorInvalidValue:
+    return "invalid argument";
+  case cudaErrorMemoryAllocation:
+    return "out of memory";
+  case cudaErrorInvalidDevice:
+    return "invalid device ordinal";
+  case cudaErrorInvalidResourceHandle:
+    return "invalid resource handle";
+  case cudaErrorNotReady:
+    return "device not ready";
+  case cudaErrorInvalidConfiguration:
+    return "invalid configuration argument";
+  case cudaErrorMissingConfiguration:
+    return "__global__ function call is not configured";
+  case cudaErrorPeerAccessAlreadyEnabled:
+    return "peer access is already enabled";
+  case cudaErrorInvalidDevicePointer:
+    return "invalid device pointer";
+  case cudaErrorInvalidMemcpyDirection:
+    return "invalid copy direction for memcpy";
+  default:
+    return "unknown error (Orrery's skeleton runtime)";
+  }
+}
+
+cudaError_t cudaDriverGetVersion(int *V) {
+  if (V)
+    *V = CUDART_VERSION;
+  return V ? cudaSuccess : cudaErrorInvalidValue;
+}
+
+cudaError_t cudaRuntimeGetVersion(int *V) {
+  if (V)
+    *V = CUDART_VERSION;
+  return V ? cudaSuccess : cudaErrorInvalidValue;
+}
+
+} // extern "C"

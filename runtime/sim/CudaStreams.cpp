@@ -1,0 +1,327 @@
+//===- CudaStreams.cpp - Streams, events, synchronization, launches -------===//
+
+#include "CudaCommon.h"
+#include "KernelCost.h"
+
+#include <cxxabi.h>
+#include <dlfcn.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <map>
+
+using namespace orrery::sim;
+
+namespace orrery::sim {
+
+static std::map<const void *, StreamPtr> &liveStreams() {
+  static std::map<const void *, StreamPtr> M;
+  return M;
+}
+
+static std::map<const void *, EventPtr> &liveEvents() {
+  static std::map<const void *, EventPtr> M;
+  return M;
+}
+
+Stream *resolveStream(Rank &R, cudaStream_t S) {
+  if (S == nullptr || S == cudaStreamLegacy || S == cudaStreamPerThread)
+    return R.current().Legacy.get();
+  auto It = liveStreams().find(S);
+  return It == liveStreams().end() ? nullptr : It->second.get();
+}
+
+cudaStream_t streamHandle(Stream &S) {
+  liveStreams()[&S] = S.shared_from_this();
+  return reinterpret_cast<cudaStream_t>(&S);
+}
+
+void forgetStream(cudaStream_t S) { liveStreams().erase(S); }
+
+EventPtr resolveEvent(cudaEvent_t E) {
+  auto It = liveEvents().find(E);
+  return It == liveEvents().end() ? nullptr : It->second;
+}
+
+cudaEvent_t eventHandle(const EventPtr &E) {
+  liveEvents()[E.get()] = E;
+  return reinterpret_cast<cudaEvent_t>(E.get());
+}
+
+void forgetEvent(cudaEvent_t E) { liveEvents().erase(E); }
+
+Completion submit(Rank &R, Stream &S, StreamOp Op) {
+  DeviceContext &D = R.device(S.Device);
+  if (S.Legacy) {
+    for (const StreamPtr &Other : D.Streams)
+      if (Other.get() != &S && !Other->NonBlocking && !Other->idle())
+        Op.Deps.push_back(Other->tail());
+  } else if (!S.NonBlocking && !D.Legacy->idle()) {
+    Op.Deps.push_back(D.Legacy->tail());
+  }
+  return S.enqueue(std::move(Op));
+}
+
+void waitFor(const Completion &C) {
+  if (C.done())
+    return;
+  OutsideBench B;
+  C.wait();
+}
+
+} // namespace orrery::sim
+
+/// The kernel's name from its host stub, for launches without a hook.
+static std::string stubName(const void *Func) {
+  Dl_info Info;
+  if (!dladdr(Func, &Info) || !Info.dli_sname)
+    return "<unknown kernel>";
+  int Status = 0;
+  char *D = abi::__cxa_demangle(Info.dli_sname, nullptr, nullptr, &Status);
+  std::string Name = Status == 0 && D ? D : Info.dli_sname;
+  std::free(D);
+  const std::string Prefix = "__device_stub__";
+  if (auto P = Name.find(Prefix); P != std::string::npos)
+    Name.erase(P, Prefix.size());
+  return Name;
+}
+
+namespace {
+/// <<<>>> configurations pushed and not yet popped, per rank (nested
+/// launches in argument lists push several).
+std::map<const Rank *, std::vector<std::tuple<dim3, dim3, size_t, void *>>>
+    Configs;
+} // namespace
+
+extern "C" {
+
+unsigned __cudaPushCallConfiguration(dim3 Grid, dim3 Block, size_t Shared,
+                                     void *S) {
+  Configs[&callingRank()].emplace_back(Grid, Block, Shared, S);
+  return 0;
+}
+
+cudaError_t __cudaPopCallConfiguration(dim3 *Grid, dim3 *Block,
+                                       size_t *Shared, void *S) {
+  auto &V = Configs[&callingRank()];
+  if (V.empty())
+    return cudaErrorMissingConfiguration;
+  std::tie(*Grid, *Block, *Shared, *static_cast<void **>(S)) = V.back();
+  V.pop_back();
+  return cudaSuccess;
+}
+
+cudaError_t cudaLaunchKernel(const void *Func, dim3 Grid, dim3 Block,
+                             void **, size_t Shared, cudaStream_t Handle) {
+  Rank &R = callingRank();
+  Runtime &RT = Runtime::get();
+  Stream *S = resolveStream(R, Handle);
+  if (!S)
+    return fail(R, cudaErrorInvalidResourceHandle);
+  PendingLaunch P = R.Launch;
+  R.Launch = PendingLaunch();
+  orrery_dim3 G{Grid.x, Grid.y, Grid.z}, B{Block.x, Block.y, Block.z};
+  LaunchCost C = launchCost(RT.gpu(), P.HasCounts ? &P.Counts : nullptr, G, B,
+                            Shared);
+  std::string Name = P.Site && P.Site->callee ? P.Site->callee : stubName(Func);
+  std::string Where = P.Site ? std::string(P.Site->file) + ":" +
+                                   std::to_string(P.Site->line)
+                             : std::string("(not instrumented)");
+  if (!C.Error.empty()) {
+    RT.report().warn("launch of " + Name + " at " + Where +
+                     " cannot run: " + C.Error);
+    return fail(R, cudaErrorInvalidConfiguration);
+  }
+  if (!P.HasCounts)
+    RT.report().warn("kernel " + Name + " at " + Where +
+                     " has no cost hint: charged as an empty kernel");
+  RT.cpuWait(R, Category::Launch, C.Launch, RT.gpu().Estimates.Launch);
+  StreamOp Op;
+  Op.K = StreamOp::Exec;
+  Op.Seconds = C.device();
+  // The first part names the kernel's category in the timeline.
+  Op.Parts = {{Category::KernelCompute, C.Compute},
+              {Category::KernelMemory, C.Memory}};
+  if (C.Memory > C.Compute)
+    std::swap(Op.Parts[0], Op.Parts[1]);
+  Op.Estimate = C.Estimate;
+  Op.Name = Name;
+  int Confidence = P.HasCounts ? P.Counts.confidence : -1;
+  Op.OnDone = [Name, Where, C, Confidence](double, double) {
+    KernelTotals &K = Runtime::get().report().kernel(Where + " " + Name);
+    K.Name = Name;
+    K.Site = Where;
+    ++K.Launches;
+    K.Flops += C.Flops;
+    K.Bytes += C.Bytes;
+    K.Seconds += C.device();
+    if (C.Estimate)
+      K.EstimatedSeconds += C.device();
+    K.Confidence = std::max(K.Confidence, Confidence);
+  };
+  submit(R, *S, std::move(Op));
+  return cudaSuccess;
+}
+
+cudaError_t cudaStreamCreateWithPriority(cudaStream_t *Out, unsigned Flags,
+                                         int) {
+  Rank &R = callingRank();
+  if (!Out)
+    return fail(R, cudaErrorInvalidValue);
+  DeviceContext &D = R.current();
+  StreamPtr S = Stream::create(R, D.Index, D.Gpu,
+                               (Flags & cudaStreamNonBlocking) != 0, false);
+  D.Streams.push_back(S);
+  *Out = streamHandle(*S);
+  return cudaSuccess;
+}
+
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t *Out, unsigned Flags) {
+  return cudaStreamCreateWithPriority(Out, Flags, 0);
+}
+
+cudaError_t cudaStreamCreate(cudaStream_t *Out) {
+  return cudaStreamCreateWithPriority(Out, cudaStreamDefault, 0);
+}
+
+cudaError_t cudaDeviceGetStreamPriorityRange(int *Least, int *Greatest) {
+  if (Least)
+    *Least = 0;
+  if (Greatest)
+    *Greatest = -5;
+  return cudaSuccess;
+}
+
+cudaError_t cudaStreamDestroy(cudaStream_t Handle) {
+  Rank &R = callingRank();
+  Stream *S = resolveStream(R, Handle);
+  if (!S || S->Legacy)
+    return fail(R, cudaErrorInvalidResourceHandle);
+  // Work already queued still completes (CUDA semantics); the actor keeps
+  // the stream alive until the simulation ends.
+  forgetStream(Handle);
+  return cudaSuccess;
+}
+
+cudaError_t cudaStreamSynchronize(cudaStream_t Handle) {
+  Rank &R = callingRank();
+  Stream *S = resolveStream(R, Handle);
+  if (!S)
+    return fail(R, cudaErrorInvalidResourceHandle);
+  StreamOp Marker;
+  Marker.K = StreamOp::Marker;
+  Completion C = S->Legacy ? submit(R, *S, std::move(Marker)) : S->tail();
+  waitFor(C);
+  Runtime &RT = Runtime::get();
+  RT.cpuWait(R, Category::Sync, RT.gpu().Sync, RT.gpu().Estimates.Sync);
+  return cudaSuccess;
+}
+
+cudaError_t cudaStreamQuery(cudaStream_t Handle) {
+  Rank &R = callingRank();
+  Stream *S = resolveStream(R, Handle);
+  if (!S)
+    return fail(R, cudaErrorInvalidResourceHandle);
+  // Polling loops must see time pass.
+  Runtime &RT = Runtime::get();
+  RT.cpuWait(R, Category::Sync, RT.gpu().Sync / 4, RT.gpu().Estimates.Sync);
+  return S->idle() ? cudaSuccess : cudaErrorNotReady;
+}
+
+cudaError_t cudaDeviceSynchronize(void) {
+  Rank &R = callingRank();
+  DeviceContext &D = R.current();
+  for (const StreamPtr &S : D.Streams)
+    waitFor(S->tail());
+  Runtime &RT = Runtime::get();
+  RT.cpuWait(R, Category::Sync, RT.gpu().Sync, RT.gpu().Estimates.Sync);
+  return cudaSuccess;
+}
+
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t *Out, unsigned Flags) {
+  Rank &R = callingRank();
+  if (!Out)
+    return fail(R, cudaErrorInvalidValue);
+  auto E = std::make_shared<EventState>();
+  E->Timing = (Flags & cudaEventDisableTiming) == 0;
+  *Out = eventHandle(E);
+  return cudaSuccess;
+}
+
+cudaError_t cudaEventCreate(cudaEvent_t *Out) {
+  return cudaEventCreateWithFlags(Out, cudaEventDefault);
+}
+
+cudaError_t cudaEventDestroy(cudaEvent_t Handle) {
+  Rank &R = callingRank();
+  if (!resolveEvent(Handle))
+    return fail(R, cudaErrorInvalidResourceHandle);
+  forgetEvent(Handle);
+  return cudaSuccess;
+}
+
+cudaError_t cudaEventRecord(cudaEvent_t Handle, cudaStream_t SH) {
+  Rank &R = callingRank();
+  EventPtr E = resolveEvent(Handle);
+  Stream *S = resolveStream(R, SH);
+  if (!E || !S)
+    return fail(R, cudaErrorInvalidResourceHandle);
+  E->Time = -1;
+  E->Recorded = true;
+  StreamOp Op;
+  Op.K = StreamOp::Marker;
+  Op.Event = E;
+  E->At = submit(R, *S, std::move(Op));
+  return cudaSuccess;
+}
+
+cudaError_t cudaEventSynchronize(cudaEvent_t Handle) {
+  Rank &R = callingRank();
+  EventPtr E = resolveEvent(Handle);
+  if (!E)
+    return fail(R, cudaErrorInvalidResourceHandle);
+  waitFor(E->At);
+  Runtime &RT = Runtime::get();
+  RT.cpuWait(R, Category::Sync, RT.gpu().Sync, RT.gpu().Estimates.Sync);
+  return cudaSuccess;
+}
+
+cudaError_t cudaEventQuery(cudaEvent_t Handle) {
+  Rank &R = callingRank();
+  EventPtr E = resolveEvent(Handle);
+  if (!E)
+    return fail(R, cudaErrorInvalidResourceHandle);
+  Runtime &RT = Runtime::get();
+  RT.cpuWait(R, Category::Sync, RT.gpu().Sync / 4, RT.gpu().Estimates.Sync);
+  return E->At.done() ? cudaSuccess : cudaErrorNotReady;
+}
+
+cudaError_t cudaEventElapsedTime(float *Ms, cudaEvent_t A, cudaEvent_t B) {
+  Rank &R = callingRank();
+  EventPtr Start = resolveEvent(A), End = resolveEvent(B);
+  if (!Ms || !Start || !End)
+    return fail(R, cudaErrorInvalidResourceHandle);
+  if (!Start->Timing || !End->Timing || !Start->Recorded || !End->Recorded)
+    return fail(R, cudaErrorInvalidResourceHandle);
+  if (!Start->At.done() || !End->At.done())
+    return fail(R, cudaErrorNotReady);
+  *Ms = static_cast<float>((End->Time - Start->Time) * 1e3);
+  return cudaSuccess;
+}
+
+cudaError_t cudaStreamWaitEvent(cudaStream_t SH, cudaEvent_t Handle,
+                                unsigned) {
+  Rank &R = callingRank();
+  Stream *S = resolveStream(R, SH);
+  EventPtr E = resolveEvent(Handle);
+  if (!S || !E)
+    return fail(R, cudaErrorInvalidResourceHandle);
+  StreamOp Op;
+  Op.K = StreamOp::Marker;
+  if (E->Recorded)
+    Op.Deps.push_back(E->At);
+  submit(R, *S, std::move(Op));
+  return cudaSuccess;
+}
+
+} // extern "C"

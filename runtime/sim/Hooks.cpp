@@ -1,0 +1,109 @@
+//===- Hooks.cpp - The hook ABI in skeleton mode --------------------------===//
+//
+// Every begin hook returns 1: the original call runs, against SMPI for MPI
+// and against this library's CUDA runtime for CUDA, which charges the
+// simulated time. The hooks add what only the call site knows: the kernel
+// cost hint of a launch and the device legs of MPI calls on GPU buffers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CudaCommon.h"
+#include "MpiCost.h"
+
+#include <cstdio>
+#include <cstdlib>
+
+using namespace orrery::sim;
+
+static Rank &enter(const orrery_site *S) {
+  if (S->abi_version != ORRERY_HOOK_ABI_VERSION) {
+    std::fprintf(stderr,
+                 "liborrery-sim: error: %s:%u was instrumented for hook ABI "
+                 "version %u, this library implements version %d: "
+                 "instrument it again with this Orrery's orrery-instrument\n",
+                 S->file, S->line, S->abi_version, ORRERY_HOOK_ABI_VERSION);
+    std::exit(2);
+  }
+  Rank &R = callingRank();
+  R.Open.push_back(OpenSite{S, now()});
+  return R;
+}
+
+/// Pops the innermost open site \p S (an end without a begin is ignored).
+static void leave(const orrery_site *S) {
+  Rank &R = Runtime::get().rank();
+  for (auto It = R.Open.rbegin(); It != R.Open.rend(); ++It) {
+    if (It->Site != S)
+      continue;
+    OpenSite O = *It;
+    R.Open.erase(std::next(It).base());
+    if (S->kind == ORRERY_KIND_MPI)
+      mpiEnd(R, O);
+    return;
+  }
+}
+
+extern "C" {
+
+void orrery_launch_hint(const orrery_site *S, orrery_kernel_counts C) {
+  Rank &R = callingRank();
+  R.Launch.Site = S;
+  R.Launch.HasCounts = true;
+  R.Launch.Counts = C;
+}
+
+int orrery_cuda_begin(const orrery_site *S, orrery_buf, orrery_buf,
+                      long long, const void *) {
+  enter(S);
+  return 1;
+}
+
+int orrery_launch_begin(const orrery_site *S, orrery_dim3, orrery_dim3,
+                        unsigned long long, const void *) {
+  Rank &R = enter(S);
+  if (R.Launch.Site != S) {
+    R.Launch = PendingLaunch();
+    R.Launch.Site = S;
+  }
+  return 1;
+}
+
+int orrery_mpi_begin(const orrery_site *S, orrery_buf Send, orrery_buf Recv,
+                     int Peer, intptr_t Comm) {
+  Rank &R = enter(S);
+  mpiBegin(R, R.Open.back(), Send, Recv, Peer, Comm);
+  return 1;
+}
+
+// RAMC calls run against the RAMC library unchanged; its simulated
+// transport is not part of this backend yet.
+int orrery_ramc_begin(const orrery_site *S, orrery_buf, orrery_buf, int,
+                      const void *, unsigned long long) {
+  enter(S);
+  return 1;
+}
+
+int orrery_end(const orrery_site *S, int Result) {
+  leave(S);
+  return Result;
+}
+
+const void *orrery_end_ptr(const orrery_site *S, const void *Result) {
+  leave(S);
+  return Result;
+}
+
+void orrery_end_void(const orrery_site *S) { leave(S); }
+
+// Never reached: every begin hook asks for the original call.
+int orrery_skip(const orrery_site *S) {
+  leave(S);
+  return 0;
+}
+
+const void *orrery_skip_ptr(const orrery_site *S) {
+  leave(S);
+  return nullptr;
+}
+
+} // extern "C"

@@ -1,0 +1,314 @@
+//===- MpiCost.cpp - Device legs of GPU-aware MPI calls -------------------===//
+
+#include "MpiCost.h"
+#include "DeviceMemory.h"
+
+#include "orrery/models/CommCost.h"
+
+#include <mpi.h>
+
+#include <map>
+#include <string_view>
+#include <unordered_map>
+
+namespace orrery::sim {
+
+namespace {
+
+enum class MpiClass {
+  Other,
+  Send,
+  Recv,
+  NonblockingRecv,
+  SendRecv,
+  Wait,
+  Collective,
+  OneSidedFrom, ///< origin buffer is read (put, accumulate)
+  OneSidedTo,   ///< origin buffer is written (get)
+  Finalize
+};
+
+struct MpiOp {
+  MpiClass Class = MpiClass::Other;
+  models::Collective Coll = models::Collective::Barrier;
+};
+
+const std::unordered_map<std::string_view, MpiOp> &opTable() {
+  using C = models::Collective;
+  static const std::unordered_map<std::string_view, MpiOp> T = [] {
+    std::unordered_map<std::string_view, MpiOp> M;
+    for (auto N : {"MPI_Send", "MPI_Isend", "MPI_Ssend", "MPI_Issend",
+                   "MPI_Rsend", "MPI_Irsend", "MPI_Bsend", "MPI_Ibsend"})
+      M[N] = {MpiClass::Send};
+    M["MPI_Recv"] = {MpiClass::Recv};
+    M["MPI_Irecv"] = {MpiClass::NonblockingRecv};
+    M["MPI_Sendrecv"] = {MpiClass::SendRecv};
+    M["MPI_Sendrecv_replace"] = {MpiClass::SendRecv};
+    for (auto N : {"MPI_Wait", "MPI_Waitall", "MPI_Waitany", "MPI_Waitsome"})
+      M[N] = {MpiClass::Wait};
+    std::pair<const char *, C> Colls[] = {
+        {"Allreduce", C::Allreduce},
+        {"Reduce", C::Reduce},
+        {"Reduce_scatter_block", C::ReduceScatterBlock},
+        {"Reduce_scatter", C::ReduceScatter},
+        {"Scan", C::Scan},
+        {"Exscan", C::Exscan},
+        {"Bcast", C::Bcast},
+        {"Allgather", C::Allgather},
+        {"Allgatherv", C::Allgather},
+        {"Gather", C::Gather},
+        {"Gatherv", C::Gather},
+        {"Scatter", C::Scatter},
+        {"Scatterv", C::Scatter},
+        {"Alltoall", C::Alltoall},
+        {"Alltoallv", C::Alltoall},
+        {"Barrier", C::Barrier}};
+    // Names must outlive the table: keep them in a static store.
+    static std::vector<std::string> Names;
+    Names.reserve(2 * std::size(Colls));
+    for (auto &[N, K] : Colls) {
+      Names.push_back(std::string("MPI_") + N);
+      M[Names.back()] = {MpiClass::Collective, K};
+      Names.push_back(std::string("MPI_I") + N);
+      M[Names.back()] = {MpiClass::Collective, K};
+    }
+    for (auto N : {"MPI_Put", "MPI_Rput", "MPI_Accumulate", "MPI_Raccumulate"})
+      M[N] = {MpiClass::OneSidedFrom};
+    for (auto N : {"MPI_Get", "MPI_Rget", "MPI_Get_accumulate"})
+      M[N] = {MpiClass::OneSidedTo};
+    M["MPI_Finalize"] = {MpiClass::Finalize};
+    return M;
+  }();
+  return T;
+}
+
+MpiOp classify(const char *Api) {
+  auto It = opTable().find(Api);
+  return It == opTable().end() ? MpiOp() : It->second;
+}
+
+MPI_Comm commOf(intptr_t C) { return reinterpret_cast<MPI_Comm>(C); }
+
+double typeSize(intptr_t T) {
+  if (!T)
+    return 0;
+  int S = 0;
+  if (MPI_Type_size(reinterpret_cast<MPI_Datatype>(T), &S) != MPI_SUCCESS)
+    return 0;
+  return S;
+}
+
+int commSize(intptr_t C) {
+  int N = 1;
+  if (!C || MPI_Comm_size(commOf(C), &N) != MPI_SUCCESS)
+    return 1;
+  return N;
+}
+
+double bytesOf(const orrery_buf &B, intptr_t Comm) {
+  switch (B.form) {
+  case ORRERY_BUF_BYTES:
+    return static_cast<double>(B.count);
+  case ORRERY_BUF_MPI:
+    return static_cast<double>(B.count) * typeSize(B.datatype);
+  case ORRERY_BUF_MPIV: {
+    if (!B.counts)
+      return 0;
+    double N = 0;
+    for (int I = 0, E = commSize(Comm); I < E; ++I)
+      N += B.counts[I];
+    return N * typeSize(B.datatype);
+  }
+  default:
+    return 0;
+  }
+}
+
+bool inPlace(const void *P) { return P == MPI_IN_PLACE; }
+
+/// The rank's side of a buffer: its node, GPU and memory space.
+models::Endpoint endpointOf(const Rank &R, const void *P) {
+  models::Endpoint E;
+  E.Node = R.Node;
+  E.Gpu = R.Device;
+  if (const Allocation *A = DeviceMemory::get().find(P);
+      A && A->Kind != MemoryKind::Pinned) {
+    E.Space = models::MemorySpace::Device;
+    E.Gpu = A->Device;
+  }
+  return E;
+}
+
+/// The world rank of \p Peer in \p Comm.
+int worldRank(int Peer, intptr_t Comm) {
+  MPI_Comm C = commOf(Comm);
+  if (!Comm || C == MPI_COMM_WORLD)
+    return Peer;
+  MPI_Group G, W;
+  int Out = Peer;
+  if (MPI_Comm_group(C, &G) != MPI_SUCCESS)
+    return Peer;
+  MPI_Comm_group(MPI_COMM_WORLD, &W);
+  MPI_Group_translate_ranks(G, 1, &Peer, W, &Out);
+  MPI_Group_free(&G);
+  MPI_Group_free(&W);
+  return Out;
+}
+
+/// The peer's side, assumed to use the same memory space as ours (the peer
+/// buffer is not visible from this rank) and the GPU its local rank picks.
+models::Endpoint peerEndpoint(int WorldPeer, models::MemorySpace Space) {
+  Runtime &RT = Runtime::get();
+  models::Endpoint E;
+  if (WorldPeer < 0) { // MPI_ANY_SOURCE: assume another node
+    E.Node = -1;
+    E.Space = Space;
+    return E;
+  }
+  E.Node = WorldPeer / RT.ranksPerNode();
+  E.Gpu = (WorldPeer % RT.ranksPerNode()) % RT.gpusPerNode();
+  E.Space = Space;
+  return E;
+}
+
+/// The widest locality among a communicator's ranks (cached per handle).
+models::Locality spanOf(const Rank &R, intptr_t Comm) {
+  static std::map<intptr_t, models::Locality> Cache;
+  auto It = Cache.find(Comm);
+  if (It != Cache.end())
+    return It->second;
+  Runtime &RT = Runtime::get();
+  int N = commSize(Comm);
+  models::Locality L = models::Locality::SameGpu;
+  for (int I = 0; I < N && L != models::Locality::OtherNode; ++I) {
+    int W = worldRank(I, Comm);
+    if (W / RT.ranksPerNode() != R.Node)
+      L = models::Locality::OtherNode;
+    else if (W != R.Id)
+      L = models::Locality::SameNode;
+  }
+  Cache[Comm] = L;
+  return L;
+}
+
+/// Charges one side's device leg now (\p Now) or records it for the end.
+void leg(Rank &R, OpenSite &O, const models::Cost &C, bool Now) {
+  if (C.total() <= 0)
+    return;
+  if (Now) {
+    Runtime::get().cpuWait(R, Category::DeviceLegs, C.total(),
+                           C.estimated() > 0);
+  } else {
+    O.AfterLegs += C.total();
+    O.AfterLegsEstimate |= C.estimated() > 0;
+  }
+}
+
+models::Cost sendLeg(const Rank &R, const void *Buf, double Bytes, int Peer,
+                     intptr_t Comm) {
+  const models::CommParams &P = Runtime::get().comm();
+  models::Endpoint Me = endpointOf(R, Buf);
+  models::Endpoint Other = peerEndpoint(worldRank(Peer, Comm), Me.Space);
+  models::TransportChoice T = models::selectTransport(P, Me, Other);
+  return models::deviceLeg(P, T.SendLeg, Bytes);
+}
+
+models::Cost recvLeg(const Rank &R, const void *Buf, double Bytes, int Peer,
+                     intptr_t Comm) {
+  const models::CommParams &P = Runtime::get().comm();
+  models::Endpoint Me = endpointOf(R, Buf);
+  models::Endpoint Other = peerEndpoint(worldRank(Peer, Comm), Me.Space);
+  models::TransportChoice T = models::selectTransport(P, Other, Me);
+  return models::deviceLeg(P, T.RecvLeg, Bytes);
+}
+
+void collective(Rank &R, models::Collective Op, const orrery_buf &Send,
+                const orrery_buf &Recv, intptr_t Comm) {
+  Runtime &RT = Runtime::get();
+  models::CollectiveCall C;
+  C.Op = Op;
+  bool SendInPlace = inPlace(Send.ptr);
+  C.RecvBytes = bytesOf(Recv, Comm);
+  C.SendBytes = SendInPlace ? C.RecvBytes : bytesOf(Send, Comm);
+  bool Device =
+      (!SendInPlace && Send.ptr && endpointOf(R, Send.ptr).Space ==
+                                       models::MemorySpace::Device) ||
+      (Recv.ptr && !inPlace(Recv.ptr) &&
+       endpointOf(R, Recv.ptr).Space == models::MemorySpace::Device);
+  C.Space = Device ? models::MemorySpace::Device : models::MemorySpace::Host;
+  C.Span = spanOf(R, Comm);
+  models::Cost K = models::collectiveCost(RT.comm(), C);
+  // Everything Orrery adds to a collective is charged before SMPI's part:
+  // a blocking collective ends when its slowest rank's share does.
+  bool Est = K.estimated() > 0;
+  RT.cpuWait(R, Category::CallOverhead,
+             K[models::CostCategory::CallOverhead], Est);
+  RT.cpuWait(R, Category::DeviceLegs, K[models::CostCategory::DeviceLeg],
+             Est);
+  RT.cpuWait(R, Category::HostBounce, K[models::CostCategory::HostBounce],
+             Est);
+  RT.cpuWait(R, Category::Reduction, K[models::CostCategory::Reduction], Est);
+}
+
+bool nullPeer(int Peer) { return Peer == MPI_PROC_NULL; }
+
+} // namespace
+
+void mpiBegin(Rank &R, OpenSite &O, orrery_buf Send, orrery_buf Recv,
+              int Peer, intptr_t Comm) {
+  MpiOp Op = classify(O.Site->api);
+  switch (Op.Class) {
+  case MpiClass::Send:
+  case MpiClass::OneSidedFrom:
+    if (!nullPeer(Peer))
+      leg(R, O, sendLeg(R, Send.ptr, bytesOf(Send, Comm), Peer, Comm), true);
+    break;
+  case MpiClass::OneSidedTo:
+    if (!nullPeer(Peer))
+      leg(R, O, recvLeg(R, Recv.ptr, bytesOf(Recv, Comm), Peer, Comm), true);
+    break;
+  case MpiClass::Recv:
+    if (!nullPeer(Peer))
+      leg(R, O, recvLeg(R, Recv.ptr, bytesOf(Recv, Comm), Peer, Comm), false);
+    break;
+  case MpiClass::NonblockingRecv:
+    if (!nullPeer(Peer)) {
+      models::Cost C = recvLeg(R, Recv.ptr, bytesOf(Recv, Comm), Peer, Comm);
+      R.DeferredLegs += C.total();
+      R.DeferredLegsEstimate |= C.estimated() > 0;
+    }
+    break;
+  case MpiClass::SendRecv:
+    // One peer is annotated (the destination); the source is assumed to be
+    // as far away.
+    if (!nullPeer(Peer)) {
+      leg(R, O, sendLeg(R, Send.ptr, bytesOf(Send, Comm), Peer, Comm), true);
+      leg(R, O, recvLeg(R, Recv.ptr, bytesOf(Recv, Comm), Peer, Comm), false);
+    }
+    break;
+  case MpiClass::Collective:
+    collective(R, Op.Coll, Send, Recv, Comm);
+    break;
+  case MpiClass::Wait:
+  case MpiClass::Finalize:
+    if (R.DeferredLegs > 0) {
+      O.AfterLegs += R.DeferredLegs;
+      O.AfterLegsEstimate |= R.DeferredLegsEstimate;
+      R.DeferredLegs = 0;
+      R.DeferredLegsEstimate = false;
+    }
+    break;
+  case MpiClass::Other:
+    break;
+  }
+}
+
+void mpiEnd(Rank &R, OpenSite &O) {
+  Runtime &RT = Runtime::get();
+  double Inside = now() - O.Begin - O.Charged;
+  if (Inside > 0)
+    R.Time.add(Category::Network, Inside, false);
+  RT.cpuWait(R, Category::DeviceLegs, O.AfterLegs, O.AfterLegsEstimate);
+}
+
+} // namespace orrery::sim

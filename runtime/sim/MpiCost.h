@@ -1,0 +1,24 @@
+//===- MpiCost.h - Device legs of GPU-aware MPI calls -----------*- C++ -*-===//
+//
+// The part of an MPI call Orrery charges on top of SMPI's network time
+// (DESIGN.md section 7): device legs per buffer and transport, t_call and
+// Open MPI coll/cuda's host bounce for collectives. Point-to-point send legs
+// are charged before the call, receive legs after it (for nonblocking
+// receives, when the next wait completes).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ORRERY_SIM_MPICOST_H
+#define ORRERY_SIM_MPICOST_H
+
+#include "Runtime.h"
+
+namespace orrery::sim {
+
+void mpiBegin(Rank &R, OpenSite &O, orrery_buf Send, orrery_buf Recv,
+              int Peer, intptr_t Comm);
+void mpiEnd(Rank &R, OpenSite &O);
+
+} // namespace orrery::sim
+
+#endif // ORRERY_SIM_MPICOST_H

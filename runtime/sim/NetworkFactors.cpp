@@ -1,0 +1,105 @@
+//===- NetworkFactors.cpp - Factor callbacks ------------------------------===//
+
+#include "NetworkFactors.h"
+
+#include "orrery/models/Platform.h"
+
+#include <simgrid/kernel/resource/NetworkModelIntf.hpp>
+#include <simgrid/s4u.hpp>
+#include <xbt/config.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <sstream>
+
+namespace orrery::sim {
+
+namespace s4u = simgrid::s4u;
+
+bool FactorTable::parse(const std::string &Spec, std::string &Error) {
+  Steps.clear();
+  std::stringstream SS(Spec);
+  std::string Item;
+  while (std::getline(SS, Item, ';')) {
+    if (Item.find_first_not_of(" \t") == std::string::npos)
+      continue;
+    std::size_t Colon = Item.find(':');
+    char *End = nullptr;
+    double Threshold = std::strtod(Item.c_str(), &End);
+    if (Colon == std::string::npos || End != Item.c_str() + Colon) {
+      Error = "'" + Item + "' is not threshold:factor";
+      return false;
+    }
+    double Factor = std::strtod(Item.c_str() + Colon + 1, &End);
+    if (End == Item.c_str() + Colon + 1 || Factor <= 0) {
+      Error = "'" + Item + "' has no positive factor";
+      return false;
+    }
+    Steps.push_back({Threshold, Factor});
+  }
+  std::sort(Steps.begin(), Steps.end());
+  return true;
+}
+
+double FactorTable::at(double Bytes) const {
+  double F = 1;
+  for (const auto &[Threshold, Factor] : Steps)
+    if (Threshold <= Bytes)
+      F = Factor;
+  return F;
+}
+
+/// True when a route is made only of intra-node GPU links (PCIe, NVLink).
+static bool gpuOnlyRoute(const std::vector<s4u::Link *> &Links) {
+  if (Links.empty())
+    return false;
+  for (const s4u::Link *L : Links)
+    if (!models::isGpuLink(L->get_name()))
+      return false;
+  return true;
+}
+
+static FactorTable readTable(const char *Option) {
+  FactorTable T;
+  std::string Error;
+  const std::string &Spec = simgrid::config::get_value<std::string>(Option);
+  if (!T.parse(Spec, Error)) {
+    std::fprintf(stderr,
+                 "liborrery-sim: warning: --cfg=%s: %s; using factor 1\n",
+                 Option, Error.c_str());
+    T = FactorTable();
+  }
+  return T;
+}
+
+void installNetworkFactors(bool Ideal) {
+  static bool Installed = false;
+  if (Installed || !s4u::Engine::is_initialized())
+    return;
+  auto *Model = s4u::Engine::get_instance()
+                    ->get_netzone_root()
+                    ->get_network_model();
+  if (!Model)
+    return;
+  Installed = true;
+  FactorTable Bw, Lat;
+  if (!Ideal) {
+    Bw = readTable("smpi/bw-factor");
+    Lat = readTable("smpi/lat-factor");
+  }
+  using Links = std::vector<s4u::Link *>;
+  using Zones = std::unordered_set<s4u::NetZone *>;
+  Model->set_bw_factor_cb([Bw](double Size, const s4u::Host *,
+                               const s4u::Host *, const Links &L,
+                               const Zones &) {
+    return gpuOnlyRoute(L) ? 1.0 : Bw.at(Size);
+  });
+  Model->set_lat_factor_cb([Lat](double Size, const s4u::Host *,
+                                 const s4u::Host *, const Links &L,
+                                 const Zones &) {
+    return gpuOnlyRoute(L) ? 1.0 : Lat.at(Size);
+  });
+}
+
+} // namespace orrery::sim

@@ -1,0 +1,39 @@
+//===- NetworkFactors.h - SMPI's correction factors, off GPU links -*- C++ -*-//
+//
+// smpirun forces SMPI's network model, whose latency and bandwidth factors
+// (fitted to MPI messages over Ethernet and InfiniBand) would also distort
+// the PCIe and NVLink flows of copies. These callbacks keep SMPI's factor
+// table on routes that cross a NIC and apply none (1) to routes made only of
+// GPU links. In ideal mode every factor is 1, so a message costs exactly
+// latency + bytes / bandwidth of its route.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ORRERY_SIM_NETWORKFACTORS_H
+#define ORRERY_SIM_NETWORKFACTORS_H
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace orrery::sim {
+
+/// A piecewise-constant factor table as SMPI's smpi/bw-factor and
+/// smpi/lat-factor options spell it: "threshold:factor;...". A message of n
+/// bytes takes the factor of the largest threshold <= n (1 below all).
+class FactorTable {
+public:
+  /// False with \p Error set if \p Spec is malformed.
+  bool parse(const std::string &Spec, std::string &Error);
+  double at(double Bytes) const;
+
+private:
+  std::vector<std::pair<double, double>> Steps; ///< sorted by threshold
+};
+
+/// Installs the callbacks on the platform's network model (idempotent).
+void installNetworkFactors(bool Ideal);
+
+} // namespace orrery::sim
+
+#endif // ORRERY_SIM_NETWORKFACTORS_H

@@ -1,0 +1,222 @@
+//===- Runtime.cpp - Start-up, ranks, charging, the end of a run ----------===//
+
+#include "Runtime.h"
+#include "NetworkFactors.h"
+#include "Streams.h"
+
+#include "orrery/models/MachineFile.h"
+#include "orrery/models/Platform.h"
+
+#include <smpi/smpi.h>
+#include <xbt/config.hpp>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+
+namespace orrery::sim {
+
+static double wallNow() {
+  return std::chrono::duration<double>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+double now() { return s4u::Engine::get_clock(); }
+
+OutsideBench::OutsideBench() { smpi_bench_end(); }
+OutsideBench::~OutsideBench() { smpi_bench_begin(); }
+
+/// Ranks of this run, as smpirun configured them.
+static int rankCount() {
+  static int N = simgrid::config::get_value<int>("smpi/np");
+  return N;
+}
+
+[[noreturn]] static void fatal(const std::string &Message) {
+  std::fprintf(stderr, "liborrery-sim: error: %s\n", Message.c_str());
+  std::fflush(stderr);
+  std::exit(2);
+}
+
+static const char *env(const char *Name) {
+  const char *V = std::getenv(Name);
+  return V && *V ? V : nullptr;
+}
+
+DeviceContext &Rank::device(int D) {
+  auto [It, New] = Devices.try_emplace(D);
+  DeviceContext &C = It->second;
+  if (New) {
+    Runtime &RT = Runtime::get();
+    C.Index = D;
+    C.Gpu = RT.gpuHost(Node, D);
+    C.Legacy = Stream::create(*this, D, C.Gpu, /*NonBlocking=*/false,
+                              /*Legacy=*/true);
+    C.Streams.push_back(C.Legacy);
+  }
+  return C;
+}
+
+Runtime &Runtime::get() {
+  static Runtime RT;
+  return RT;
+}
+
+Runtime::Runtime() {
+  WallStart = LastProgress = wallNow();
+  const char *Path = env("ORRERY_MACHINE");
+  if (!Path)
+    fatal("ORRERY_MACHINE is not set: run skeleton programs with "
+          "'orrery-run --machine FILE', or set ORRERY_MACHINE to a machine "
+          "file (models/machines/*.yaml)");
+  MachinePath = Path;
+  models::ParsedFile F = models::loadMachineFile(MachinePath);
+  if (!F.ok())
+    fatal(F.Errors.front().str() + " (from ORRERY_MACHINE)");
+  if (F.Type != models::FileType::Machine)
+    fatal("ORRERY_MACHINE='" + MachinePath +
+          "' is a network file; give a machine file and pass the network "
+          "file as ORRERY_NETWORK_FILE");
+  M = F.M;
+  if (const char *Net = env("ORRERY_NETWORK_FILE")) {
+    models::ParsedFile N = models::loadMachineFile(Net);
+    if (!N.ok())
+      fatal(N.Errors.front().str() + " (from ORRERY_NETWORK_FILE)");
+    models::applyNetwork(M, N.M);
+  }
+  Gpu = models::GpuParams::fromMachine(M);
+  Comm = models::CommParams::fromMachine(M);
+  GpusPerNode = M.gpusPerNode();
+  RanksPerNode = GpusPerNode;
+  if (const char *R = env("ORRERY_RANKS_PER_NODE")) {
+    RanksPerNode = std::atoi(R);
+    if (RanksPerNode < 1)
+      fatal(std::string("ORRERY_RANKS_PER_NODE='") + R +
+            "' is not a positive number");
+  }
+  if (const char *Mode = env("ORRERY_NETWORK_MODE")) {
+    std::string S = Mode;
+    if (S != "smpi" && S != "ideal")
+      fatal("ORRERY_NETWORK_MODE='" + S + "': use 'smpi' or 'ideal'");
+    Ideal = S == "ideal";
+  }
+  if (const char *P = env("ORRERY_PROGRESS"))
+    ProgressEvery = std::atof(P);
+  Rep.setTracing(env("ORRERY_TRACE") != nullptr);
+  installNetworkFactors(Ideal);
+  s4u::Actor::on_termination_cb([this](const s4u::Actor &A) {
+    auto It = Ranks.find(A.get_pid());
+    if (It == Ranks.end())
+      return;
+    ++RanksEnded;
+    SimulatedEnd = std::max(SimulatedEnd, now());
+    if (RanksEnded == rankCount())
+      finish();
+  });
+}
+
+Rank &Runtime::rank() {
+  long Pid = s4u::this_actor::get_pid();
+  if (Pid == LastPid)
+    return *LastRank;
+  auto &Slot = Ranks[Pid];
+  if (!Slot) {
+    s4u::Actor *Self = s4u::Actor::self();
+    const char *Id = Self->get_property("rank");
+    if (!Id)
+      fatal(std::string("actor '") + Self->get_cname() +
+            "' is not an SMPI rank: skeleton programs run under smpirun "
+            "(orrery-run)");
+    Slot = std::make_unique<Rank>();
+    Slot->Id = std::atoi(Id);
+    Slot->Cpu = Self->get_host();
+    const char *Node = Slot->Cpu->get_property("orrery_node");
+    if (!Node)
+      fatal("host '" + Slot->Cpu->get_name() +
+            "' has no orrery_node property: generate the platform with "
+            "orrery-platform (orrery-run does)");
+    Slot->Node = std::atoi(Node);
+  }
+  LastPid = Pid;
+  LastRank = Slot.get();
+  return *Slot;
+}
+
+std::vector<Rank *> Runtime::ranks() const {
+  std::vector<Rank *> V;
+  for (const auto &KV : Ranks)
+    V.push_back(KV.second.get());
+  return V;
+}
+
+s4u::Host *Runtime::gpuHost(int Node, int G) {
+  auto &H = GpuHosts[{Node, G}];
+  if (!H) {
+    std::string Name = models::gpuHostName(Node, G);
+    H = s4u::Host::by_name_or_null(Name);
+    if (!H)
+      fatal("the platform has no host '" + Name +
+            "': device " + std::to_string(G) + " does not exist on node " +
+            std::to_string(Node) + " of machine '" + M.Name + "' (" +
+            std::to_string(GpusPerNode) + " GPUs per node)");
+  }
+  return H;
+}
+
+void Runtime::cpuWait(Rank &R, Category C, double Seconds, bool Estimate) {
+  if (Seconds <= 0)
+    return;
+  R.Time.add(C, Seconds, Estimate);
+  if (!R.Open.empty())
+    R.Open.back().Charged += Seconds;
+  double Start = now();
+  {
+    OutsideBench B;
+    s4u::this_actor::sleep_for(Seconds);
+  }
+  Rep.span({R.Id, 0, Start, Seconds,
+            R.Open.empty() ? std::string(categoryKey(C))
+                           : std::string(R.Open.back().Site->api),
+            C});
+}
+
+void Runtime::tick() {
+  if (ProgressEvery <= 0 || (++TickCount & 1023) != 0)
+    return;
+  double W = wallNow();
+  if (W - LastProgress < ProgressEvery)
+    return;
+  LastProgress = W;
+  std::fprintf(stderr, "orrery: simulated %.6f s after %.0f s of wall time\n",
+               now(), W - WallStart);
+}
+
+void Runtime::finish() {
+  Report::Summary S;
+  S.MachineName = M.Name;
+  S.MachineFile = MachinePath;
+  S.NetworkMode = Ideal ? "ideal" : "smpi";
+  S.Ranks = rankCount();
+  S.RanksPerNode = RanksPerNode;
+  S.Nodes = (S.Ranks + RanksPerNode - 1) / RanksPerNode;
+  S.SimulatedSeconds = SimulatedEnd;
+  S.WallSeconds = wallNow() - WallStart;
+  for (const auto &KV : Ranks) {
+    const Accounts &A = KV.second->Time;
+    for (int I = 0; I < NumCategories; ++I)
+      S.Total.Seconds[I] += A.Seconds[I];
+    S.Total.Estimated += A.Estimated;
+  }
+  std::string Error;
+  if (const char *Path = env("ORRERY_REPORT"))
+    if (!Rep.writeJson(Path, S, Error))
+      std::fprintf(stderr, "liborrery-sim: error: ORRERY_REPORT: %s\n",
+                   Error.c_str());
+  if (const char *Path = env("ORRERY_TRACE"))
+    if (!Rep.writeTrace(Path, S.Ranks, Error))
+      std::fprintf(stderr, "liborrery-sim: error: ORRERY_TRACE: %s\n",
+                   Error.c_str());
+}
+
+} // namespace orrery::sim

@@ -1,0 +1,138 @@
+//===- Runtime.h - State of the skeleton backend ----------------*- C++ -*-===//
+//
+// One Runtime per simulation process. smpirun loads the program once per rank
+// but liborrery-sim only once, so every piece of per-rank state lives in a
+// Rank, found from the calling SMPI actor; nothing of a rank sits in a global.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ORRERY_SIM_RUNTIME_H
+#define ORRERY_SIM_RUNTIME_H
+
+#include "Accounting.h"
+#include "orrery/hooks.h"
+#include "orrery/models/CommParams.h"
+#include "orrery/models/KernelModel.h"
+#include "orrery/models/Machine.h"
+
+#include <simgrid/s4u.hpp>
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace orrery::sim {
+
+namespace s4u = simgrid::s4u;
+
+struct Stream;
+using StreamPtr = std::shared_ptr<Stream>;
+
+/// One rank's view of one GPU of its node.
+struct DeviceContext {
+  int Index = 0;
+  s4u::Host *Gpu = nullptr;
+  StreamPtr Legacy;                ///< the default (NULL) stream
+  std::vector<StreamPtr> Streams;  ///< every stream of this rank on this GPU
+  bool PeerAccess[64] = {};        ///< cudaDeviceEnablePeerAccess
+};
+
+/// A hook that has begun and not yet ended.
+struct OpenSite {
+  const orrery_site *Site = nullptr;
+  double Begin = 0;   ///< simulated time at begin
+  double Charged = 0; ///< seconds Orrery charged inside it (not network)
+  double AfterLegs = 0;                ///< receive legs to charge at the end
+  bool AfterLegsEstimate = false;
+};
+
+/// The launch a hook announced, consumed by cudaLaunchKernel.
+struct PendingLaunch {
+  const orrery_site *Site = nullptr;
+  bool HasCounts = false;
+  orrery_kernel_counts Counts{};
+};
+
+struct Rank {
+  int Id = 0;
+  int Node = 0;
+  s4u::Host *Cpu = nullptr;
+  int Device = 0; ///< cudaSetDevice
+  std::map<int, DeviceContext> Devices;
+  std::vector<OpenSite> Open;
+  PendingLaunch Launch;
+  int LastError = 0; ///< cudaError_t of the last failed call
+  /// Receive legs of nonblocking receives, charged when a wait completes.
+  double DeferredLegs = 0;
+  bool DeferredLegsEstimate = false;
+  Accounts Time;
+  int NextStreamId = 1;
+
+  DeviceContext &device(int D);
+  DeviceContext &current() { return device(Device); }
+};
+
+class Runtime {
+public:
+  /// The runtime, read from the environment on first use (exits with a
+  /// message naming the variable at fault).
+  static Runtime &get();
+  /// The calling rank. Must be called from an SMPI rank actor.
+  Rank &rank();
+
+  const models::Machine &machine() const { return M; }
+  const models::GpuParams &gpu() const { return Gpu; }
+  const models::CommParams &comm() const { return Comm; }
+  int gpusPerNode() const { return GpusPerNode; }
+  int ranksPerNode() const { return RanksPerNode; }
+  bool idealNetwork() const { return Ideal; }
+  s4u::Host *gpuHost(int Node, int Gpu);
+
+  /// Charges \p Seconds of CPU-side time to the calling rank: its clock
+  /// advances, nothing else is busy.
+  void cpuWait(Rank &R, Category C, double Seconds, bool Estimate);
+
+  /// Wall time since the runtime started; prints a progress line on stderr
+  /// every ORRERY_PROGRESS seconds.
+  void tick();
+
+  Report &report() { return Rep; }
+  std::vector<Rank *> ranks() const;
+
+private:
+  Runtime();
+  void finish();
+
+  models::Machine M;
+  std::string MachinePath;
+  models::GpuParams Gpu;
+  models::CommParams Comm;
+  int GpusPerNode = 1, RanksPerNode = 1;
+  bool Ideal = false;
+  std::map<long, std::unique_ptr<Rank>> Ranks; ///< by actor pid
+  Rank *LastRank = nullptr;
+  long LastPid = -1;
+  std::map<std::pair<int, int>, s4u::Host *> GpuHosts;
+  Report Rep;
+  double WallStart = 0, LastProgress = 0, ProgressEvery = 10;
+  double SimulatedEnd = 0;
+  int RanksEnded = 0;
+  unsigned long TickCount = 0;
+};
+
+/// Leaves SMPI's computation benchmark around a blocking S4U call made from
+/// rank code, so real CPU time of other ranks does not leak into the clock.
+class OutsideBench {
+public:
+  OutsideBench();
+  ~OutsideBench();
+  OutsideBench(const OutsideBench &) = delete;
+  OutsideBench &operator=(const OutsideBench &) = delete;
+};
+
+double now();
+
+} // namespace orrery::sim
+
+#endif // ORRERY_SIM_RUNTIME_H

@@ -1,0 +1,108 @@
+//===- Streams.cpp - Stream actors ----------------------------------------===//
+
+#include "Streams.h"
+#include "Runtime.h"
+
+#include <mutex>
+
+namespace orrery::sim {
+
+bool Completion::done() const { return !S || S->Finished >= Seq; }
+
+void Completion::wait() const {
+  if (done())
+    return;
+  std::unique_lock<s4u::Mutex> L(*S->Lock);
+  while (S->Finished < Seq)
+    S->Changed->wait(L);
+}
+
+StreamPtr Stream::create(Rank &Owner, int Device, s4u::Host *Gpu,
+                         bool NonBlocking, bool Legacy) {
+  auto S = std::make_shared<Stream>();
+  S->Owner = &Owner;
+  S->Device = Device;
+  S->Id = Owner.NextStreamId++;
+  S->NonBlocking = NonBlocking;
+  S->Legacy = Legacy;
+  S->Gpu = Gpu;
+  S->Lock = s4u::Mutex::create();
+  S->Changed = s4u::ConditionVariable::create();
+  std::string Name = "rank" + std::to_string(Owner.Id) + "-stream" +
+                     std::to_string(S->Id);
+  // The actor holds the stream alive; it is a daemon, killed when the last
+  // rank ends, so idle streams never keep a simulation running.
+  s4u::ActorPtr A = s4u::Actor::create(Name, Gpu, [S] { S->run(); });
+  A->daemonize();
+  return S;
+}
+
+Completion Stream::enqueue(StreamOp Op) {
+  std::unique_lock<s4u::Mutex> L(*Lock);
+  Queue.push_back(std::move(Op));
+  ++Enqueued;
+  Changed->notify_all();
+  return Completion{shared_from_this(), Enqueued};
+}
+
+void Stream::run() {
+  Runtime &RT = Runtime::get();
+  for (;;) {
+    StreamOp Op;
+    {
+      std::unique_lock<s4u::Mutex> L(*Lock);
+      while (Queue.empty())
+        Changed->wait(L);
+      Op = std::move(Queue.front());
+      Queue.pop_front();
+    }
+    for (const Completion &D : Op.Deps)
+      D.wait();
+    double Start = s4u::Engine::get_clock();
+    switch (Op.K) {
+    case StreamOp::Sleep:
+      if (Op.Seconds > 0)
+        s4u::this_actor::sleep_for(Op.Seconds);
+      break;
+    case StreamOp::Exec:
+      // An execution on the GPU's host: kernels of several streams running
+      // at once share the GPU.
+      if (Op.Seconds > 0)
+        s4u::this_actor::execute(Op.Seconds * Gpu->get_speed());
+      break;
+    case StreamOp::Flow:
+      // A flow over the platform's PCIe or NVLink links: concurrent copies
+      // share their bandwidth.
+      s4u::Comm::sendto(Op.From, Op.To, Op.Bytes);
+      break;
+    case StreamOp::Marker:
+      break;
+    }
+    double End = s4u::Engine::get_clock();
+    if (Op.Event)
+      Op.Event->Time = End;
+    double ModelTotal = 0;
+    for (auto [C, S] : Op.Parts) {
+      Owner->Time.add(C, S, Op.Estimate);
+      ModelTotal += S;
+    }
+    // A flow's time is SimGrid's (latency, bandwidth shared with others).
+    if (Op.K == StreamOp::Flow)
+      Owner->Time.add(Category::Copies, End - Start, Op.Estimate);
+    if (ModelTotal > 0 || Op.K == StreamOp::Flow) {
+      RT.report().addGpuTime(End - Start, Op.Estimate);
+      RT.report().span({Owner->Id, Id, Start, End - Start, Op.Name,
+                        Op.Parts.empty() ? Category::Copies
+                                         : Op.Parts.front().first});
+    }
+    if (Op.OnDone)
+      Op.OnDone(Start, End);
+    {
+      std::unique_lock<s4u::Mutex> L(*Lock);
+      ++Finished;
+      Changed->notify_all();
+    }
+  }
+}
+
+} // namespace orrery::sim

@@ -1,0 +1,94 @@
+//===- Streams.h - CUDA streams as simulated activities ---------*- C++ -*-===//
+//
+// Each stream is a daemon actor on its GPU's host, fed by a queue: in
+// SimGrid 3.32 chains of dependent activities do not progress by themselves,
+// so an actor runs a stream's operations one after the other. A rank that
+// launches or copies asynchronously only enqueues; it waits when CUDA says
+// it must (synchronize, events, blocking copies).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ORRERY_SIM_STREAMS_H
+#define ORRERY_SIM_STREAMS_H
+
+#include "Accounting.h"
+
+#include <simgrid/s4u.hpp>
+
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace orrery::sim {
+
+namespace s4u = simgrid::s4u;
+struct Rank;
+struct Stream;
+
+/// The point at which a stream has finished its first Seq operations.
+struct Completion {
+  std::shared_ptr<Stream> S;
+  std::uint64_t Seq = 0;
+  bool done() const;
+  /// Blocks the calling actor until done().
+  void wait() const;
+};
+
+/// What an event records: its completion and, once reached, the time.
+struct EventState {
+  Completion At;
+  double Time = -1;
+  bool Recorded = false;
+  bool Timing = true;
+};
+using EventPtr = std::shared_ptr<EventState>;
+
+struct StreamOp {
+  enum Kind { Sleep, Exec, Flow, Marker } K = Sleep;
+  double Seconds = 0;           ///< Sleep, Exec: model time
+  s4u::Host *From = nullptr;    ///< Flow
+  s4u::Host *To = nullptr;      ///< Flow
+  double Bytes = 0;             ///< Flow
+  std::vector<Completion> Deps; ///< to wait for before starting
+  EventPtr Event;               ///< Marker: the event reached
+  /// Accounting of model time by category (kernels split compute/memory).
+  std::vector<std::pair<Category, double>> Parts;
+  bool Estimate = false;
+  std::string Name; ///< in the timeline
+  /// Runs when the operation ends, on the stream actor (kernel totals).
+  std::function<void(double Start, double End)> OnDone;
+};
+
+struct Stream : std::enable_shared_from_this<Stream> {
+  Rank *Owner = nullptr;
+  int Device = 0;
+  int Id = 0; ///< timeline track
+  bool NonBlocking = false;
+  bool Legacy = false;
+  s4u::Host *Gpu = nullptr;
+  std::deque<StreamOp> Queue;
+  std::uint64_t Enqueued = 0, Finished = 0;
+  s4u::MutexPtr Lock;
+  s4u::ConditionVariablePtr Changed; ///< work queued or finished
+
+  /// Creates the stream and starts its actor.
+  static std::shared_ptr<Stream> create(Rank &Owner, int Device,
+                                        s4u::Host *Gpu, bool NonBlocking,
+                                        bool Legacy);
+  /// Queues \p Op after everything queued so far; returns its completion.
+  Completion enqueue(StreamOp Op);
+  /// The completion of everything queued so far.
+  Completion tail() { return Completion{shared_from_this(), Enqueued}; }
+  bool idle() const { return Finished == Enqueued; }
+
+private:
+  void run();
+};
+using StreamPtr = std::shared_ptr<Stream>;
+
+} // namespace orrery::sim
+
+#endif // ORRERY_SIM_STREAMS_H
