@@ -64,8 +64,7 @@ bool Report::writeJson(const std::string &Path, const Summary &S,
   J["wall_seconds"] = S.WallSeconds;
   nlohmann::ordered_json B = nlohmann::ordered_json::object();
   for (int I = 0; I < NumCategories; ++I)
-    B[std::string(categoryKey(static_cast<Category>(I)))] =
-        S.Total.Seconds[I];
+    B[std::string(categoryKey(static_cast<Category>(I)))] = S.Total.Seconds[I];
   J["breakdown"] = B;
   J["gpu_seconds"] = GpuSeconds;
   J["gpu_estimated_seconds"] = GpuEstimated;
@@ -89,9 +88,9 @@ bool Report::writeJson(const std::string &Path, const Summary &S,
   J["kernels"] = Ks;
   nlohmann::ordered_json W = nlohmann::ordered_json::array();
   for (const auto &KV : Warnings)
-    W.push_back(KV.second > 1 ? KV.first + " (" + std::to_string(KV.second) +
-                                    " times)"
-                              : KV.first);
+    W.push_back(KV.second > 1
+                    ? KV.first + " (" + std::to_string(KV.second) + " times)"
+                    : KV.first);
   J["warnings"] = W;
   return writeFileAtomically(Path, J.dump(2) + "\n", Error);
 }

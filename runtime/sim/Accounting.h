@@ -83,8 +83,7 @@ public:
   bool writeJson(const std::string &Path, const Summary &S,
                  std::string &Error) const;
   /// Writes a Chrome-trace/Perfetto JSON timeline.
-  bool writeTrace(const std::string &Path, int Ranks,
-                  std::string &Error) const;
+  bool writeTrace(const std::string &Path, int Ranks, std::string &Error) const;
 
 private:
   std::map<std::string, KernelTotals> Kernels;

@@ -1,4 +1,5 @@
-//===- CudaCommon.h - Shared pieces of the skeleton CUDA runtime -*- C++ -*-===//
+//===- CudaCommon.h - Shared pieces of the skeleton CUDA runtime -*- C++
+//-*-===//
 //
 // The skeleton CUDA runtime implements the runtime API against simulated
 // GPUs: CudaDevice.cpp (devices, errors, properties), CudaMemory.cpp

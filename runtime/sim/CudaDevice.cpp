@@ -152,9 +152,9 @@ cudaError_t cudaDeviceGetAttribute(int *Value, cudaDeviceAttr A, int D) {
     break;
   default:
     *Value = 0;
-    Runtime::get().report().warn(
-        "cudaDeviceGetAttribute(" + std::to_string(static_cast<int>(A)) +
-        ") is not modelled: answered 0");
+    Runtime::get().report().warn("cudaDeviceGetAttribute(" +
+                                 std::to_string(static_cast<int>(A)) +
+                                 ") is not modelled: answered 0");
   }
   return cudaSuccess;
 }

@@ -69,12 +69,10 @@ Completion queueCopy(Rank &R, Stream &S, void *DstPtr, const Place &Dst,
     return submit(R, S, std::move(Op));
   };
   if (Dst.Device && !Src.Device)
-    return Flow(R.Cpu, RT.gpuHost(R.Node, Dst.Gpu), "H2D copy",
-                P.H2D.Estimate);
+    return Flow(R.Cpu, RT.gpuHost(R.Node, Dst.Gpu), "H2D copy", P.H2D.Estimate);
   if (!Dst.Device && Src.Device) {
     std::memset(DstPtr, 0, Bytes); // device memory holds no data
-    return Flow(RT.gpuHost(R.Node, Src.Gpu), R.Cpu, "D2H copy",
-                P.D2H.Estimate);
+    return Flow(RT.gpuHost(R.Node, Src.Gpu), R.Cpu, "D2H copy", P.D2H.Estimate);
   }
   if (Dst.Gpu == Src.Gpu) {
     StreamOp Op;
@@ -131,8 +129,8 @@ cudaError_t set(void *Dst, size_t Bytes, cudaStream_t Handle, bool Async) {
   const orrery::models::GpuParams &G = RT.gpu();
   StreamOp Op;
   Op.K = StreamOp::Sleep;
-  Op.Seconds = static_cast<double>(Bytes) /
-               (G.MemoryBandwidth * G.MemoryEfficiency);
+  Op.Seconds =
+      static_cast<double>(Bytes) / (G.MemoryBandwidth * G.MemoryEfficiency);
   Op.Parts = {{Category::Copies, Op.Seconds}};
   Op.Estimate = G.Estimates.MemoryBandwidth || G.Estimates.MemoryEfficiency;
   Op.Name = "memset";
@@ -168,8 +166,8 @@ cudaError_t release(void *P, bool Pinned) {
     return cudaSuccess;
   const Allocation *A = DeviceMemory::get().find(P);
   if (!A || (A->Kind == MemoryKind::Pinned) != Pinned)
-    return fail(R, Pinned ? cudaErrorInvalidValue
-                          : cudaErrorInvalidDevicePointer);
+    return fail(R,
+                Pinned ? cudaErrorInvalidValue : cudaErrorInvalidDevicePointer);
   // cudaFree synchronizes the device.
   if (!Pinned)
     for (const StreamPtr &S : R.device(A->Device).Streams)
@@ -247,14 +245,13 @@ cudaError_t cudaPointerGetAttributes(cudaPointerAttributes *Attr,
     return fail(R, cudaErrorInvalidValue);
   std::memset(Attr, 0, sizeof *Attr);
   const Allocation *A = DeviceMemory::get().find(P);
-  Attr->type = !A ? cudaMemoryTypeUnregistered
+  Attr->type = !A                               ? cudaMemoryTypeUnregistered
                : A->Kind == MemoryKind::Device  ? cudaMemoryTypeDevice
                : A->Kind == MemoryKind::Managed ? cudaMemoryTypeManaged
                                                 : cudaMemoryTypeHost;
   Attr->device = A ? A->Device : -1;
-  Attr->devicePointer = A && A->Kind != MemoryKind::Pinned
-                            ? const_cast<void *>(P)
-                            : nullptr;
+  Attr->devicePointer =
+      A && A->Kind != MemoryKind::Pinned ? const_cast<void *>(P) : nullptr;
   Attr->hostPointer =
       !A || A->Kind != MemoryKind::Device ? const_cast<void *>(P) : nullptr;
   return cudaSuccess;
@@ -282,8 +279,7 @@ cudaError_t cudaMemcpy2DAsync(void *Dst, size_t, const void *Src, size_t,
   return copy(Dst, Src, Width * Height, K, S, true);
 }
 
-cudaError_t cudaMemcpyPeer(void *Dst, int, const void *Src, int,
-                           size_t Bytes) {
+cudaError_t cudaMemcpyPeer(void *Dst, int, const void *Src, int, size_t Bytes) {
   return copy(Dst, Src, Bytes, cudaMemcpyDefault, nullptr, false);
 }
 
@@ -296,8 +292,7 @@ cudaError_t cudaMemcpyPeerAsync(void *Dst, int, const void *Src, int,
 // kept (programs reading a symbol back get what they wrote) and the time is
 // that of a host-device copy.
 cudaError_t cudaMemcpyToSymbol(const void *Symbol, const void *Src,
-                               size_t Bytes, size_t Offset,
-                               cudaMemcpyKind) {
+                               size_t Bytes, size_t Offset, cudaMemcpyKind) {
   Rank &R = callingRank();
   if (!Symbol || !Src)
     return fail(R, cudaErrorInvalidValue);

@@ -101,8 +101,8 @@ unsigned __cudaPushCallConfiguration(dim3 Grid, dim3 Block, size_t Shared,
   return 0;
 }
 
-cudaError_t __cudaPopCallConfiguration(dim3 *Grid, dim3 *Block,
-                                       size_t *Shared, void *S) {
+cudaError_t __cudaPopCallConfiguration(dim3 *Grid, dim3 *Block, size_t *Shared,
+                                       void *S) {
   auto &V = Configs[&callingRank()];
   if (V.empty())
     return cudaErrorMissingConfiguration;
@@ -111,8 +111,8 @@ cudaError_t __cudaPopCallConfiguration(dim3 *Grid, dim3 *Block,
   return cudaSuccess;
 }
 
-cudaError_t cudaLaunchKernel(const void *Func, dim3 Grid, dim3 Block,
-                             void **, size_t Shared, cudaStream_t Handle) {
+cudaError_t cudaLaunchKernel(const void *Func, dim3 Grid, dim3 Block, void **,
+                             size_t Shared, cudaStream_t Handle) {
   Rank &R = callingRank();
   Runtime &RT = Runtime::get();
   Stream *S = resolveStream(R, Handle);
@@ -121,12 +121,12 @@ cudaError_t cudaLaunchKernel(const void *Func, dim3 Grid, dim3 Block,
   PendingLaunch P = R.Launch;
   R.Launch = PendingLaunch();
   orrery_dim3 G{Grid.x, Grid.y, Grid.z}, B{Block.x, Block.y, Block.z};
-  LaunchCost C = launchCost(RT.gpu(), P.HasCounts ? &P.Counts : nullptr, G, B,
-                            Shared);
+  LaunchCost C =
+      launchCost(RT.gpu(), P.HasCounts ? &P.Counts : nullptr, G, B, Shared);
   std::string Name = P.Site && P.Site->callee ? P.Site->callee : stubName(Func);
-  std::string Where = P.Site ? std::string(P.Site->file) + ":" +
-                                   std::to_string(P.Site->line)
-                             : std::string("(not instrumented)");
+  std::string Where =
+      P.Site ? std::string(P.Site->file) + ":" + std::to_string(P.Site->line)
+             : std::string("(not instrumented)");
   if (!C.Error.empty()) {
     RT.report().warn("launch of " + Name + " at " + Where +
                      " cannot run: " + C.Error);
@@ -309,8 +309,7 @@ cudaError_t cudaEventElapsedTime(float *Ms, cudaEvent_t A, cudaEvent_t B) {
   return cudaSuccess;
 }
 
-cudaError_t cudaStreamWaitEvent(cudaStream_t SH, cudaEvent_t Handle,
-                                unsigned) {
+cudaError_t cudaStreamWaitEvent(cudaStream_t SH, cudaEvent_t Handle, unsigned) {
   Rank &R = callingRank();
   Stream *S = resolveStream(R, SH);
   EventPtr E = resolveEvent(Handle);

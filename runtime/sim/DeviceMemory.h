@@ -27,7 +27,7 @@ struct Allocation {
   int Rank = 0;
   int Device = 0; ///< GPU index within the node (Device, Managed)
   MemoryKind Kind = MemoryKind::Device;
-  bool Shared = false; ///< backed by SMPI shared pages
+  bool Shared = false;     ///< backed by SMPI shared pages
   bool Registered = false; ///< cudaHostRegister'ed user memory
 };
 

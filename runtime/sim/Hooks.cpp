@@ -52,8 +52,8 @@ void orrery_launch_hint(const orrery_site *S, orrery_kernel_counts C) {
   R.Launch.Counts = C;
 }
 
-int orrery_cuda_begin(const orrery_site *S, orrery_buf, orrery_buf,
-                      long long, const void *) {
+int orrery_cuda_begin(const orrery_site *S, orrery_buf, orrery_buf, long long,
+                      const void *) {
   enter(S);
   return 1;
 }

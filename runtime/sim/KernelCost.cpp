@@ -27,9 +27,9 @@ models::KernelWork kernelWork(const orrery_kernel_counts &C) {
   return W;
 }
 
-LaunchCost launchCost(const models::GpuParams &G,
-                      const orrery_kernel_counts *C, orrery_dim3 Grid,
-                      orrery_dim3 Block, unsigned long long DynamicShared) {
+LaunchCost launchCost(const models::GpuParams &G, const orrery_kernel_counts *C,
+                      orrery_dim3 Grid, orrery_dim3 Block,
+                      unsigned long long DynamicShared) {
   LaunchCost R;
   models::LaunchConfig L;
   L.Blocks = static_cast<std::uint64_t>(Grid.x) * Grid.y * Grid.z;

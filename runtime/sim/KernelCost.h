@@ -1,4 +1,5 @@
-//===- KernelCost.h - Time of one launch from its evaluated hint -*- C++ -*-===//
+//===- KernelCost.h - Time of one launch from its evaluated hint -*- C++
+//-*-===//
 
 #ifndef ORRERY_SIM_KERNELCOST_H
 #define ORRERY_SIM_KERNELCOST_H
@@ -24,9 +25,9 @@ struct LaunchCost {
 models::KernelWork kernelWork(const orrery_kernel_counts &C);
 
 /// Cost of a launch; \p C may be null (no hint: an empty kernel).
-LaunchCost launchCost(const models::GpuParams &G,
-                      const orrery_kernel_counts *C, orrery_dim3 Grid,
-                      orrery_dim3 Block, unsigned long long DynamicShared);
+LaunchCost launchCost(const models::GpuParams &G, const orrery_kernel_counts *C,
+                      orrery_dim3 Grid, orrery_dim3 Block,
+                      unsigned long long DynamicShared);
 
 } // namespace orrery::sim
 

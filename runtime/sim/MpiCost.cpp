@@ -231,8 +231,8 @@ void collective(Rank &R, models::Collective Op, const orrery_buf &Send,
   C.RecvBytes = bytesOf(Recv, Comm);
   C.SendBytes = SendInPlace ? C.RecvBytes : bytesOf(Send, Comm);
   bool Device =
-      (!SendInPlace && Send.ptr && endpointOf(R, Send.ptr).Space ==
-                                       models::MemorySpace::Device) ||
+      (!SendInPlace && Send.ptr &&
+       endpointOf(R, Send.ptr).Space == models::MemorySpace::Device) ||
       (Recv.ptr && !inPlace(Recv.ptr) &&
        endpointOf(R, Recv.ptr).Space == models::MemorySpace::Device);
   C.Space = Device ? models::MemorySpace::Device : models::MemorySpace::Host;
@@ -241,12 +241,10 @@ void collective(Rank &R, models::Collective Op, const orrery_buf &Send,
   // Everything Orrery adds to a collective is charged before SMPI's part:
   // a blocking collective ends when its slowest rank's share does.
   bool Est = K.estimated() > 0;
-  RT.cpuWait(R, Category::CallOverhead,
-             K[models::CostCategory::CallOverhead], Est);
-  RT.cpuWait(R, Category::DeviceLegs, K[models::CostCategory::DeviceLeg],
+  RT.cpuWait(R, Category::CallOverhead, K[models::CostCategory::CallOverhead],
              Est);
-  RT.cpuWait(R, Category::HostBounce, K[models::CostCategory::HostBounce],
-             Est);
+  RT.cpuWait(R, Category::DeviceLegs, K[models::CostCategory::DeviceLeg], Est);
+  RT.cpuWait(R, Category::HostBounce, K[models::CostCategory::HostBounce], Est);
   RT.cpuWait(R, Category::Reduction, K[models::CostCategory::Reduction], Est);
 }
 
@@ -254,8 +252,8 @@ bool nullPeer(int Peer) { return Peer == MPI_PROC_NULL; }
 
 } // namespace
 
-void mpiBegin(Rank &R, OpenSite &O, orrery_buf Send, orrery_buf Recv,
-              int Peer, intptr_t Comm) {
+void mpiBegin(Rank &R, OpenSite &O, orrery_buf Send, orrery_buf Recv, int Peer,
+              intptr_t Comm) {
   MpiOp Op = classify(O.Site->api);
   switch (Op.Class) {
   case MpiClass::Send:

@@ -15,8 +15,8 @@
 
 namespace orrery::sim {
 
-void mpiBegin(Rank &R, OpenSite &O, orrery_buf Send, orrery_buf Recv,
-              int Peer, intptr_t Comm);
+void mpiBegin(Rank &R, OpenSite &O, orrery_buf Send, orrery_buf Recv, int Peer,
+              intptr_t Comm);
 void mpiEnd(Rank &R, OpenSite &O);
 
 } // namespace orrery::sim

@@ -77,9 +77,8 @@ void installNetworkFactors(bool Ideal) {
   static bool Installed = false;
   if (Installed || !s4u::Engine::is_initialized())
     return;
-  auto *Model = s4u::Engine::get_instance()
-                    ->get_netzone_root()
-                    ->get_network_model();
+  auto *Model =
+      s4u::Engine::get_instance()->get_netzone_root()->get_network_model();
   if (!Model)
     return;
   Installed = true;
@@ -90,16 +89,25 @@ void installNetworkFactors(bool Ideal) {
   }
   using Links = std::vector<s4u::Link *>;
   using Zones = std::unordered_set<s4u::NetZone *>;
-  Model->set_bw_factor_cb([Bw](double Size, const s4u::Host *,
-                               const s4u::Host *, const Links &L,
-                               const Zones &) {
-    return gpuOnlyRoute(L) ? 1.0 : Bw.at(Size);
-  });
-  Model->set_lat_factor_cb([Lat](double Size, const s4u::Host *,
-                                 const s4u::Host *, const Links &L,
-                                 const Zones &) {
-    return gpuOnlyRoute(L) ? 1.0 : Lat.at(Size);
-  });
+  // SimGrid refuses callbacks when a factor option was set by the user
+  // (--cfg=smpi/bw-factor:...); the user's factors then apply everywhere.
+  for (const char *Option :
+       {"smpi/bw-factor", "smpi/lat-factor", "network/bandwidth-factor",
+        "network/latency-factor"})
+    if (!simgrid::config::is_default(Option)) {
+      std::fprintf(stderr,
+                   "liborrery-sim: warning: --cfg=%s is set, so PCIe and "
+                   "NVLink flows keep those network factors; leave it unset "
+                   "(orrery-run --network ideal gives factors of 1)\n",
+                   Option);
+      return;
+    }
+  Model->set_bw_factor_cb(
+      [Bw](double Size, const s4u::Host *, const s4u::Host *, const Links &L,
+           const Zones &) { return gpuOnlyRoute(L) ? 1.0 : Bw.at(Size); });
+  Model->set_lat_factor_cb(
+      [Lat](double Size, const s4u::Host *, const s4u::Host *, const Links &L,
+            const Zones &) { return gpuOnlyRoute(L) ? 1.0 : Lat.at(Size); });
 }
 
 } // namespace orrery::sim

@@ -156,8 +156,8 @@ s4u::Host *Runtime::gpuHost(int Node, int G) {
     std::string Name = models::gpuHostName(Node, G);
     H = s4u::Host::by_name_or_null(Name);
     if (!H)
-      fatal("the platform has no host '" + Name +
-            "': device " + std::to_string(G) + " does not exist on node " +
+      fatal("the platform has no host '" + Name + "': device " +
+            std::to_string(G) + " does not exist on node " +
             std::to_string(Node) + " of machine '" + M.Name + "' (" +
             std::to_string(GpusPerNode) + " GPUs per node)");
   }

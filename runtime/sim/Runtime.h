@@ -33,17 +33,17 @@ using StreamPtr = std::shared_ptr<Stream>;
 struct DeviceContext {
   int Index = 0;
   s4u::Host *Gpu = nullptr;
-  StreamPtr Legacy;                ///< the default (NULL) stream
-  std::vector<StreamPtr> Streams;  ///< every stream of this rank on this GPU
-  bool PeerAccess[64] = {};        ///< cudaDeviceEnablePeerAccess
+  StreamPtr Legacy;               ///< the default (NULL) stream
+  std::vector<StreamPtr> Streams; ///< every stream of this rank on this GPU
+  bool PeerAccess[64] = {};       ///< cudaDeviceEnablePeerAccess
 };
 
 /// A hook that has begun and not yet ended.
 struct OpenSite {
   const orrery_site *Site = nullptr;
-  double Begin = 0;   ///< simulated time at begin
-  double Charged = 0; ///< seconds Orrery charged inside it (not network)
-  double AfterLegs = 0;                ///< receive legs to charge at the end
+  double Begin = 0;     ///< simulated time at begin
+  double Charged = 0;   ///< seconds Orrery charged inside it (not network)
+  double AfterLegs = 0; ///< receive legs to charge at the end
   bool AfterLegsEstimate = false;
 };
 

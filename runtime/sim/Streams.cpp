@@ -28,8 +28,8 @@ StreamPtr Stream::create(Rank &Owner, int Device, s4u::Host *Gpu,
   S->Gpu = Gpu;
   S->Lock = s4u::Mutex::create();
   S->Changed = s4u::ConditionVariable::create();
-  std::string Name = "rank" + std::to_string(Owner.Id) + "-stream" +
-                     std::to_string(S->Id);
+  std::string Name =
+      "rank" + std::to_string(Owner.Id) + "-stream" + std::to_string(S->Id);
   // The actor holds the stream alive; it is a daemon, killed when the last
   // rank ends, so idle streams never keep a simulation running.
   s4u::ActorPtr A = s4u::Actor::create(Name, Gpu, [S] { S->run(); });
@@ -91,9 +91,9 @@ void Stream::run() {
       Owner->Time.add(Category::Copies, End - Start, Op.Estimate);
     if (ModelTotal > 0 || Op.K == StreamOp::Flow) {
       RT.report().addGpuTime(End - Start, Op.Estimate);
-      RT.report().span({Owner->Id, Id, Start, End - Start, Op.Name,
-                        Op.Parts.empty() ? Category::Copies
-                                         : Op.Parts.front().first});
+      RT.report().span(
+          {Owner->Id, Id, Start, End - Start, Op.Name,
+           Op.Parts.empty() ? Category::Copies : Op.Parts.front().first});
     }
     if (Op.OnDone)
       Op.OnDone(Start, End);

@@ -75,9 +75,8 @@ struct Stream : std::enable_shared_from_this<Stream> {
   s4u::ConditionVariablePtr Changed; ///< work queued or finished
 
   /// Creates the stream and starts its actor.
-  static std::shared_ptr<Stream> create(Rank &Owner, int Device,
-                                        s4u::Host *Gpu, bool NonBlocking,
-                                        bool Legacy);
+  static std::shared_ptr<Stream> create(Rank &Owner, int Device, s4u::Host *Gpu,
+                                        bool NonBlocking, bool Legacy);
   /// Queues \p Op after everything queued so far; returns its completion.
   Completion enqueue(StreamOp Op);
   /// The completion of everything queued so far.

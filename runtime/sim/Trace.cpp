@@ -58,14 +58,13 @@ bool Report::writeTrace(const std::string &Path, int Ranks,
                       {"pid", R},
                       {"args", {{"name", "rank " + std::to_string(R)}}}});
   for (auto [R, T] : Tracks)
-    Events.push_back(
-        {{"name", "thread_name"},
-         {"ph", "M"},
-         {"pid", R},
-         {"tid", T},
-         {"args",
-          {{"name", T == 0 ? std::string("host")
-                           : "stream " + std::to_string(T)}}}});
+    Events.push_back({{"name", "thread_name"},
+                      {"ph", "M"},
+                      {"pid", R},
+                      {"tid", T},
+                      {"args",
+                       {{"name", T == 0 ? std::string("host")
+                                        : "stream " + std::to_string(T)}}}});
   for (const TraceSpan &S : Spans)
     Events.push_back({{"name", S.Name},
                       {"cat", std::string(categoryKey(S.Cat))},

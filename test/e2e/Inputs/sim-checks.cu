@@ -1,0 +1,131 @@
+// Scenarios whose simulated times can be computed by hand on
+// round-numbers.yaml with --network ideal (test/e2e/sim-*.test). Each prints
+// "<name>_seconds <value>" measured with MPI_Wtime on simulated clocks.
+//
+//   sim-checks p2p BYTES        rank 0 sends a device buffer to rank 1
+//   sim-checks allreduce BYTES  MPI_Allreduce on device buffers
+//   sim-checks overlap BYTES    kernel on one stream, MPI exchange meanwhile
+//   sim-checks h2d COPIES BYTES concurrent H2D copies on one GPU
+#include <cuda_runtime.h>
+#include <mpi.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+// One FP64 FMA per thread on n elements: time n / throughput on the GPU.
+__global__ void axpy(double a, const double *x, double *y, long n) {
+  long i = blockIdx.x * (long)blockDim.x + threadIdx.x;
+  if (i < n)
+    y[i] = a * x[i] + y[i];
+}
+
+static void check(cudaError_t e, const char *what) {
+  if (e != cudaSuccess) {
+    fprintf(stderr, "%s: %s\n", what, cudaGetErrorString(e));
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+}
+
+int main(int argc, char **argv) {
+  MPI_Init(&argc, &argv);
+  int rank, size;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  if (argc < 3) {
+    if (rank == 0)
+      fprintf(stderr, "usage: sim-checks p2p|allreduce|overlap|h2d ...\n");
+    MPI_Finalize();
+    return 1;
+  }
+  const char *what = argv[1];
+  long bytes = atol(argv[argc - 1]);
+  char *dev, *dev2;
+  check(cudaMalloc((void **)&dev, bytes), "cudaMalloc");
+  check(cudaMalloc((void **)&dev2, bytes), "cudaMalloc");
+  MPI_Barrier(MPI_COMM_WORLD);
+  double t0 = MPI_Wtime();
+  if (!strcmp(what, "p2p")) {
+    if (rank == 0)
+      MPI_Send(dev, (int)bytes, MPI_BYTE, 1, 0, MPI_COMM_WORLD);
+    else if (rank == 1)
+      MPI_Recv(dev, (int)bytes, MPI_BYTE, 0, 0, MPI_COMM_WORLD,
+               MPI_STATUS_IGNORE);
+  } else if (!strcmp(what, "allreduce")) {
+    MPI_Allreduce(dev, dev2, (int)(bytes / 8), MPI_DOUBLE, MPI_SUM,
+                  MPI_COMM_WORLD);
+  } else if (!strcmp(what, "overlap")) {
+    // A kernel on `compute` over ELEMS doubles while the host exchanges
+    // BYTES with its neighbour rank: `overlap ELEMS BYTES`.
+    long n = atol(argv[2]);
+    double *x, *y;
+    check(cudaMalloc((void **)&x, n * sizeof(double)), "cudaMalloc");
+    check(cudaMalloc((void **)&y, n * sizeof(double)), "cudaMalloc");
+    cudaStream_t compute;
+    cudaEvent_t k0, k1;
+    check(cudaStreamCreate(&compute), "cudaStreamCreate");
+    check(cudaEventCreate(&k0), "cudaEventCreate");
+    check(cudaEventCreate(&k1), "cudaEventCreate");
+    double h0 = MPI_Wtime();
+    check(cudaEventRecord(k0, compute), "cudaEventRecord");
+    axpy<<<(unsigned)((n + 255) / 256), 256, 0, compute>>>(2.0, x, y, n);
+    check(cudaEventRecord(k1, compute), "cudaEventRecord");
+    double m0 = MPI_Wtime();
+    int peer = rank ^ 1;
+    MPI_Sendrecv(dev, (int)bytes, MPI_BYTE, peer, 0, dev2, (int)bytes, MPI_BYTE,
+                 peer, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    double m1 = MPI_Wtime();
+    check(cudaStreamSynchronize(compute), "cudaStreamSynchronize");
+    double h1 = MPI_Wtime();
+    float ms;
+    check(cudaEventElapsedTime(&ms, k0, k1), "cudaEventElapsedTime");
+    if (rank == 0) {
+      printf("overlap_kernel_seconds %.9f\n", ms / 1e3);
+      printf("overlap_mpi_seconds %.9f\n", m1 - m0);
+      printf("overlap_host_seconds %.9f\n", h1 - h0);
+    }
+  } else if (!strcmp(what, "h2d")) {
+    // Every copy waits on one event, so all start at the same instant; the
+    // event completes after a long memset, well after the copies are issued.
+    int copies = atoi(argv[2]);
+    if (copies > 8)
+      copies = 8;
+    char *host, *big;
+    check(cudaMallocHost((void **)&host, bytes), "cudaMallocHost");
+    check(cudaMalloc((void **)&big, 1L << 30), "cudaMalloc");
+    cudaStream_t gate, s[8];
+    cudaEvent_t go, done[8];
+    check(cudaStreamCreate(&gate), "cudaStreamCreate");
+    check(cudaEventCreate(&go), "cudaEventCreate");
+    check(cudaMemsetAsync(big, 0, 1L << 30, gate), "cudaMemsetAsync");
+    check(cudaEventRecord(go, gate), "cudaEventRecord");
+    for (int i = 0; i < copies; ++i) {
+      check(cudaStreamCreateWithFlags(&s[i], cudaStreamNonBlocking),
+            "cudaStreamCreateWithFlags");
+      check(cudaEventCreate(&done[i]), "cudaEventCreate");
+      check(cudaStreamWaitEvent(s[i], go, 0), "cudaStreamWaitEvent");
+      check(cudaMemcpyAsync(dev, host, bytes, cudaMemcpyHostToDevice, s[i]),
+            "cudaMemcpyAsync");
+      check(cudaEventRecord(done[i], s[i]), "cudaEventRecord");
+    }
+    float slowest = 0;
+    for (int i = 0; i < copies; ++i) {
+      float ms;
+      check(cudaEventSynchronize(done[i]), "cudaEventSynchronize");
+      check(cudaEventElapsedTime(&ms, go, done[i]), "cudaEventElapsedTime");
+      if (ms > slowest)
+        slowest = ms;
+    }
+    if (rank == 0)
+      printf("h2d_copy_seconds %.9f\n", slowest / 1e3);
+  }
+  double t1 = MPI_Wtime(), first, last;
+  MPI_Reduce(&t0, &first, 1, MPI_DOUBLE, MPI_MIN, 0, MPI_COMM_WORLD);
+  MPI_Reduce(&t1, &last, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+  if (rank == 0)
+    printf("%s_seconds %.9f\n", what, last - first);
+  cudaFree(dev);
+  cudaFree(dev2);
+  MPI_Finalize();
+  return 0;
+}
