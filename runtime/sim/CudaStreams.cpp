@@ -86,6 +86,29 @@ static std::string stubName(const void *Func) {
   return Name;
 }
 
+/// The totals of the kernel launched at \p Site (or, for launches without a
+/// hook, of the kernel whose stub is \p Func), created on first use.
+static KernelTotals &kernelTotals(const orrery_site *Site, const void *Func,
+                                  bool HasHint) {
+  static std::map<const void *, KernelTotals *> ByKey;
+  const void *Key = Site ? static_cast<const void *>(Site) : Func;
+  KernelTotals *&K = ByKey[Key];
+  if (!K) {
+    std::string Name = Site && Site->callee ? Site->callee : stubName(Func);
+    std::string Where =
+        Site ? std::string(Site->file) + ":" + std::to_string(Site->line)
+             : std::string("(not instrumented)");
+    Report &Rep = Runtime::get().report();
+    K = &Rep.kernel(Where + " " + Name);
+    K->Name = Name;
+    K->Site = Where;
+    if (!HasHint)
+      Rep.warn("kernel " + Name + " at " + Where +
+               " has no cost hint: its launches are charged as empty kernels");
+  }
+  return *K;
+}
+
 namespace {
 /// <<<>>> configurations pushed and not yet popped, per rank (nested
 /// launches in argument lists push several).
@@ -123,18 +146,12 @@ cudaError_t cudaLaunchKernel(const void *Func, dim3 Grid, dim3 Block, void **,
   orrery_dim3 G{Grid.x, Grid.y, Grid.z}, B{Block.x, Block.y, Block.z};
   LaunchCost C =
       launchCost(RT.gpu(), P.HasCounts ? &P.Counts : nullptr, G, B, Shared);
-  std::string Name = P.Site && P.Site->callee ? P.Site->callee : stubName(Func);
-  std::string Where =
-      P.Site ? std::string(P.Site->file) + ":" + std::to_string(P.Site->line)
-             : std::string("(not instrumented)");
+  KernelTotals &K = kernelTotals(P.Site, Func, P.HasCounts);
   if (!C.Error.empty()) {
-    RT.report().warn("launch of " + Name + " at " + Where +
+    RT.report().warn("launch of " + K.Name + " at " + K.Site +
                      " cannot run: " + C.Error);
     return fail(R, cudaErrorInvalidConfiguration);
   }
-  if (!P.HasCounts)
-    RT.report().warn("kernel " + Name + " at " + Where +
-                     " has no cost hint: charged as an empty kernel");
   RT.cpuWait(R, Category::Launch, C.Launch, RT.gpu().Estimates.Launch);
   StreamOp Op;
   Op.K = StreamOp::Exec;
@@ -145,20 +162,12 @@ cudaError_t cudaLaunchKernel(const void *Func, dim3 Grid, dim3 Block, void **,
   if (C.Memory > C.Compute)
     std::swap(Op.Parts[0], Op.Parts[1]);
   Op.Estimate = C.Estimate;
-  Op.Name = Name;
-  int Confidence = P.HasCounts ? P.Counts.confidence : -1;
-  Op.OnDone = [Name, Where, C, Confidence](double, double) {
-    KernelTotals &K = Runtime::get().report().kernel(Where + " " + Name);
-    K.Name = Name;
-    K.Site = Where;
-    ++K.Launches;
-    K.Flops += C.Flops;
-    K.Bytes += C.Bytes;
-    K.Seconds += C.device();
-    if (C.Estimate)
-      K.EstimatedSeconds += C.device();
-    K.Confidence = std::max(K.Confidence, Confidence);
-  };
+  if (RT.report().tracing())
+    Op.Name = K.Name;
+  Op.Kernel = &K;
+  Op.Flops = C.Flops;
+  Op.KernelBytes = C.Bytes;
+  Op.Confidence = P.HasCounts ? P.Counts.confidence : -1;
   submit(R, *S, std::move(Op));
   return cudaSuccess;
 }

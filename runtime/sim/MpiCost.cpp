@@ -241,11 +241,12 @@ void collective(Rank &R, models::Collective Op, const orrery_buf &Send,
   // Everything Orrery adds to a collective is charged before SMPI's part:
   // a blocking collective ends when its slowest rank's share does.
   bool Est = K.estimated() > 0;
-  RT.cpuWait(R, Category::CallOverhead, K[models::CostCategory::CallOverhead],
+  RT.cpuWait(R,
+             {{Category::CallOverhead, K[models::CostCategory::CallOverhead]},
+              {Category::DeviceLegs, K[models::CostCategory::DeviceLeg]},
+              {Category::HostBounce, K[models::CostCategory::HostBounce]},
+              {Category::Reduction, K[models::CostCategory::Reduction]}},
              Est);
-  RT.cpuWait(R, Category::DeviceLegs, K[models::CostCategory::DeviceLeg], Est);
-  RT.cpuWait(R, Category::HostBounce, K[models::CostCategory::HostBounce], Est);
-  RT.cpuWait(R, Category::Reduction, K[models::CostCategory::Reduction], Est);
 }
 
 bool nullPeer(int Peer) { return Peer == MPI_PROC_NULL; }

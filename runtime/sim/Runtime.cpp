@@ -164,10 +164,20 @@ s4u::Host *Runtime::gpuHost(int Node, int G) {
   return H;
 }
 
-void Runtime::cpuWait(Rank &R, Category C, double Seconds, bool Estimate) {
+void Runtime::cpuWait(Rank &R,
+                      std::initializer_list<std::pair<Category, double>> Parts,
+                      bool Estimate) {
+  double Seconds = 0;
+  Category C = Category::CallOverhead;
+  for (auto [Cat, S] : Parts)
+    if (S > 0) {
+      R.Time.add(Cat, S, Estimate);
+      if (Seconds == 0)
+        C = Cat;
+      Seconds += S;
+    }
   if (Seconds <= 0)
     return;
-  R.Time.add(C, Seconds, Estimate);
   if (!R.Open.empty())
     R.Open.back().Charged += Seconds;
   double Start = now();
@@ -175,10 +185,11 @@ void Runtime::cpuWait(Rank &R, Category C, double Seconds, bool Estimate) {
     OutsideBench B;
     s4u::this_actor::sleep_for(Seconds);
   }
-  Rep.span({R.Id, 0, Start, Seconds,
-            R.Open.empty() ? std::string(categoryKey(C))
-                           : std::string(R.Open.back().Site->api),
-            C});
+  if (Rep.tracing())
+    Rep.span({R.Id, 0, Start, Seconds,
+              R.Open.empty() ? std::string(categoryKey(C))
+                             : std::string(R.Open.back().Site->api),
+              C});
 }
 
 void Runtime::tick() {

@@ -17,6 +17,7 @@
 
 #include <simgrid/s4u.hpp>
 
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <string>
@@ -91,7 +92,13 @@ public:
 
   /// Charges \p Seconds of CPU-side time to the calling rank: its clock
   /// advances, nothing else is busy.
-  void cpuWait(Rank &R, Category C, double Seconds, bool Estimate);
+  void cpuWait(Rank &R, Category C, double Seconds, bool Estimate) {
+    cpuWait(R, {{C, Seconds}}, Estimate);
+  }
+  /// The same for several categories at once: one simulated wait.
+  void cpuWait(Rank &R,
+               std::initializer_list<std::pair<Category, double>> Parts,
+               bool Estimate);
 
   /// Wall time since the runtime started; prints a progress line on stderr
   /// every ORRERY_PROGRESS seconds.

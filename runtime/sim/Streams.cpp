@@ -89,14 +89,22 @@ void Stream::run() {
     // A flow's time is SimGrid's (latency, bandwidth shared with others).
     if (Op.K == StreamOp::Flow)
       Owner->Time.add(Category::Copies, End - Start, Op.Estimate);
-    if (ModelTotal > 0 || Op.K == StreamOp::Flow) {
+    if (ModelTotal > 0 || Op.K == StreamOp::Flow)
       RT.report().addGpuTime(End - Start, Op.Estimate);
+    if (RT.report().tracing() && (ModelTotal > 0 || Op.K == StreamOp::Flow)) {
       RT.report().span(
           {Owner->Id, Id, Start, End - Start, Op.Name,
            Op.Parts.empty() ? Category::Copies : Op.Parts.front().first});
     }
-    if (Op.OnDone)
-      Op.OnDone(Start, End);
+    if (KernelTotals *K = Op.Kernel) {
+      ++K->Launches;
+      K->Flops += Op.Flops;
+      K->Bytes += Op.KernelBytes;
+      K->Seconds += ModelTotal;
+      if (Op.Estimate)
+        K->EstimatedSeconds += ModelTotal;
+      K->Confidence = std::max(K->Confidence, Op.Confidence);
+    }
     {
       std::unique_lock<s4u::Mutex> L(*Lock);
       ++Finished;

@@ -17,7 +17,6 @@
 
 #include <cstdint>
 #include <deque>
-#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -57,9 +56,11 @@ struct StreamOp {
   /// Accounting of model time by category (kernels split compute/memory).
   std::vector<std::pair<Category, double>> Parts;
   bool Estimate = false;
-  std::string Name; ///< in the timeline
-  /// Runs when the operation ends, on the stream actor (kernel totals).
-  std::function<void(double Start, double End)> OnDone;
+  std::string Name; ///< in the timeline (set only when tracing)
+  /// Kernels: the totals this launch adds to when it ends.
+  KernelTotals *Kernel = nullptr;
+  double Flops = 0, KernelBytes = 0;
+  int Confidence = -1;
 };
 
 struct Stream : std::enable_shared_from_this<Stream> {
