@@ -25,7 +25,10 @@ static Rank &enter(const orrery_site *S) {
     std::exit(2);
   }
   Rank &R = callingRank();
-  R.Open.push_back(OpenSite{S, now()});
+  OpenSite O;
+  O.Site = S;
+  O.Begin = now();
+  R.Open.push_back(std::move(O));
   return R;
 }
 

@@ -2,6 +2,7 @@
 
 #include "MpiCost.h"
 #include "DeviceMemory.h"
+#include "NetworkFactors.h"
 
 #include "orrery/models/CommCost.h"
 
@@ -191,35 +192,57 @@ models::Locality spanOf(const Rank &R, intptr_t Comm) {
   return L;
 }
 
-/// Charges one side's device leg now (\p Now) or records it for the end.
-void leg(Rank &R, OpenSite &O, const models::Cost &C, bool Now) {
-  if (C.total() <= 0)
+/// Charges one device leg on the calling rank. Staging and peer legs are
+/// flows over the node's PCIe or NVLink links, so they share bandwidth with
+/// copies; the others are durations from the cost model.
+void chargeLeg(Rank &R, const DeviceLeg &L) {
+  Runtime &RT = Runtime::get();
+  const models::CommParams &P = RT.comm();
+  switch (L.Kind) {
+  case models::LegKind::HostStaging: {
+    s4u::Host *Gpu = RT.gpuHost(R.Node, L.Gpu);
+    RT.cpuFlow(R, Category::DeviceLegs, Gpu, R.Cpu, L.Bytes, P.D2H.Estimate);
+    RT.cpuFlow(R, Category::DeviceLegs, R.Cpu, Gpu, L.Bytes, P.H2D.Estimate);
     return;
-  if (Now) {
-    Runtime::get().cpuWait(R, Category::DeviceLegs, C.total(),
-                           C.estimated() > 0);
-  } else {
-    O.AfterLegs += C.total();
-    O.AfterLegsEstimate |= C.estimated() > 0;
   }
+  case models::LegKind::Peer:
+    if (L.PeerGpu != L.Gpu) {
+      RT.cpuFlow(R, Category::DeviceLegs, RT.gpuHost(R.Node, L.Gpu),
+                 RT.gpuHost(R.Node, L.PeerGpu), L.Bytes, P.Peer.Estimate);
+      return;
+    }
+    break;
+  default:
+    break;
+  }
+  models::Cost C = models::deviceLeg(P, L.Kind, L.Bytes);
+  RT.cpuWait(R, Category::DeviceLegs, C.total(), C.estimated() > 0);
 }
 
-models::Cost sendLeg(const Rank &R, const void *Buf, double Bytes, int Peer,
-                     intptr_t Comm) {
+/// Charges the send leg of a message; when a peer copy moves the payload,
+/// tells the network model its SMPI message carries none.
+void sendSide(Rank &R, const DeviceLeg &L) {
+  chargeLeg(R, L);
+  if (!L.PayloadOnNetwork)
+    expectPayloadFreeMessage(R.Cpu, L.Bytes);
+}
+
+/// The leg of the rank's side of a transfer with \p Peer; \p Sending says
+/// which side the rank is on.
+DeviceLeg legOf(const Rank &R, const void *Buf, double Bytes, int Peer,
+                intptr_t Comm, bool Sending) {
   const models::CommParams &P = Runtime::get().comm();
   models::Endpoint Me = endpointOf(R, Buf);
   models::Endpoint Other = peerEndpoint(worldRank(Peer, Comm), Me.Space);
-  models::TransportChoice T = models::selectTransport(P, Me, Other);
-  return models::deviceLeg(P, T.SendLeg, Bytes);
-}
-
-models::Cost recvLeg(const Rank &R, const void *Buf, double Bytes, int Peer,
-                     intptr_t Comm) {
-  const models::CommParams &P = Runtime::get().comm();
-  models::Endpoint Me = endpointOf(R, Buf);
-  models::Endpoint Other = peerEndpoint(worldRank(Peer, Comm), Me.Space);
-  models::TransportChoice T = models::selectTransport(P, Other, Me);
-  return models::deviceLeg(P, T.RecvLeg, Bytes);
+  DeviceLeg L;
+  L.Bytes = Bytes;
+  L.Gpu = Me.Gpu;
+  L.PeerGpu = Other.Gpu;
+  models::TransportChoice T = Sending ? models::selectTransport(P, Me, Other)
+                                      : models::selectTransport(P, Other, Me);
+  L.Kind = Sending ? T.SendLeg : T.RecvLeg;
+  L.PayloadOnNetwork = T.PayloadOnNetwork;
+  return L;
 }
 
 void collective(Rank &R, models::Collective Op, const orrery_buf &Send,
@@ -249,53 +272,48 @@ void collective(Rank &R, models::Collective Op, const orrery_buf &Send,
              Est);
 }
 
-bool nullPeer(int Peer) { return Peer == MPI_PROC_NULL; }
-
 } // namespace
 
 void mpiBegin(Rank &R, OpenSite &O, orrery_buf Send, orrery_buf Recv, int Peer,
               intptr_t Comm) {
+  if (Peer == MPI_PROC_NULL)
+    return;
   MpiOp Op = classify(O.Site->api);
+  auto SendSide = [&] {
+    return legOf(R, Send.ptr, bytesOf(Send, Comm), Peer, Comm, true);
+  };
+  auto RecvSide = [&] {
+    return legOf(R, Recv.ptr, bytesOf(Recv, Comm), Peer, Comm, false);
+  };
   switch (Op.Class) {
   case MpiClass::Send:
+    sendSide(R, SendSide());
+    break;
   case MpiClass::OneSidedFrom:
-    if (!nullPeer(Peer))
-      leg(R, O, sendLeg(R, Send.ptr, bytesOf(Send, Comm), Peer, Comm), true);
+    chargeLeg(R, SendSide());
     break;
   case MpiClass::OneSidedTo:
-    if (!nullPeer(Peer))
-      leg(R, O, recvLeg(R, Recv.ptr, bytesOf(Recv, Comm), Peer, Comm), true);
+    chargeLeg(R, RecvSide());
     break;
   case MpiClass::Recv:
-    if (!nullPeer(Peer))
-      leg(R, O, recvLeg(R, Recv.ptr, bytesOf(Recv, Comm), Peer, Comm), false);
+    O.After.push_back(RecvSide());
     break;
   case MpiClass::NonblockingRecv:
-    if (!nullPeer(Peer)) {
-      models::Cost C = recvLeg(R, Recv.ptr, bytesOf(Recv, Comm), Peer, Comm);
-      R.DeferredLegs += C.total();
-      R.DeferredLegsEstimate |= C.estimated() > 0;
-    }
+    R.Deferred.push_back(RecvSide());
     break;
   case MpiClass::SendRecv:
     // One peer is annotated (the destination); the source is assumed to be
     // as far away.
-    if (!nullPeer(Peer)) {
-      leg(R, O, sendLeg(R, Send.ptr, bytesOf(Send, Comm), Peer, Comm), true);
-      leg(R, O, recvLeg(R, Recv.ptr, bytesOf(Recv, Comm), Peer, Comm), false);
-    }
+    sendSide(R, SendSide());
+    O.After.push_back(RecvSide());
     break;
   case MpiClass::Collective:
     collective(R, Op.Coll, Send, Recv, Comm);
     break;
   case MpiClass::Wait:
   case MpiClass::Finalize:
-    if (R.DeferredLegs > 0) {
-      O.AfterLegs += R.DeferredLegs;
-      O.AfterLegsEstimate |= R.DeferredLegsEstimate;
-      R.DeferredLegs = 0;
-      R.DeferredLegsEstimate = false;
-    }
+    O.After.insert(O.After.end(), R.Deferred.begin(), R.Deferred.end());
+    R.Deferred.clear();
     break;
   case MpiClass::Other:
     break;
@@ -303,11 +321,11 @@ void mpiBegin(Rank &R, OpenSite &O, orrery_buf Send, orrery_buf Recv, int Peer,
 }
 
 void mpiEnd(Rank &R, OpenSite &O) {
-  Runtime &RT = Runtime::get();
   double Inside = now() - O.Begin - O.Charged;
   if (Inside > 0)
     R.Time.add(Category::Network, Inside, false);
-  RT.cpuWait(R, Category::DeviceLegs, O.AfterLegs, O.AfterLegsEstimate);
+  for (const DeviceLeg &L : O.After)
+    chargeLeg(R, L);
 }
 
 } // namespace orrery::sim

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 #include <sstream>
 
 namespace orrery::sim {
@@ -48,6 +49,34 @@ double FactorTable::at(double Bytes) const {
     if (Threshold <= Bytes)
       F = Factor;
   return F;
+}
+
+/// At most this many bytes SMPI adds to a message's payload.
+constexpr double EnvelopeSlack = 64;
+
+/// Announced payload-free messages not yet started, by host and size.
+static std::map<std::pair<const void *, double>, unsigned> &payloadFree() {
+  static std::map<std::pair<const void *, double>, unsigned> M;
+  return M;
+}
+
+void expectPayloadFreeMessage(const void *Host, double Bytes) {
+  ++payloadFree()[{Host, Bytes}];
+}
+
+/// Consumes an announcement for a message starting from \p Src to \p Dst.
+static bool takePayloadFree(const s4u::Host *Src, const s4u::Host *Dst,
+                            double Bytes) {
+  if (Src != Dst)
+    return false;
+  // SMPI's message is the payload plus a small envelope (16 bytes in 3.32).
+  auto &M = payloadFree();
+  auto It = M.lower_bound({Src, Bytes - EnvelopeSlack});
+  if (It == M.end() || It->first.first != Src || It->first.second > Bytes)
+    return false;
+  if (--It->second == 0)
+    M.erase(It);
+  return true;
 }
 
 /// True when a route is made only of intra-node GPU links (PCIe, NVLink).
@@ -102,9 +131,14 @@ void installNetworkFactors(bool Ideal) {
                    Option);
       return;
     }
-  Model->set_bw_factor_cb(
-      [Bw](double Size, const s4u::Host *, const s4u::Host *, const Links &L,
-           const Zones &) { return gpuOnlyRoute(L) ? 1.0 : Bw.at(Size); });
+  Model->set_bw_factor_cb([Bw](double Size, const s4u::Host *Src,
+                               const s4u::Host *Dst, const Links &L,
+                               const Zones &) {
+    // Called once per message, when it starts.
+    if (takePayloadFree(Src, Dst, Size))
+      return 1e9;
+    return gpuOnlyRoute(L) ? 1.0 : Bw.at(Size);
+  });
   Model->set_lat_factor_cb(
       [Lat](double Size, const s4u::Host *, const s4u::Host *, const Links &L,
             const Zones &) { return gpuOnlyRoute(L) ? 1.0 : Lat.at(Size); });

@@ -34,6 +34,12 @@ private:
 /// Installs the callbacks on the platform's network model (idempotent).
 void installNetworkFactors(bool Ideal);
 
+/// Announces that the next SMPI message of \p Bytes from a rank on \p Host
+/// to another rank on the same host carries no payload through the network
+/// (a CUDA-aware transfer between GPUs of one node, moved by its peer leg):
+/// that message then crosses the loopback at no cost.
+void expectPayloadFreeMessage(const void *Host, double Bytes);
+
 } // namespace orrery::sim
 
 #endif // ORRERY_SIM_NETWORKFACTORS_H

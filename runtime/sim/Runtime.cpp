@@ -192,6 +192,24 @@ void Runtime::cpuWait(Rank &R,
               C});
 }
 
+void Runtime::cpuFlow(Rank &R, Category C, s4u::Host *From, s4u::Host *To,
+                      double Bytes, bool Estimate) {
+  double Start = now();
+  {
+    OutsideBench B;
+    s4u::Comm::sendto(From, To, static_cast<std::uint64_t>(Bytes));
+  }
+  double Seconds = now() - Start;
+  R.Time.add(C, Seconds, Estimate);
+  if (!R.Open.empty())
+    R.Open.back().Charged += Seconds;
+  if (Rep.tracing())
+    Rep.span({R.Id, 0, Start, Seconds,
+              R.Open.empty() ? std::string(categoryKey(C))
+                             : std::string(R.Open.back().Site->api),
+              C});
+}
+
 void Runtime::tick() {
   if (ProgressEvery <= 0 || (++TickCount & 1023) != 0)
     return;

@@ -14,6 +14,7 @@
 #include "orrery/models/CommParams.h"
 #include "orrery/models/KernelModel.h"
 #include "orrery/models/Machine.h"
+#include "orrery/models/Transport.h"
 
 #include <simgrid/s4u.hpp>
 
@@ -39,13 +40,22 @@ struct DeviceContext {
   bool PeerAccess[64] = {};       ///< cudaDeviceEnablePeerAccess
 };
 
+/// One side's device leg of an MPI transfer, charged when that side's part
+/// of the transfer happens.
+struct DeviceLeg {
+  models::LegKind Kind = models::LegKind::HostResident;
+  double Bytes = 0;
+  int Gpu = 0;                  ///< the rank's GPU holding the buffer
+  int PeerGpu = 0;              ///< the other side's GPU (peer legs, same node)
+  bool PayloadOnNetwork = true; ///< false: the leg itself moves the data
+};
+
 /// A hook that has begun and not yet ended.
 struct OpenSite {
   const orrery_site *Site = nullptr;
-  double Begin = 0;     ///< simulated time at begin
-  double Charged = 0;   ///< seconds Orrery charged inside it (not network)
-  double AfterLegs = 0; ///< receive legs to charge at the end
-  bool AfterLegsEstimate = false;
+  double Begin = 0;   ///< simulated time at begin
+  double Charged = 0; ///< seconds Orrery charged inside it (not network)
+  std::vector<DeviceLeg> After; ///< receive legs to charge at the end
 };
 
 /// The launch a hook announced, consumed by cudaLaunchKernel.
@@ -65,8 +75,7 @@ struct Rank {
   PendingLaunch Launch;
   int LastError = 0; ///< cudaError_t of the last failed call
   /// Receive legs of nonblocking receives, charged when a wait completes.
-  double DeferredLegs = 0;
-  bool DeferredLegsEstimate = false;
+  std::vector<DeviceLeg> Deferred;
   Accounts Time;
   int NextStreamId = 1;
 
@@ -99,6 +108,12 @@ public:
   void cpuWait(Rank &R,
                std::initializer_list<std::pair<Category, double>> Parts,
                bool Estimate);
+
+  /// Moves \p Bytes from \p From to \p To as a flow started by the calling
+  /// rank, which waits for it: the time is SimGrid's, shared with other
+  /// flows on the same links.
+  void cpuFlow(Rank &R, Category C, s4u::Host *From, s4u::Host *To,
+               double Bytes, bool Estimate);
 
   /// Wall time since the runtime started; prints a progress line on stderr
   /// every ORRERY_PROGRESS seconds.
