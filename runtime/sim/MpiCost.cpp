@@ -192,6 +192,8 @@ models::Locality spanOf(const Rank &R, intptr_t Comm) {
   return L;
 }
 
+} // namespace
+
 /// Charges one device leg on the calling rank. Staging and peer legs are
 /// flows over the node's PCIe or NVLink links, so they share bandwidth with
 /// copies; the others are durations from the cost model.
@@ -244,6 +246,8 @@ DeviceLeg legOf(const Rank &R, const void *Buf, double Bytes, int Peer,
   L.PayloadOnNetwork = T.PayloadOnNetwork;
   return L;
 }
+
+namespace {
 
 void collective(Rank &R, models::Collective Op, const orrery_buf &Send,
                 const orrery_buf &Recv, intptr_t Comm) {

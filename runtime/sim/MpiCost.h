@@ -15,6 +15,13 @@
 
 namespace orrery::sim {
 
+/// The leg of the rank's side of a transfer of \p Bytes at \p Buf with
+/// \p Peer (a rank of communicator \p Comm; 0 means MPI_COMM_WORLD).
+DeviceLeg legOf(const Rank &R, const void *Buf, double Bytes, int Peer,
+                intptr_t Comm, bool Sending);
+/// Charges one device leg on the calling rank.
+void chargeLeg(Rank &R, const DeviceLeg &L);
+
 void mpiBegin(Rank &R, OpenSite &O, orrery_buf Send, orrery_buf Recv, int Peer,
               intptr_t Comm);
 void mpiEnd(Rank &R, OpenSite &O);
