@@ -1,0 +1,99 @@
+//===- KernelCostTest.cpp - Launch cost from an evaluated cost hint -------===//
+
+#include "KernelCost.h"
+
+#include <gtest/gtest.h>
+
+using namespace orrery;
+
+namespace {
+
+models::GpuParams testGpu() {
+  models::GpuParams G;
+  G.Peak[static_cast<int>(models::Precision::FP64)] = 10e12;
+  G.Peak[static_cast<int>(models::Precision::FP32)] = 20e12;
+  G.PeakInt = 10e12;
+  G.MemoryBandwidth = 1e12;
+  G.SmCount = 100;
+  G.SharedMemoryPerSm = 228 * 1024;
+  G.SharedMemoryPerBlock = 227 * 1024;
+  G.Launch = 4e-6;
+  G.EmptyKernel = 1e-6;
+  return G;
+}
+
+orrery_kernel_counts streamCounts(double N) {
+  orrery_kernel_counts C{};
+  C.threads_launched = N;
+  C.active_threads = N;
+  C.fp64_fma = 1;
+  C.load_bytes = 16;
+  C.store_bytes = 8;
+  C.load_footprint = -1;
+  C.store_footprint = -1;
+  C.measured_seconds = -1;
+  C.confidence = ORRERY_CONFIDENCE_SYMBOLIC;
+  return C;
+}
+
+} // namespace
+
+TEST(KernelWork, ScalesPerThreadCountsByActiveThreads) {
+  orrery_kernel_counts C = streamCounts(1000);
+  C.fp32_add = 3;
+  C.fp64_div = 2;
+  models::KernelWork W = sim::kernelWork(C);
+  EXPECT_DOUBLE_EQ(W.Flops[static_cast<int>(models::Precision::FP64)], 2000);
+  EXPECT_DOUBLE_EQ(W.Flops[static_cast<int>(models::Precision::FP32)], 3000);
+  EXPECT_DOUBLE_EQ(W.Divides[static_cast<int>(models::Precision::FP64)], 2000);
+  EXPECT_DOUBLE_EQ(W.BytesRead, 16000);
+  EXPECT_DOUBLE_EQ(W.BytesWritten, 8000);
+}
+
+TEST(LaunchCost, MemoryBoundStreamingKernel) {
+  models::GpuParams G = testGpu();
+  const double N = 1 << 26;
+  orrery_kernel_counts C = streamCounts(N);
+  sim::LaunchCost L =
+      sim::launchCost(G, &C, {unsigned(N / 256), 1, 1}, {256, 1, 1}, 0);
+  ASSERT_TRUE(L.Error.empty()) << L.Error;
+  EXPECT_DOUBLE_EQ(L.Launch, 4e-6);
+  // 24 bytes per element at 1 TB/s; wave quantization adds < 1%.
+  EXPECT_NEAR(L.device(), 24 * N / 1e12, 0.01 * 24 * N / 1e12);
+  EXPECT_GT(L.Memory, L.Compute);
+  EXPECT_DOUBLE_EQ(L.Flops, 2 * N);
+  EXPECT_DOUBLE_EQ(L.Bytes, 24 * N);
+  EXPECT_FALSE(L.Estimate);
+}
+
+TEST(LaunchCost, MeasuredDurationWins) {
+  orrery_kernel_counts C = streamCounts(1 << 20);
+  C.measured_seconds = 3e-3;
+  sim::LaunchCost L =
+      sim::launchCost(testGpu(), &C, {4096, 1, 1}, {256, 1, 1}, 0);
+  EXPECT_TRUE(L.Measured);
+  EXPECT_DOUBLE_EQ(L.device(), 3e-3);
+}
+
+TEST(LaunchCost, NoHintIsAnEmptyKernelRestingOnEstimates) {
+  sim::LaunchCost L =
+      sim::launchCost(testGpu(), nullptr, {1, 1, 1}, {32, 1, 1}, 0);
+  ASSERT_TRUE(L.Error.empty()) << L.Error;
+  EXPECT_DOUBLE_EQ(L.device(), 1e-6); // the empty-kernel floor
+  EXPECT_TRUE(L.Estimate);
+  EXPECT_DOUBLE_EQ(L.Flops, 0);
+}
+
+TEST(LaunchCost, DefaultedHintRestsOnEstimates) {
+  orrery_kernel_counts C = streamCounts(1024);
+  C.confidence = ORRERY_CONFIDENCE_DEFAULTED;
+  EXPECT_TRUE(
+      sim::launchCost(testGpu(), &C, {4, 1, 1}, {256, 1, 1}, 0).Estimate);
+}
+
+TEST(LaunchCost, OversizedBlockIsAnError) {
+  orrery_kernel_counts C = streamCounts(2048);
+  sim::LaunchCost L =
+      sim::launchCost(testGpu(), &C, {1, 1, 1}, {2048, 1, 1}, 0);
+  EXPECT_FALSE(L.Error.empty());
+}
