@@ -330,6 +330,11 @@ void mpiEnd(Rank &R, OpenSite &O) {
     R.Time.add(Category::Network, Inside, false);
   for (const DeviceLeg &L : O.After)
     chargeLeg(R, L);
+  // The whole call on the host track; its charged parts nest inside.
+  Report &Rep = Runtime::get().report();
+  if (Rep.tracing())
+    Rep.span({R.Id, 0, O.Begin, now() - O.Begin, O.Site->api,
+              Category::Network});
 }
 
 } // namespace orrery::sim
