@@ -15,6 +15,9 @@ config.test_exec_root = os.path.join(config.orrery_obj_root, "test")
 for feature in config.orrery_features:
     if feature:
         config.available_features.add(feature)
+# Skeleton programs link against liborrery-sim once it has been built.
+if os.path.exists(os.path.join(config.orrery_lib_dir, "liborrery-sim.so")):
+    config.available_features.add("orrery-sim")
 
 # Tools under test come first on PATH, then LLVM's test utilities.
 config.environment["PATH"] = os.pathsep.join(
@@ -57,3 +60,4 @@ config.substitutions.append(
 config.substitutions.append(("%src-root", config.orrery_src_root))
 config.substitutions.append(("%bin", config.orrery_bin_dir))
 config.substitutions.append(("%lib", config.orrery_lib_dir))
+config.substitutions.append(("%cmake", config.cmake_command))

@@ -1,11 +1,11 @@
 //===- CompilerFlags.cpp - Compile commands as clang must see them --------===//
 
 #include "orrery/passes/CompilerFlags.h"
+#include "orrery/passes/NvccFlags.h"
 
 #include "clang/Options/Options.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Option/ArgList.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -32,232 +32,22 @@ bool isNvccCommand(const std::vector<std::string> &Argv) {
   return Tool == "nvcc" || Tool.starts_with("nvcc-") || Tool == "nvcc.exe";
 }
 
-namespace {
-enum class NvccAction { Keep, Drop, DropWithValue, Special };
-
-/// nvcc flags that steer device code generation, nvcc's own host compiler or
-/// its diagnostics: meaningless for a host-side parse.
-NvccAction classifyNvccFlag(StringRef Name) {
-  return StringSwitch<NvccAction>(Name)
-      .Cases({"--expt-relaxed-constexpr", "-expt-relaxed-constexpr",
-              "--expt-extended-lambda", "-expt-extended-lambda",
-              "--extended-lambda", "-extended-lambda"},
-             NvccAction::Drop)
-      .Cases({"-lineinfo",
-              "--generate-line-info",
-              "-G",
-              "--device-debug",
-              "--use_fast_math",
-              "-use_fast_math",
-              "--keep",
-              "-keep",
-              "--resource-usage",
-              "-res-usage",
-              "-restrict",
-              "--restrict",
-              "--forward-unknown-to-host-compiler",
-              "-forward-unknown-to-host-compiler",
-              "--display-error-number",
-              "-Wno-deprecated-gpu-targets",
-              "--Wno-deprecated-gpu-targets",
-              "--extensible-whole-program",
-              "-ewp",
-              "-dlto",
-              "--dlink-time-opt",
-              "-dlink",
-              "--device-link"},
-             NvccAction::Drop)
-      .Cases({"-Xptxas",
-              "--ptxas-options",
-              "-Xnvlink",
-              "--nvlink-options",
-              "-Xfatbin",
-              "--fatbin-options",
-              "-Xcudafe",
-              "-ccbin",
-              "--compiler-bindir",
-              "-code",
-              "--gpu-code",
-              "-maxrregcount",
-              "--maxrregcount",
-              "-t",
-              "--threads",
-              "--keep-dir",
-              "-keep-dir",
-              "-cudart",
-              "--cudart",
-              "-diag-suppress",
-              "--diag-suppress",
-              "--diag_suppress",
-              "-ftz",
-              "--ftz",
-              "-prec-div",
-              "--prec-div",
-              "-prec-sqrt",
-              "--prec-sqrt",
-              "-fmad",
-              "--fmad",
-              "-Werror",
-              "--Werror",
-              "-split-compile",
-              "--split-compile",
-              "-Xarchive",
-              "--archive-options",
-              "-cudadevrt",
-              "--cudadevrt"},
-             NvccAction::DropWithValue)
-      .Cases({"-gencode",
-              "--generate-code",
-              "-arch",
-              "--gpu-architecture",
-              "-rdc",
-              "--relocatable-device-code",
-              "-dc",
-              "-Xcompiler",
-              "--compiler-options",
-              "-x",
-              "--x",
-              "--default-stream",
-              "-default-stream",
-              "--std",
-              "-std",
-              "--options-file",
-              "-optf",
-              "--define-macro",
-              "--include-path",
-              "--system-include",
-              "--pre-include",
-              "--output-file",
-              "--compile"},
-             NvccAction::Special)
-      .Default(NvccAction::Keep);
-}
-
-/// Adds `--cuda-gpu-arch=sm_XX` for every real or virtual architecture named
-/// in an -arch or -gencode value.
-void addGpuArchs(StringRef Value, std::vector<std::string> &Out) {
-  SmallVector<StringRef, 8> Parts;
-  Value.split(Parts, ',');
-  for (StringRef P : Parts) {
-    P = P.trim().trim("[]");
-    P.consume_front("arch=");
-    P.consume_front("code=");
-    P = P.trim("[]");
-    StringRef Num;
-    if (P.consume_front("sm_") || P.consume_front("compute_"))
-      Num = P;
-    else
-      continue; // native, all, all-major: any architecture parses the host
-    std::string Arch = ("--cuda-gpu-arch=sm_" + Num).str();
-    if (!is_contained(Out, Arch))
-      Out.push_back(Arch);
-  }
-}
-} // namespace
-
 Expected<std::vector<std::string>>
 translateNvccCommand(const std::vector<std::string> &Argv) {
   std::vector<std::string> Out;
   if (Argv.empty())
     return Out;
+  // The table lives in NvccFlags.cpp, shared with the orrery-cxx driver.
+  NvccTranslation T = translateNvccFlags(
+      std::vector<std::string>(Argv.begin() + 1, Argv.end()));
+  if (!T.RefusedFlag.empty())
+    return flagError(formatv("nvcc flag '{0}' cannot be translated; pass the "
+                             "equivalent clang flags after '--' instead",
+                             T.RefusedFlag));
+  if (!T.Error.empty())
+    return flagError(T.Error);
   Out.push_back("clang++");
-  for (size_t I = 1; I < Argv.size(); ++I) {
-    StringRef Arg = Argv[I];
-    // Split `--flag=value`; nvcc also accepts `-flag value`.
-    StringRef Name = Arg, Inline;
-    bool HasInline = false;
-    if (Arg.starts_with("-")) {
-      size_t Eq = Arg.find('=');
-      if (Eq != StringRef::npos) {
-        Name = Arg.substr(0, Eq);
-        Inline = Arg.substr(Eq + 1);
-        HasInline = true;
-      }
-    }
-    NvccAction Action =
-        Arg.starts_with("-") ? classifyNvccFlag(Name) : NvccAction::Keep;
-    // For a classified flag, its value is inline or the next argument.
-    auto TakeValue = [&]() -> Expected<std::string> {
-      if (HasInline)
-        return Inline.str();
-      if (I + 1 >= Argv.size())
-        return flagError(formatv("nvcc flag '{0}' is missing its value", Name));
-      return Argv[++I];
-    };
-    if (Action == NvccAction::Keep) {
-      Out.push_back(Arg.str()); // shared with clang; checked later
-      continue;
-    }
-    if (Action == NvccAction::Drop)
-      continue;
-    if (Action == NvccAction::DropWithValue) {
-      // -Werror takes a value in nvcc only when one follows.
-      if ((Name == "-Werror" || Name == "--Werror") && !HasInline &&
-          (I + 1 >= Argv.size() || StringRef(Argv[I + 1]).starts_with("-")))
-        continue;
-      if (Expected<std::string> V = TakeValue(); !V)
-        return V.takeError();
-      continue;
-    }
-    // Special cases.
-    if (Name == "-dc") {
-      Out.push_back("-fgpu-rdc");
-      Out.push_back("-c");
-      continue;
-    }
-    if (Name == "--compile") {
-      Out.push_back("-c");
-      continue;
-    }
-    Expected<std::string> V = TakeValue();
-    if (!V)
-      return V.takeError();
-    StringRef Value = *V;
-    if (Name == "-gencode" || Name == "--generate-code" || Name == "-arch" ||
-        Name == "--gpu-architecture") {
-      addGpuArchs(Value, Out);
-    } else if (Name == "-rdc" || Name == "--relocatable-device-code") {
-      if (Value == "true")
-        Out.push_back("-fgpu-rdc");
-      else if (Value != "false")
-        return flagError(formatv("nvcc flag '{0}' has value '{1}'; expected "
-                                 "true or false",
-                                 Name, Value));
-    } else if (Name == "-Xcompiler" || Name == "--compiler-options") {
-      SmallVector<StringRef, 8> Parts;
-      Value.split(Parts, ',', -1, /*KeepEmpty=*/false);
-      for (StringRef P : Parts)
-        Out.push_back(P.trim().str());
-    } else if (Name == "-x" || Name == "--x") {
-      Out.push_back("-x");
-      Out.push_back(Value == "cu" ? "cuda" : Value.str());
-    } else if (Name == "--default-stream" || Name == "-default-stream") {
-      if (Value == "per-thread" || Value == "legacy")
-        Out.push_back(("-fgpu-default-stream=" + Value).str());
-      else if (Value != "null")
-        return flagError(
-            formatv("nvcc flag '{0}' has unknown value '{1}'", Name, Value));
-    } else if (Name == "--std" || Name == "-std") {
-      Out.push_back(("-std=" + Value).str());
-    } else if (Name == "--define-macro") {
-      Out.push_back(("-D" + Value).str());
-    } else if (Name == "--include-path") {
-      Out.push_back(("-I" + Value).str());
-    } else if (Name == "--system-include") {
-      Out.push_back("-isystem");
-      Out.push_back(Value.str());
-    } else if (Name == "--pre-include") {
-      Out.push_back("-include");
-      Out.push_back(Value.str());
-    } else if (Name == "--output-file") {
-      Out.push_back("-o");
-      Out.push_back(Value.str());
-    } else {
-      return flagError(formatv("nvcc flag '{0}' cannot be translated; pass "
-                               "the equivalent clang flags after '--' instead",
-                               Name));
-    }
-  }
+  Out.insert(Out.end(), T.Args.begin(), T.Args.end());
   return Out;
 }
 

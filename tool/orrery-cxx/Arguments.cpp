@@ -1,0 +1,356 @@
+//===- Arguments.cpp - orrery-cxx: classifying the command line -----------===//
+//
+// A compiler driver must pass on flags it does not know, so argv is parsed by
+// hand: nvcc flags are translated first (the shared table of NvccFlags.h),
+// then each flag is sorted by where it goes (Use) and inputs by language.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Driver.h"
+
+#include "orrery/passes/NvccFlags.h"
+
+#include <algorithm>
+#include <initializer_list>
+#include <sys/stat.h>
+
+namespace orrery {
+namespace cxx {
+
+const char *modeName(Mode M) {
+  switch (M) {
+  case Mode::Skeleton:
+    return "skeleton";
+  case Mode::Twin:
+    return "twin";
+  case Mode::Native:
+    return "native";
+  }
+  return "?";
+}
+
+namespace {
+
+bool startsWith(const std::string &S, const char *P) {
+  return S.compare(0, std::char_traits<char>::length(P), P) == 0;
+}
+
+bool isOneOf(const std::string &S, std::initializer_list<const char *> Set) {
+  return std::any_of(Set.begin(), Set.end(),
+                     [&](const char *E) { return S == E; });
+}
+
+bool parseMode(const std::string &Name, Mode &M) {
+  if (Name == "skeleton")
+    M = Mode::Skeleton;
+  else if (Name == "twin")
+    M = Mode::Twin;
+  else if (Name == "native")
+    M = Mode::Native;
+  else
+    return false;
+  return true;
+}
+
+std::string extension(const std::string &Path) {
+  size_t Slash = Path.rfind('/');
+  size_t Dot = Path.rfind('.');
+  if (Dot == std::string::npos || (Slash != std::string::npos && Dot < Slash))
+    return "";
+  return Path.substr(Dot);
+}
+
+/// The language of an input from -x (if given) or its extension.
+Input classifyInput(const std::string &Path, const std::string &XLang,
+                    bool CMode) {
+  Input In;
+  In.Path = Path;
+  if (!XLang.empty() && XLang != "none") {
+    if (XLang == "cuda" || XLang == "cu")
+      In.Language = Lang::CUDA;
+    else if (XLang == "c++")
+      In.Language = Lang::CXX;
+    else if (XLang == "c")
+      In.Language = Lang::C;
+    else
+      In.Language = Lang::Other;
+    In.XLang = XLang == "cu" ? "cuda" : XLang;
+  } else {
+    std::string Ext = extension(Path);
+    if (Ext == ".cu")
+      In.Language = Lang::CUDA;
+    else if (isOneOf(Ext, {".cpp", ".cc", ".cxx", ".c++", ".cp", ".CPP", ".C"}))
+      In.Language = Lang::CXX;
+    else if (Ext == ".c")
+      // As clang++ and g++ do, orrery-cxx compiles .c files as C++.
+      In.Language = CMode ? Lang::C : Lang::CXX;
+    else if (isOneOf(Ext, {".s", ".S", ".sx", ".i", ".ii"}))
+      In.Language = Lang::Other;
+    else if (Path == "-")
+      In.Language = Lang::Other; // stdin; clang insists on -x
+    else
+      In.Language = Lang::Linker;
+  }
+  // Standard input and devices (-x c++ /dev/null, as build systems probe
+  // compilers) are compiled as they are: there is nothing to instrument.
+  struct stat St;
+  if (In.isInstrumented() &&
+      (Path == "-" || (stat(Path.c_str(), &St) == 0 && !S_ISREG(St.st_mode))))
+    In.Language = Lang::Other;
+  return In;
+}
+
+/// Flags whose value may be the next argument (clang's Separate and
+/// JoinedOrSeparate options that build systems use).
+bool takesSeparateValue(const std::string &A) {
+  return isOneOf(A, {"-o",
+                     "-x",
+                     "-I",
+                     "-D",
+                     "-U",
+                     "-L",
+                     "-l",
+                     "-include",
+                     "-imacros",
+                     "-isystem",
+                     "-idirafter",
+                     "-iquote",
+                     "-iprefix",
+                     "-iwithprefix",
+                     "-iwithprefixbefore",
+                     "-isysroot",
+                     "-Xpreprocessor",
+                     "-Xlinker",
+                     "-Xclang",
+                     "-Xassembler",
+                     "-mllvm",
+                     "-MF",
+                     "-MT",
+                     "-MQ",
+                     "-T",
+                     "-u",
+                     "-z",
+                     "-target",
+                     "-B",
+                     "-F",
+                     "-framework",
+                     "-Xcuda-ptxas",
+                     "-Xcuda-fatbinary",
+                     "-Xopenmp-target",
+                     "-Xoffload-linker",
+                     "--param",
+                     "-ivfsoverlay",
+                     "-working-directory",
+                     "--cuda-path",
+                     "--orrery-mode"});
+}
+
+/// Where a flag (with its value already attached, or not) goes.
+Use classifyFlag(const std::string &A) {
+  // Pass-throughs to other programs (the -m test below would catch -mllvm).
+  if (isOneOf(A, {"-mllvm", "-Xclang", "-Xassembler", "-Xopenmp-target"}))
+    return Use::Common;
+  // The preprocessor: orrery-instrument must parse what the compiler parses.
+  for (const char *P :
+       {"-I", "-D", "-U", "-include", "-imacros", "-isystem", "-idirafter",
+        "-iquote", "-iprefix", "-iwithprefix", "-isysroot", "-Wp,"})
+    if (startsWith(A, P))
+      return Use::Preprocess;
+  if (isOneOf(A, {"-Xpreprocessor", "-nostdinc", "-nostdinc++", "-undef",
+                  "-trigraphs", "-ffreestanding"}))
+    return Use::Preprocess;
+  // CUDA only: clang warns about them on C and C++ files.
+  if (isOneOf(A, {"-Xcuda-ptxas", "-Xcuda-fatbinary"}))
+    return Use::CudaCompile;
+  for (const char *P : {"--cuda-", "--no-cuda-", "--offload-arch",
+                        "--no-offload-arch", "-fgpu-", "-fno-gpu-", "-fcuda-",
+                        "-fno-cuda-", "-nocudainc", "-nocudalib"})
+    if (startsWith(A, P))
+      return Use::Cuda;
+  // The link only.
+  if (isOneOf(A, {"-Xlinker", "-T", "-u", "-z", "-shared", "-static",
+                  "-static-libgcc", "-static-libstdc++", "-rdynamic", "-pie",
+                  "-no-pie", "-nostdlib", "-nodefaultlibs", "-nostartfiles",
+                  "-s", "-Xoffload-linker"}))
+    return Use::Link;
+  for (const char *P : {"-l", "-L", "-Wl,", "-fuse-ld=", "--ld-path="})
+    if (startsWith(A, P))
+      return Use::Link;
+  // Language and code generation: they change predefined macros, so
+  // orrery-instrument sees them too.
+  if (startsWith(A, "-std=") || startsWith(A, "-stdlib=") ||
+      startsWith(A, "--sysroot") || startsWith(A, "--target=") ||
+      isOneOf(A, {"-ansi", "-pthread", "-target"}) ||
+      (A.size() > 2 && (startsWith(A, "-f") || startsWith(A, "-m"))) ||
+      startsWith(A, "-O"))
+    return Use::Language;
+  return Use::Common;
+}
+
+/// Libraries a skeleton program must not link: liborrery-sim provides the
+/// CUDA runtime API, and the real one would win the symbol lookup.
+bool isCudaRuntimeLibrary(const std::vector<std::string> &Flag) {
+  std::string Name = Flag.size() == 2 ? Flag[1] : Flag[0].substr(2);
+  return isOneOf(Name, {"cudart", "cudart_static", "cudadevrt", "cuda"});
+}
+
+} // namespace
+
+bool parseArguments(const std::vector<std::string> &Argv, bool CMode,
+                    const char *EnvMode, Invocation &Inv, std::string &Error) {
+  Inv.CMode = CMode;
+  const char *Tool = CMode ? "orrery-cc" : "orrery-cxx";
+  if (EnvMode && *EnvMode && !parseMode(EnvMode, Inv.M)) {
+    Error = std::string("unknown mode '") + EnvMode +
+            "' in the environment variable ORRERY_MODE; use skeleton, twin "
+            "or native";
+    return false;
+  }
+  // Our own options first; they never reach the compiler.
+  std::vector<std::string> Rest;
+  for (size_t I = 0; I < Argv.size(); ++I) {
+    const std::string &A = Argv[I];
+    if (!startsWith(A, "--orrery-")) {
+      Rest.push_back(A);
+      continue;
+    }
+    if (A == "--orrery-mode" || startsWith(A, "--orrery-mode=")) {
+      std::string V;
+      if (A.size() > 13)
+        V = A.substr(14);
+      else if (I + 1 < Argv.size())
+        V = Argv[++I];
+      if (!parseMode(V, Inv.M)) {
+        Error = "unknown mode '" + V +
+                "' in --orrery-mode; use skeleton, twin or native";
+        return false;
+      }
+    } else if (A == "--orrery-keep-temps") {
+      Inv.KeepTemps = true;
+    } else if (A == "--orrery-quiet") {
+      Inv.Quiet = true;
+    } else {
+      Error = "unknown option '" + A + "'; " + Tool +
+              " knows --orrery-mode=skeleton|twin|native, "
+              "--orrery-keep-temps and --orrery-quiet";
+      return false;
+    }
+  }
+  Inv.Raw = Rest;
+
+  // nvcc flags become clang flags (or notes, or an error naming them).
+  NvccTranslation T = translateNvccFlags(Rest);
+  if (!T.Error.empty()) {
+    Error = T.Error;
+    return false;
+  }
+  for (const std::string &D : T.Dropped)
+    Inv.Notes.push_back("nvcc flag '" + D +
+                        "' dropped: it steers only nvcc's device code, host "
+                        "compiler or diagnostics, which clang does not need");
+  Inv.DeviceLink = T.DeviceLink;
+
+  const std::vector<std::string> &Args = T.Args;
+  std::string XLang;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    const std::string &A = Args[I];
+    if (A.empty())
+      continue;
+    if (A[0] != '-' || A == "-") {
+      Inv.Inputs.push_back(classifyInput(A, XLang, CMode));
+      Item It;
+      It.Where = Use::Link;
+      It.InputIndex = int(Inv.Inputs.size() - 1);
+      Inv.Items.push_back(It);
+      continue;
+    }
+    // Gather the flag and its separate value, if it has one.
+    std::vector<std::string> Flag{A};
+    if (takesSeparateValue(A)) {
+      if (I + 1 >= Args.size()) {
+        Error = "flag '" + A + "' is missing its value";
+        return false;
+      }
+      Flag.push_back(Args[++I]);
+    }
+    const std::string &Value = Flag.size() == 2 ? Flag[1] : std::string();
+
+    // The driver's own business.
+    if (A == "-o" || (startsWith(A, "-o") && A.size() > 2)) {
+      Inv.Output = Flag.size() == 2 ? Value : A.substr(2);
+    } else if (A == "-c") {
+      Inv.S = Stage::Compile;
+    } else if (A == "-S") {
+      Inv.S = Stage::Assemble;
+    } else if (A == "-E") {
+      Inv.S = Stage::Preprocess;
+    } else if (A == "-fsyntax-only") {
+      Inv.S = Stage::SyntaxOnly;
+    } else if (A == "-x" || (startsWith(A, "-x") && A.size() > 2)) {
+      XLang = Flag.size() == 2 ? Value : A.substr(2);
+    } else if (A == "-v") {
+      Inv.Verbose = true;
+    } else if (A == "-###") {
+      Inv.DryRun = true;
+    } else if (A == "--version") {
+      Inv.PrintVersion = true;
+    } else if (A == "--help" || A == "-help") {
+      Inv.PrintHelp = true;
+    } else if (A == "--cuda-path") {
+      Inv.CudaPath = Value;
+    } else if (startsWith(A, "--cuda-path=")) {
+      Inv.CudaPath = A.substr(12);
+    } else if (isOneOf(A, {"-M", "-MM"})) {
+      Inv.DepKind = A;
+      Inv.DepsOnly = true;
+    } else if (isOneOf(A, {"-MD", "-MMD"})) {
+      if (!Inv.DepsOnly)
+        Inv.DepKind = A;
+    } else if (A == "-MF" || (startsWith(A, "-MF") && A.size() > 3)) {
+      Inv.DepFile = Flag.size() == 2 ? Value : A.substr(3);
+    } else if (A == "-MT" || A == "-MQ") {
+      Inv.DepTargets.push_back(A);
+      Inv.DepTargets.push_back(Value);
+    } else if (startsWith(A, "-MT") || startsWith(A, "-MQ")) {
+      Inv.DepTargets.push_back(A.substr(0, 3));
+      Inv.DepTargets.push_back(A.substr(3));
+    } else if (A == "-MP") {
+      Inv.DepPhony = true;
+    } else {
+      Item It;
+      It.Where = classifyFlag(A);
+      if (It.Where == Use::Link && Inv.M == Mode::Skeleton &&
+          startsWith(A, "-l") && isCudaRuntimeLibrary(Flag)) {
+        Inv.Notes.push_back("'" + A + (Flag.size() == 2 ? " " + Value : "") +
+                            "' dropped: in skeleton mode liborrery-sim "
+                            "provides the CUDA runtime API");
+        continue;
+      }
+      It.Args = std::move(Flag);
+      Inv.Items.push_back(std::move(It));
+    }
+  }
+  if (Inv.DepsOnly)
+    Inv.S = Stage::Preprocess;
+
+  // Checks that need the whole command line.
+  size_t Sources = std::count_if(Inv.Inputs.begin(), Inv.Inputs.end(),
+                                 [](const Input &In) { return In.isSource(); });
+  if (Inv.S != Stage::Link && Inv.S != Stage::SyntaxOnly &&
+      !Inv.Output.empty() && Sources > 1) {
+    Error = "'-o " + Inv.Output + "' names one output but there are " +
+            std::to_string(Sources) +
+            " sources to compile; compile them one by one or drop -o";
+    return false;
+  }
+  if (Inv.S != Stage::Link && Sources == 0 && !Inv.Inputs.empty() &&
+      !Inv.DeviceLink) {
+    Error = "no source file to compile among the inputs (sources end in .cu, "
+            ".cpp, .cc, .cxx or .c; use -x <language> for others)";
+    return false;
+  }
+  return true;
+}
+
+} // namespace cxx
+} // namespace orrery
