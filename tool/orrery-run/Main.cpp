@@ -1,0 +1,343 @@
+//===- Main.cpp - orrery-run: simulate a program on a machine model -------===//
+//
+//   orrery-run -np N --machine FILE [options] ./app [args...]
+//
+// Places the ranks, writes the SimGrid platform and hostfile for the machine
+// (models/ library, as orrery-platform does) into a private temporary
+// directory, runs the program under smpirun with the settings of
+// SmpiConfig.cpp and the environment the simulator runtime reads
+// (ORRERY_MACHINE, ...), then prints the runtime's report. The exit status is
+// the program's. See docs/orrery-run.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "AppCheck.h"
+#include "Placement.h"
+#include "Process.h"
+#include "ReportPrinter.h"
+#include "RunOptions.h"
+#include "SmpiConfig.h"
+#include "TempDir.h"
+
+#include "orrery/models/MachineFile.h"
+#include "orrery/models/Platform.h"
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#ifndef ORRERY_RUN_SMPIRUN
+#error "the build must define ORRERY_RUN_SMPIRUN (empty without SimGrid)"
+#endif
+
+using namespace orrery;
+using namespace orrery::run;
+namespace fs = std::filesystem;
+
+namespace {
+
+int usageError(const std::string &Msg) {
+  std::cerr << "orrery-run: error: " << Msg
+            << "\n(run 'orrery-run --help' for usage)\n";
+  return 2;
+}
+
+int error(const std::string &Msg) {
+  std::cerr << "orrery-run: error: " << Msg << "\n";
+  return 1;
+}
+
+void warning(const std::string &Msg) {
+  std::cerr << "orrery-run: warning: " << Msg << "\n";
+}
+
+std::string absolutePath(const std::string &P) {
+  std::error_code EC;
+  fs::path A = fs::absolute(P, EC);
+  return EC ? P : A.lexically_normal().string();
+}
+
+/// An output file's directory must exist before the run writes it.
+bool checkOutputDir(const char *Option, const std::string &Path) {
+  if (Path.empty())
+    return true;
+  fs::path Dir = fs::path(absolutePath(Path)).parent_path();
+  std::error_code EC;
+  if (fs::is_directory(Dir, EC))
+    return true;
+  error(std::string(Option) + " " + Path + ": the directory " + Dir.string() +
+        " does not exist");
+  return false;
+}
+
+/// Loads a machine or network file, printing its diagnostics.
+bool loadModel(const std::string &Path, models::FileType Want,
+               models::ParsedFile &F) {
+  F = models::loadMachineFile(Path);
+  for (const models::Diagnostic &D : F.Errors)
+    std::cerr << D.str() << "\n";
+  if (!F.ok())
+    return false;
+  if (F.Type != Want) {
+    const char *Kind =
+        Want == models::FileType::Machine ? "machine" : "network";
+    std::cerr << Path << ": error: expected a " << Kind
+              << " file (type: " << Kind << ")\n";
+    return false;
+  }
+  return true;
+}
+
+int printExistingReport(const std::string &Path) {
+  nlohmann::json J;
+  std::string Error;
+  if (!readReport(Path, J, Error))
+    return error(Error);
+  std::ostringstream Text;
+  if (!printReport(J, Text, Error))
+    return error(Path + ": " + Error);
+  std::cout << Text.str();
+  return 0;
+}
+
+std::string smpirunPath() {
+  if (const char *Env = std::getenv("ORRERY_SMPIRUN"); Env && *Env)
+    return Env;
+  return ORRERY_RUN_SMPIRUN;
+}
+
+std::string progressSetting(const RunOptions &O) {
+  if (O.Progress) {
+    char Buf[32];
+    std::snprintf(Buf, sizeof(Buf), "%g", *O.Progress);
+    return Buf;
+  }
+  if (const char *Env = std::getenv("ORRERY_PROGRESS"); Env && *Env)
+    return Env;
+  return "10";
+}
+
+/// smpirun re-splits program arguments on white space and takes --cfg= and
+/// --log= ones for itself.
+void warnAboutAppArgs(const std::vector<std::string> &Args) {
+  for (const std::string &A : Args) {
+    if (A.empty() || A.find_first_of(" \t\n*?[") != std::string::npos)
+      warning("program argument '" + A +
+              "' does not survive smpirun, which splits program arguments "
+              "on white space and expands patterns");
+    else if (A.rfind("--cfg=", 0) == 0 || A.rfind("--log=", 0) == 0)
+      warning("program argument '" + A +
+              "' is taken by smpirun as a SimGrid setting");
+  }
+}
+
+struct Plan {
+  models::ParsedFile Model;
+  Placement Place;
+  models::PlatformStats Stats;
+  std::string ReportPath;
+  Command Cmd;
+};
+
+/// Everything up to the command line: checks, placement, platform files.
+bool preparePlan(const RunOptions &O, const ProgramInfo &Program,
+                 const TempDir &Dir, Plan &P) {
+  std::string Error;
+  if (!loadModel(O.Machine, models::FileType::Machine, P.Model))
+    return false;
+  if (!O.NetworkFile.empty()) {
+    models::ParsedFile Net;
+    if (!loadModel(O.NetworkFile, models::FileType::Network, Net))
+      return false;
+    models::applyNetwork(P.Model.M, Net.M);
+  }
+  const models::Machine &M = P.Model.M;
+  if (!placeRanks(O.Ranks, M.gpusPerNode(), O.Nodes, O.RanksPerNode, P.Place,
+                  Error)) {
+    error(Error);
+    return false;
+  }
+
+  std::string PlatformFile = Dir.file("platform.xml");
+  std::string Hostfile = Dir.file("hostfile");
+  models::PlatformOptions PO;
+  PO.Nodes = P.Place.Nodes;
+  PO.Origin = absolutePath(O.Machine);
+  std::ofstream PlatformOut(PlatformFile);
+  if (!models::writePlatform(PlatformOut, M, PO, Error, &P.Stats)) {
+    error(Error.empty() ? "writing the platform failed" : Error);
+    return false;
+  }
+  std::ofstream HostOut(Hostfile);
+  models::writeHostfile(HostOut, P.Place.Nodes, P.Place.RanksPerNode);
+  PlatformOut.close();
+  HostOut.close();
+  if (!PlatformOut || !HostOut) {
+    error("cannot write the platform files in '" + Dir.path() + "'");
+    return false;
+  }
+
+  P.ReportPath =
+      O.Report.empty() ? Dir.file("report.json") : absolutePath(O.Report);
+  std::string Trace = O.Trace.empty() ? "" : absolutePath(O.Trace);
+  P.Cmd.Env = {
+      {"ORRERY_MACHINE", absolutePath(O.Machine)},
+      {"ORRERY_NETWORK_FILE",
+       O.NetworkFile.empty() ? "" : absolutePath(O.NetworkFile)},
+      {"ORRERY_NETWORK_MODE", networkModeName(O.Network)},
+      {"ORRERY_RANKS_PER_NODE", std::to_string(P.Place.RanksPerNode)},
+      {"ORRERY_REPORT", P.ReportPath},
+      {"ORRERY_TRACE", Trace},
+      {"ORRERY_PROGRESS", progressSetting(O)},
+  };
+
+  SmpiConfigInputs In;
+  In.Ranks = O.Ranks;
+  In.CollectiveSelector = M.Mpi.CollectiveSelector;
+  In.Network = O.Network;
+  In.HostCompute = O.HostCompute;
+  In.RuntimeSetsFactors = Program.usesOrrerySim();
+  In.CoreSpeed = M.Node.Cpu.CoreSpeed.Value;
+  In.Extra = O.SmpiCfg;
+
+  std::string Smpirun = smpirunPath();
+  P.Cmd.Argv = {Smpirun.empty() ? "smpirun" : Smpirun,
+                "-quiet",
+                "-np",
+                std::to_string(O.Ranks),
+                "-platform",
+                PlatformFile,
+                "-hostfile",
+                Hostfile};
+  for (const std::string &S : smpiSettings(In))
+    P.Cmd.Argv.push_back(S);
+  // smpirun looks a bare name up as a library; make it a path.
+  P.Cmd.Argv.push_back(O.App.find('/') == std::string::npos ? "./" + O.App
+                                                            : O.App);
+  P.Cmd.Argv.insert(P.Cmd.Argv.end(), O.AppArgs.begin(), O.AppArgs.end());
+  return true;
+}
+
+void printPlan(const RunOptions &O, const Plan &P, std::ostream &OS) {
+  const models::Machine &M = P.Model.M;
+  OS << "# " << O.Ranks << (O.Ranks == 1 ? " rank" : " ranks") << " on "
+     << P.Place.Nodes << (P.Place.Nodes == 1 ? " node" : " nodes") << " of "
+     << M.Name << ", " << P.Place.RanksPerNode << " per node; "
+     << networkModeName(O.Network) << " network ("
+     << models::topologyName(M.Network.Topology.Kind) << ", " << P.Stats.Hosts
+     << " hosts, " << P.Stats.Links << " links)\n";
+  if (smpirunPath().empty())
+    OS << "# smpirun was not found when Orrery was configured (install "
+          "libsimgrid-dev and reconfigure, or set ORRERY_SMPIRUN)\n";
+  printCommand(P.Cmd, OS);
+}
+
+/// Prints the runtime's report after a run; returns the exit status.
+int reportAfterRun(const RunOptions &O, const Plan &P, int Status) {
+  std::error_code EC;
+  if (!fs::exists(P.ReportPath, EC)) {
+    std::cerr << "orrery-run: no report was written: was " << O.App
+              << " built with orrery-cxx --orrery-mode=skeleton?";
+    if (Status != 0)
+      std::cerr << " (it exited with status " << Status << ")";
+    std::cerr << "\n";
+    return Status;
+  }
+  nlohmann::json J;
+  std::string Error;
+  std::ostringstream Text;
+  if (!readReport(P.ReportPath, J, Error) || !printReport(J, Text, Error)) {
+    if (Error.rfind(P.ReportPath, 0) != 0)
+      Error = P.ReportPath + ": " + Error;
+    error(Error);
+    return Status != 0 ? Status : 1;
+  }
+  std::cout << "\n" << Text.str();
+  if (!O.Report.empty())
+    std::cout << "\nReport:   " << P.ReportPath << "\n";
+  if (!O.Trace.empty()) {
+    std::string Trace = absolutePath(O.Trace);
+    if (fs::exists(Trace, EC))
+      std::cout << (O.Report.empty() ? "\n" : "") << "Timeline: " << Trace
+                << " (open in https://ui.perfetto.dev)\n";
+    else
+      warning("no trace was written to '" + Trace + "'");
+  }
+  return Status;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  RunOptions O;
+  std::string Error;
+  if (!parseRunOptions(argc, argv, O, Error))
+    return usageError(Error);
+  if (O.Help) {
+    std::cout << RunUsage;
+    return 0;
+  }
+  if (!O.PrintReport.empty())
+    return printExistingReport(O.PrintReport);
+  if (O.Ranks == 0)
+    return usageError("-np N is required");
+  if (O.Machine.empty())
+    return usageError("--machine FILE is required");
+  if (O.App.empty())
+    return usageError("no program given; put it after the options, e.g. "
+                      "orrery-run -np 4 --machine m.yaml ./app");
+  ProgramInfo Program;
+  if (!inspectProgram(O.App, Program, Error))
+    return error(Error);
+  if (!checkOutputDir("--report", O.Report) ||
+      !checkOutputDir("--trace", O.Trace))
+    return 1;
+  warnAboutAppArgs(O.AppArgs);
+
+  TempDir Dir;
+  if (!Dir.create("orrery-run", Error))
+    return error(Error);
+  if (O.KeepTemps)
+    Dir.keep();
+  Plan P;
+  if (!preparePlan(O, Program, Dir, P))
+    return 1;
+  if (O.DryRun) {
+    printPlan(O, P, std::cout);
+    if (O.KeepTemps)
+      std::cerr << "orrery-run: kept " << Dir.path() << "\n";
+    return 0;
+  }
+  if (smpirunPath().empty())
+    return error("smpirun was not found when Orrery was configured; install "
+                 "libsimgrid-dev and reconfigure, or set ORRERY_SMPIRUN");
+  // A report left from an earlier run must not pass for this run's.
+  std::error_code EC;
+  if (fs::exists(P.ReportPath, EC) && !fs::remove(P.ReportPath, EC))
+    return error("cannot remove the old report '" + P.ReportPath +
+                 "' before the run: " + EC.message());
+  if (O.Verbose)
+    printPlan(O, P, std::cerr);
+
+  std::cout.flush();
+  auto Start = std::chrono::steady_clock::now();
+  int Status = runCommand(P.Cmd, Error);
+  if (Status < 0)
+    return error(Error);
+  if (O.Verbose) {
+    double Seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+            .count();
+    std::fprintf(stderr,
+                 "orrery-run: smpirun exited with status %d after %.2f s\n",
+                 Status, Seconds);
+  }
+  Status = reportAfterRun(O, P, Status);
+  if (O.KeepTemps)
+    std::cerr << "orrery-run: kept " << Dir.path() << "\n";
+  return Status;
+}

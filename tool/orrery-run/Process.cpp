@@ -1,0 +1,137 @@
+//===- Process.cpp - Running smpirun --------------------------------------===//
+
+#include "Process.h"
+
+#include <cerrno>
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace orrery::run {
+
+namespace {
+
+volatile sig_atomic_t ChildPid = 0;
+
+void forwardSignal(int Sig) {
+  if (ChildPid > 0)
+    kill(static_cast<pid_t>(ChildPid), Sig);
+}
+
+const int ForwardedSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+
+} // namespace
+
+std::string shellQuote(const std::string &S) {
+  if (!S.empty() &&
+      S.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                          "0123456789_-+=/.,:@%") == std::string::npos)
+    return S;
+  std::string Out = "'";
+  for (char C : S) {
+    if (C == '\'')
+      Out += "'\\''";
+    else
+      Out += C;
+  }
+  return Out + "'";
+}
+
+void printCommand(const Command &C, std::ostream &OS) {
+  for (const auto &[Name, Value] : C.Env) {
+    if (Value.empty())
+      OS << "unset " << Name << "\n";
+    else
+      OS << Name << "=" << shellQuote(Value) << "\n";
+  }
+  std::string Line;
+  for (const std::string &A : C.Argv)
+    Line += (Line.empty() ? "" : " ") + shellQuote(A);
+  OS << Line << "\n";
+}
+
+namespace {
+
+void restoreSignals(const struct sigaction (&Old)[4]) {
+  for (int I = 0; I < 4; ++I)
+    sigaction(ForwardedSignals[I], &Old[I], nullptr);
+}
+
+/// In the forked child: set the environment and exec, or report errno on
+/// \p ErrorFd and exit.
+[[noreturn]] void execChild(const Command &C, std::vector<char *> &Argv,
+                            int ErrorFd) {
+  for (const auto &[Name, Value] : C.Env) {
+    if (Value.empty())
+      unsetenv(Name.c_str());
+    else
+      setenv(Name.c_str(), Value.c_str(), 1);
+  }
+  execvp(Argv[0], Argv.data());
+  int Errno = errno;
+  ssize_t Ignored = write(ErrorFd, &Errno, sizeof(Errno));
+  (void)Ignored;
+  _exit(127);
+}
+
+} // namespace
+
+int runCommand(const Command &C, std::string &Error) {
+  std::vector<char *> Argv;
+  for (const std::string &A : C.Argv)
+    Argv.push_back(const_cast<char *>(A.c_str()));
+  Argv.push_back(nullptr);
+
+  // A successful exec closes this pipe; a failed one writes its errno.
+  int ExecPipe[2];
+  if (pipe2(ExecPipe, O_CLOEXEC) != 0) {
+    Error = "cannot start '" + C.Argv[0] + "': " + std::strerror(errno);
+    return -1;
+  }
+  struct sigaction Forward = {}, Old[4];
+  Forward.sa_handler = forwardSignal;
+  sigemptyset(&Forward.sa_mask);
+  for (int I = 0; I < 4; ++I)
+    sigaction(ForwardedSignals[I], &Forward, &Old[I]);
+
+  pid_t Pid = fork();
+  if (Pid == 0) {
+    close(ExecPipe[0]);
+    restoreSignals(Old);
+    execChild(C, Argv, ExecPipe[1]);
+  }
+  int ForkErrno = errno;
+  close(ExecPipe[1]);
+  if (Pid < 0) {
+    close(ExecPipe[0]);
+    restoreSignals(Old);
+    Error = "cannot start '" + C.Argv[0] + "': " + std::strerror(ForkErrno);
+    return -1;
+  }
+  ChildPid = Pid;
+  int ExecErrno = 0;
+  ssize_t Got;
+  while ((Got = read(ExecPipe[0], &ExecErrno, sizeof(ExecErrno))) < 0 &&
+         errno == EINTR) {
+  }
+  close(ExecPipe[0]);
+
+  int Status = 0;
+  while (waitpid(Pid, &Status, 0) < 0 && errno == EINTR) {
+  }
+  ChildPid = 0;
+  restoreSignals(Old);
+  if (Got == static_cast<ssize_t>(sizeof(ExecErrno))) {
+    Error = "cannot run '" + C.Argv[0] + "': " + std::strerror(ExecErrno);
+    return -1;
+  }
+  if (WIFSIGNALED(Status))
+    return 128 + WTERMSIG(Status);
+  return WEXITSTATUS(Status);
+}
+
+} // namespace orrery::run

@@ -1,0 +1,391 @@
+//===- ReportPrinter.cpp - The human-readable simulation report -----------===//
+
+#include "ReportPrinter.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <utility>
+#include <vector>
+
+using nlohmann::json;
+
+namespace orrery::run {
+
+namespace {
+
+/// The categories of the breakdown, in the order they are printed.
+const std::pair<const char *, const char *> Categories[] = {
+    {"launch", "launch"},
+    {"kernel_compute", "kernel compute"},
+    {"kernel_memory", "kernel memory"},
+    {"copies", "copies"},
+    {"device_legs", "device legs"},
+    {"host_bounce", "host bounce"},
+    {"reduction", "reduction"},
+    {"network", "network"},
+    {"call_overhead", "call overhead"},
+    {"sync", "sync"},
+};
+
+/// Kernels listed before "... and N more".
+constexpr std::size_t MaxKernelRows = 20;
+
+struct Kernel {
+  std::string Name, Site, Confidence;
+  double Launches = 0, Flops = 0, Bytes = 0, Seconds = 0;
+};
+
+struct ReportData {
+  std::string Machine, MachineFile, NetworkMode;
+  double Ranks = 0;
+  std::optional<double> Nodes, RanksPerNode, Wall, GpuSeconds, GpuEstimated;
+  double Simulated = 0;
+  std::vector<std::pair<std::string, double>> Breakdown; ///< label, seconds
+  std::vector<Kernel> Kernels;
+  std::vector<std::string> Warnings;
+};
+
+/// Reads fields, recording the first problem with the field's path.
+class FieldReader {
+public:
+  std::string Error;
+
+  const json *member(const json &Obj, const std::string &Where, const char *Key,
+                     bool Required) {
+    auto It = Obj.find(Key);
+    if (It == Obj.end()) {
+      if (Required)
+        fail("missing '" + path(Where, Key) + "'");
+      return nullptr;
+    }
+    return &*It;
+  }
+
+  /// A finite number >= 0.
+  std::optional<double> number(const json &Obj, const std::string &Where,
+                               const char *Key, bool Required) {
+    const json *V = member(Obj, Where, Key, Required);
+    if (!V)
+      return std::nullopt;
+    return number(*V, path(Where, Key));
+  }
+
+  std::optional<double> number(const json &V, const std::string &Path) {
+    if (!V.is_number()) {
+      fail("'" + Path + "' must be a number, not " + V.dump());
+      return std::nullopt;
+    }
+    double D = V.get<double>();
+    if (!std::isfinite(D) || D < 0) {
+      fail("'" + Path + "' must be a finite number >= 0, not " + V.dump());
+      return std::nullopt;
+    }
+    return D;
+  }
+
+  std::string text(const json &Obj, const std::string &Where, const char *Key,
+                   bool Required) {
+    const json *V = member(Obj, Where, Key, Required);
+    if (!V)
+      return "";
+    if (!V->is_string()) {
+      fail("'" + path(Where, Key) + "' must be a string, not " + V->dump());
+      return "";
+    }
+    return V->get<std::string>();
+  }
+
+  const json *object(const json &Obj, const std::string &Where, const char *Key,
+                     bool Required) {
+    const json *V = member(Obj, Where, Key, Required);
+    if (V && !V->is_object()) {
+      fail("'" + path(Where, Key) + "' must be an object");
+      return nullptr;
+    }
+    return V;
+  }
+
+  const json *array(const json &Obj, const char *Key) {
+    const json *V = member(Obj, "", Key, false);
+    if (V && !V->is_array()) {
+      fail("'" + std::string(Key) + "' must be an array");
+      return nullptr;
+    }
+    return V;
+  }
+
+  bool ok() const { return Error.empty(); }
+
+  static std::string path(const std::string &Where, const std::string &Key) {
+    return Where.empty() ? Key : Where + "." + Key;
+  }
+
+private:
+  void fail(const std::string &Msg) {
+    if (Error.empty())
+      Error = Msg;
+  }
+};
+
+bool parseKernels(const json &Kernels, FieldReader &R, ReportData &Out) {
+  for (std::size_t I = 0; I < Kernels.size() && R.ok(); ++I) {
+    std::string Where = "kernels[" + std::to_string(I) + "]";
+    const json &K = Kernels[I];
+    if (!K.is_object()) {
+      R.Error = "'" + Where + "' must be an object";
+      return false;
+    }
+    Kernel Row;
+    Row.Name = R.text(K, Where, "name", true);
+    Row.Site = R.text(K, Where, "site", false);
+    Row.Confidence = R.text(K, Where, "confidence", false);
+    Row.Launches = R.number(K, Where, "launches", true).value_or(0);
+    Row.Flops = R.number(K, Where, "flops", false).value_or(0);
+    Row.Bytes = R.number(K, Where, "bytes", false).value_or(0);
+    Row.Seconds = R.number(K, Where, "seconds", true).value_or(0);
+    Out.Kernels.push_back(Row);
+  }
+  std::stable_sort(
+      Out.Kernels.begin(), Out.Kernels.end(),
+      [](const Kernel &A, const Kernel &B) { return A.Seconds > B.Seconds; });
+  return R.ok();
+}
+
+bool parseReport(const json &J, ReportData &Out, std::string &Error) {
+  if (!J.is_object()) {
+    Error = "the report must be a JSON object";
+    return false;
+  }
+  FieldReader R;
+  std::string Schema = R.text(J, "", "schema", true);
+  if (R.ok() && Schema != ReportSchema) {
+    Error = "unsupported schema '" + Schema + "'; this orrery-run reads '" +
+            ReportSchema + "'";
+    return false;
+  }
+  if (const json *M = R.object(J, "", "machine", false)) {
+    Out.Machine = R.text(*M, "machine", "name", false);
+    Out.MachineFile = R.text(*M, "machine", "file", false);
+  }
+  Out.NetworkMode = R.text(J, "", "network_mode", false);
+  Out.Ranks = R.number(J, "", "ranks", true).value_or(0);
+  if (R.ok() && (Out.Ranks < 1 || Out.Ranks != std::floor(Out.Ranks)))
+    R.Error = "'ranks' must be a whole number >= 1";
+  Out.Nodes = R.number(J, "", "nodes", false);
+  Out.RanksPerNode = R.number(J, "", "ranks_per_node", false);
+  Out.Simulated = R.number(J, "", "simulated_seconds", true).value_or(0);
+  Out.Wall = R.number(J, "", "wall_seconds", false);
+  if (const json *B = R.object(J, "", "breakdown", true)) {
+    for (const auto &[Key, Label] : Categories) {
+      double S = R.number(*B, "breakdown", Key, false).value_or(0);
+      Out.Breakdown.emplace_back(Label, S);
+    }
+    // Categories this printer does not know are shown, not dropped.
+    for (const auto &[Key, Value] : B->items()) {
+      bool Known =
+          std::any_of(std::begin(Categories), std::end(Categories),
+                      [&Key = Key](const auto &C) { return Key == C.first; });
+      if (Known)
+        continue;
+      double S = R.number(Value, "breakdown." + Key).value_or(0);
+      std::string Label = Key;
+      std::replace(Label.begin(), Label.end(), '_', ' ');
+      Out.Breakdown.emplace_back(Label, S);
+    }
+  }
+  Out.GpuSeconds = R.number(J, "", "gpu_seconds", false);
+  Out.GpuEstimated = R.number(J, "", "gpu_estimated_seconds", false);
+  if (const json *K = R.array(J, "kernels"))
+    parseKernels(*K, R, Out);
+  if (const json *W = R.array(J, "warnings")) {
+    for (std::size_t I = 0; I < W->size() && R.ok(); ++I) {
+      if (!(*W)[I].is_string())
+        R.Error = "'warnings[" + std::to_string(I) + "]' must be a string";
+      else
+        Out.Warnings.push_back((*W)[I].get<std::string>());
+    }
+  }
+  Error = R.Error;
+  return R.ok();
+}
+
+std::string format(const char *Fmt, double V) {
+  char Buf[64];
+  std::snprintf(Buf, sizeof(Buf), Fmt, V);
+  return Buf;
+}
+
+/// Seconds with a unit that keeps three decimals meaningful.
+std::string formatTime(double S) {
+  if (S == 0)
+    return "0 s";
+  if (S >= 1)
+    return format("%.3f s", S);
+  if (S >= 1e-3)
+    return format("%.3f ms", S * 1e3);
+  if (S >= 1e-6)
+    return format("%.3f us", S * 1e6);
+  return format("%.3f ns", S * 1e9);
+}
+
+std::string formatShare(double Part, double Whole) {
+  return Whole > 0 ? format("%.1f%%", 100 * Part / Whole) : "-";
+}
+
+/// A table with left-aligned text columns and right-aligned number columns.
+class Table {
+public:
+  explicit Table(std::vector<bool> RightAligned)
+      : Right(std::move(RightAligned)) {}
+
+  void add(std::vector<std::string> Row) { Rows.push_back(std::move(Row)); }
+
+  void print(std::ostream &OS, const std::string &Indent) const {
+    std::vector<std::size_t> Width(Right.size(), 0);
+    for (const auto &Row : Rows)
+      for (std::size_t C = 0; C < Row.size(); ++C)
+        Width[C] = std::max(Width[C], Row[C].size());
+    for (const auto &Row : Rows) {
+      std::string Line = Indent;
+      for (std::size_t C = 0; C < Row.size(); ++C) {
+        std::string Pad(Width[C] - Row[C].size(), ' ');
+        if (C)
+          Line += "  ";
+        Line += Right[C] ? Pad + Row[C] : Row[C] + Pad;
+      }
+      while (!Line.empty() && Line.back() == ' ')
+        Line.pop_back();
+      OS << Line << "\n";
+    }
+  }
+
+private:
+  std::vector<bool> Right;
+  std::vector<std::vector<std::string>> Rows;
+};
+
+void printSummary(const ReportData &D, std::ostream &OS) {
+  OS << "Orrery simulation report\n";
+  Table T({false, false});
+  if (!D.Machine.empty() || !D.MachineFile.empty()) {
+    std::string M = D.Machine.empty() ? D.MachineFile : D.Machine;
+    if (!D.Machine.empty() && !D.MachineFile.empty())
+      M += " (" + D.MachineFile + ")";
+    T.add({"machine", M});
+  }
+  if (!D.NetworkMode.empty())
+    T.add({"network", D.NetworkMode});
+  std::string Ranks =
+      format("%.0f", D.Ranks) + (D.Ranks == 1 ? " rank" : " ranks");
+  if (D.Nodes)
+    Ranks += format(" on %.0f node", *D.Nodes) + (*D.Nodes == 1 ? "" : "s");
+  if (D.RanksPerNode)
+    Ranks += format(", %.0f per node", *D.RanksPerNode);
+  T.add({"placement", Ranks});
+  T.add({"simulated time", formatTime(D.Simulated)});
+  if (D.Wall)
+    T.add({"wall time", formatTime(*D.Wall) + " (simulation cost)"});
+  T.print(OS, "  ");
+}
+
+void printBreakdown(const ReportData &D, std::ostream &OS) {
+  double Total = 0;
+  for (const auto &C : D.Breakdown)
+    Total += C.second;
+  OS << "\nTime by category (seconds per rank on average; share of the "
+        "total)\n";
+  Table T({false, true, true});
+  for (const auto &[Label, Seconds] : D.Breakdown)
+    T.add({Label, formatTime(Seconds / D.Ranks), formatShare(Seconds, Total)});
+  T.add({"total", formatTime(Total / D.Ranks), Total > 0 ? "100.0%" : "-"});
+  T.print(OS, "  ");
+  double PerRank = Total / D.Ranks;
+  if (PerRank < 0.99 * D.Simulated)
+    OS << "  (the categories cover " << formatTime(PerRank) << " of the "
+       << formatTime(D.Simulated)
+       << " simulated; the rest is time no hook charged, e.g. host code)\n";
+  else if (PerRank > 1.01 * D.Simulated)
+    OS << "  (the categories add up to more than the simulated time: "
+          "asynchronous GPU work overlapped the host's)\n";
+}
+
+void printKernels(const ReportData &D, std::ostream &OS) {
+  if (D.Kernels.empty()) {
+    OS << "\nKernels: none launched\n";
+    return;
+  }
+  OS << "\nKernels (" << D.Kernels.size() << ", by predicted time)\n";
+  Table T({false, false, true, true, true, true, false});
+  T.add({"name", "site", "launches", "GFLOP", "GB", "time", "confidence"});
+  std::size_t Shown = std::min(D.Kernels.size(), MaxKernelRows);
+  for (std::size_t I = 0; I < Shown; ++I) {
+    const Kernel &K = D.Kernels[I];
+    T.add({K.Name, K.Site.empty() ? "-" : K.Site, format("%.0f", K.Launches),
+           format("%.3f", K.Flops / 1e9), format("%.3f", K.Bytes / 1e9),
+           formatTime(K.Seconds), K.Confidence.empty() ? "-" : K.Confidence});
+  }
+  T.print(OS, "  ");
+  if (Shown < D.Kernels.size())
+    OS << "  ... and " << D.Kernels.size() - Shown
+       << " more (see the JSON report)\n";
+}
+
+void printEstimates(const ReportData &D, std::ostream &OS) {
+  if (!D.GpuSeconds)
+    return;
+  OS << "\nGPU time resting on estimated or defaulted numbers: ";
+  if (*D.GpuSeconds <= 0) {
+    OS << "no GPU time\n";
+    return;
+  }
+  double Estimated = D.GpuEstimated.value_or(0);
+  OS << formatTime(Estimated) << " of " << formatTime(*D.GpuSeconds) << " ("
+     << formatShare(Estimated, *D.GpuSeconds) << ")\n";
+}
+
+void printWarnings(const ReportData &D, std::ostream &OS) {
+  if (D.Warnings.empty()) {
+    OS << "\nWarnings: none\n";
+    return;
+  }
+  OS << "\nWarnings (" << D.Warnings.size() << ")\n";
+  for (const std::string &W : D.Warnings)
+    OS << "  " << W << "\n";
+}
+
+} // namespace
+
+bool readReport(const std::string &Path, json &Out, std::string &Error) {
+  std::ifstream In(Path);
+  if (!In) {
+    Error = Path + ": cannot read the report";
+    return false;
+  }
+  std::stringstream Text;
+  Text << In.rdbuf();
+  try {
+    Out = json::parse(Text.str());
+  } catch (const json::parse_error &E) {
+    Error = Path + ": not valid JSON: " + E.what();
+    return false;
+  }
+  return true;
+}
+
+bool printReport(const json &Report, std::ostream &OS, std::string &Error) {
+  ReportData D;
+  if (!parseReport(Report, D, Error))
+    return false;
+  printSummary(D, OS);
+  printBreakdown(D, OS);
+  printKernels(D, OS);
+  printEstimates(D, OS);
+  printWarnings(D, OS);
+  return true;
+}
+
+} // namespace orrery::run

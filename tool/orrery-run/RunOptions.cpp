@@ -1,0 +1,213 @@
+//===- RunOptions.cpp - orrery-run's command line -------------------------===//
+
+#include "RunOptions.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <functional>
+#include <map>
+
+namespace orrery::run {
+
+const char *const RunUsage =
+    "usage: orrery-run -np N --machine FILE [options] ./app [app arguments]\n"
+    "\n"
+    "Runs an Orrery skeleton or twin program (a shared object built with\n"
+    "orrery-cxx --orrery-mode=skeleton) under SimGrid's smpirun on a platform\n"
+    "generated from the machine model, then prints the simulated time and\n"
+    "where it went.\n"
+    "\n"
+    "  -np N                  number of ranks (required)\n"
+    "  --machine FILE         machine file (required; docs/machine-file.md)\n"
+    "  --network-file FILE    network file replacing the machine's network\n"
+    "  --nodes K              nodes in the platform (default: ceil(N / ranks "
+    "per node))\n"
+    "  --ranks-per-node R     ranks placed on each node (default: GPUs per "
+    "node)\n"
+    "  --network smpi|ideal   smpi: SMPI's measured correction factors "
+    "(default);\n"
+    "                         ideal: T_net = route latency + bytes / "
+    "bottleneck\n"
+    "  --trace FILE           write a Chrome-trace/Perfetto timeline\n"
+    "  --report FILE          keep the JSON report (default: a temporary "
+    "file)\n"
+    "  --progress SECONDS     wall time between progress lines on stderr\n"
+    "                         (default: $ORRERY_PROGRESS or 10; 0: none)\n"
+    "  --host-compute         charge the host code's measured CPU time too\n"
+    "  --keep-temps           keep the platform, hostfile and report\n"
+    "  --smpi-cfg KEY:VALUE   extra SimGrid setting, applied last "
+    "(repeatable)\n"
+    "  --dry-run              prepare everything, print the smpirun command, "
+    "stop\n"
+    "  -v, --verbose          print the placement, environment and command\n"
+    "  -h, --help             this help\n"
+    "\n"
+    "The exit status is the program's. See docs/orrery-run.md.\n";
+
+const char *networkModeName(NetworkMode M) {
+  return M == NetworkMode::Ideal ? "ideal" : "smpi";
+}
+
+namespace {
+
+bool wholeNumber(const std::string &S, int &Out) {
+  char *End = nullptr;
+  errno = 0;
+  long V = std::strtol(S.c_str(), &End, 10);
+  if (S.empty() || *End != '\0' || errno != 0 || V < 1 || V > (1L << 24))
+    return false;
+  Out = static_cast<int>(V);
+  return true;
+}
+
+bool nonNegative(const std::string &S, double &Out) {
+  char *End = nullptr;
+  errno = 0;
+  double V = std::strtod(S.c_str(), &End);
+  if (S.empty() || *End != '\0' || errno != 0 || !std::isfinite(V) || V < 0)
+    return false;
+  Out = V;
+  return true;
+}
+
+using Setter = std::function<bool(RunOptions &, const std::string &Value,
+                                  std::string &Error)>;
+
+Setter count(int RunOptions::*Field, const char *Name) {
+  return [Field, Name](RunOptions &O, const std::string &V, std::string &E) {
+    if (wholeNumber(V, O.*Field))
+      return true;
+    E = std::string(Name) + " needs a whole number >= 1, not '" + V + "'";
+    return false;
+  };
+}
+
+Setter text(std::string RunOptions::*Field, const char *Name) {
+  return [Field, Name](RunOptions &O, const std::string &V, std::string &E) {
+    if (V.empty()) {
+      E = std::string(Name) + " needs a non-empty value";
+      return false;
+    }
+    O.*Field = V;
+    return true;
+  };
+}
+
+/// Options taking a value, by every spelling.
+const std::map<std::string, Setter> &valuedOptions() {
+  static const std::map<std::string, Setter> Options = [] {
+    std::map<std::string, Setter> M;
+    M["-np"] = M["--np"] = count(&RunOptions::Ranks, "-np");
+    M["--machine"] = text(&RunOptions::Machine, "--machine");
+    M["--network-file"] = text(&RunOptions::NetworkFile, "--network-file");
+    M["--nodes"] = count(&RunOptions::Nodes, "--nodes");
+    M["--ranks-per-node"] =
+        count(&RunOptions::RanksPerNode, "--ranks-per-node");
+    M["--trace"] = text(&RunOptions::Trace, "--trace");
+    M["--report"] = text(&RunOptions::Report, "--report");
+    M["--print-report"] = text(&RunOptions::PrintReport, "--print-report");
+    M["--network"] = [](RunOptions &O, const std::string &V, std::string &E) {
+      if (V == "smpi" || V == "ideal") {
+        O.Network = V == "ideal" ? NetworkMode::Ideal : NetworkMode::Smpi;
+        return true;
+      }
+      E = "--network must be 'smpi' or 'ideal', not '" + V + "'";
+      return false;
+    };
+    M["--progress"] = [](RunOptions &O, const std::string &V, std::string &E) {
+      double S;
+      if (nonNegative(V, S)) {
+        O.Progress = S;
+        return true;
+      }
+      E = "--progress needs a number of seconds >= 0, not '" + V + "'";
+      return false;
+    };
+    M["--smpi-cfg"] = [](RunOptions &O, const std::string &V, std::string &E) {
+      std::size_t Colon = V.find(':');
+      if (Colon == std::string::npos || Colon == 0 || Colon + 1 == V.size()) {
+        E = "--smpi-cfg needs KEY:VALUE (e.g. smpi/host-speed:1Gf), not '" + V +
+            "'";
+        return false;
+      }
+      if (V.find_first_of(" \t\n") != std::string::npos) {
+        E = "--smpi-cfg '" + V +
+            "' contains white space, which smpirun would split into "
+            "separate settings";
+        return false;
+      }
+      O.SmpiCfg.push_back(V);
+      return true;
+    };
+    return M;
+  }();
+  return Options;
+}
+
+/// Options without a value, by every spelling.
+const std::map<std::string, bool RunOptions::*> &flagOptions() {
+  static const std::map<std::string, bool RunOptions::*> Flags = {
+      {"--host-compute", &RunOptions::HostCompute},
+      {"--keep-temps", &RunOptions::KeepTemps},
+      {"-v", &RunOptions::Verbose},
+      {"--verbose", &RunOptions::Verbose},
+      {"--dry-run", &RunOptions::DryRun},
+      {"-h", &RunOptions::Help},
+      {"--help", &RunOptions::Help},
+  };
+  return Flags;
+}
+
+} // namespace
+
+bool parseRunOptions(int Argc, const char *const *Argv, RunOptions &Out,
+                     std::string &Error) {
+  int I = 1;
+  for (; I < Argc; ++I) {
+    std::string A = Argv[I];
+    if (A == "--") {
+      ++I;
+      break;
+    }
+    if (A.size() < 2 || A[0] != '-')
+      break; // the program
+    std::string Name = A, Value;
+    bool HasValue = false;
+    if (std::size_t Eq = A.find('='); Eq != std::string::npos) {
+      Name = A.substr(0, Eq);
+      Value = A.substr(Eq + 1);
+      HasValue = true;
+    }
+    if (auto Flag = flagOptions().find(Name); Flag != flagOptions().end()) {
+      if (HasValue) {
+        Error = "option " + Name + " takes no value";
+        return false;
+      }
+      Out.*(Flag->second) = true;
+      continue;
+    }
+    auto It = valuedOptions().find(Name);
+    if (It == valuedOptions().end()) {
+      Error = "unknown option '" + A +
+              "' (orrery-run's options go before the program)";
+      return false;
+    }
+    if (!HasValue) {
+      if (I + 1 >= Argc) {
+        Error = "option " + Name + " needs a value";
+        return false;
+      }
+      Value = Argv[++I];
+    }
+    if (!It->second(Out, Value, Error))
+      return false;
+  }
+  if (I < Argc) {
+    Out.App = Argv[I];
+    Out.AppArgs.assign(Argv + I + 1, Argv + Argc);
+  }
+  return true;
+}
+
+} // namespace orrery::run

@@ -1,0 +1,52 @@
+//===- RunOptions.h - orrery-run's command line -----------------*- C++ -*-===//
+//
+// Options come first; the first argument that is not an option (or the one
+// after `--`) is the program, and everything after it belongs to the program.
+// Parsed by hand, like the other tools that need no LLVM.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ORRERY_TOOL_RUN_RUNOPTIONS_H
+#define ORRERY_TOOL_RUN_RUNOPTIONS_H
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace orrery::run {
+
+enum class NetworkMode { Smpi, Ideal };
+
+struct RunOptions {
+  int Ranks = 0; ///< -np; 0 when not given
+  std::string Machine;
+  std::string NetworkFile;
+  int Nodes = 0;        ///< --nodes; 0: ceil(ranks / ranks per node)
+  int RanksPerNode = 0; ///< --ranks-per-node; 0: GPUs per node
+  NetworkMode Network = NetworkMode::Smpi;
+  std::string Trace;  ///< --trace
+  std::string Report; ///< --report
+  std::optional<double> Progress;
+  bool HostCompute = false;
+  bool KeepTemps = false;
+  bool Verbose = false;
+  bool DryRun = false;
+  bool Help = false;
+  std::vector<std::string> SmpiCfg; ///< --smpi-cfg KEY:VALUE, in order
+  std::string PrintReport;          ///< hidden: render an existing report
+  std::string App;
+  std::vector<std::string> AppArgs;
+};
+
+/// Parses argv[1..]; returns false with \p Error naming the option on a
+/// problem. Does not check that required options are present.
+bool parseRunOptions(int Argc, const char *const *Argv, RunOptions &Out,
+                     std::string &Error);
+
+const char *networkModeName(NetworkMode M);
+
+extern const char *const RunUsage;
+
+} // namespace orrery::run
+
+#endif // ORRERY_TOOL_RUN_RUNOPTIONS_H
