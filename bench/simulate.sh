@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Simulating the Jacobi example with Orrery (skeleton mode: every CUDA call,
+# launch and device leg simulated) next to plain SMPI running the same MPI
+# skeleton without GPU hooks (examples/jacobi/jacobi-mpi.c), side by side in
+# one run: wall time and peak RSS of the simulation, and their ratio.
+# Both go through orrery-run, so both get the same platform and smpirun
+# configuration (musica-h100.yaml, 4 ranks per node, collectives as Open MPI).
+#
+# Usage: bench/simulate.sh [build dir] [GPU counts...]   (default 64 256 1024 4096)
+# Environment: ITERS (default 100), REPEAT rounds, interleaved (default 1).
+# Targets (issue 5): 1,024 GPUs in under 60 s and 2 GiB RSS; Orrery / SMPI
+# at most 1.5x.
+set -euo pipefail
+build=${1:-build}
+shift || true
+sizes=("$@")
+[ ${#sizes[@]} -eq 0 ] && sizes=(64 256 1024 4096)
+iters=${ITERS:-100}
+repeat=${REPEAT:-1}
+src=$(cd "$(dirname "$0")/.." && pwd)
+machine=$src/models/machines/musica-h100.yaml
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+"$build/bin/orrery-cxx" --orrery-mode=skeleton -O2 \
+  "$src/examples/jacobi/jacobi.cu" -o "$tmp/jacobi" 2>/dev/null
+smpicc -O2 "$src/examples/jacobi/jacobi-mpi.c" -o "$tmp/jacobi-mpi" 2>/dev/null
+
+# run NAME NP ARGS... -> appends "wall rss_kib" to $tmp/NAME.NP
+run() {
+  local name=$1 np=$2
+  shift 2
+  /usr/bin/time -f '%e %M' -o "$tmp/time" \
+    "$build/bin/orrery-run" -np "$np" --machine "$machine" --progress 0 \
+    "$@" >"$tmp/out" 2>"$tmp/err" || {
+    echo "simulate.sh: $name at $np GPUs failed:" >&2
+    tail -5 "$tmp/err" >&2
+    exit 1
+  }
+  cat "$tmp/time" >>"$tmp/$name.$np"
+}
+median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+
+printf '%6s %12s %12s %12s %12s %8s\n' GPUs "orrery (s)" "smpi (s)" \
+  "orrery RSS" "smpi RSS" ratio
+for np in "${sizes[@]}"; do
+  # Weak scaling: 16 interior rows of 4,096 points per GPU.
+  args=(-nx 4096 -ny $((16 * np)) -niter "$iters")
+  for ((i = 0; i < repeat; i++)); do
+    run orrery "$np" "$tmp/jacobi" "${args[@]}" -tol 0
+    run smpi "$np" "$tmp/jacobi-mpi" "${args[@]}"
+  done
+  ow=$(cut -d' ' -f1 <"$tmp/orrery.$np" | median)
+  sw=$(cut -d' ' -f1 <"$tmp/smpi.$np" | median)
+  orss=$(cut -d' ' -f2 <"$tmp/orrery.$np" | sort -g | tail -1)
+  srss=$(cut -d' ' -f2 <"$tmp/smpi.$np" | sort -g | tail -1)
+  printf '%6d %12.2f %12.2f %9.0f MiB %9.0f MiB %8.2f\n' "$np" "$ow" "$sw" \
+    "$(awk "BEGIN { print $orss / 1024 }")" \
+    "$(awk "BEGIN { print $srss / 1024 }")" \
+    "$(awk "BEGIN { print ($sw > 0 ? $ow / $sw : 0) }")"
+done
