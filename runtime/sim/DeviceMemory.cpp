@@ -21,7 +21,7 @@ void *DeviceMemory::allocate(std::size_t Size, int Rank, int Device,
   bool Shared = Kind == MemoryKind::Device || Bytes > PrivateHostLimit;
   void *P = nullptr;
   if (Shared)
-    P = smpi_shared_malloc(Bytes, __FILE__, __LINE__);
+    P = allocateShared(Bytes);
   else
     P = std::calloc(1, Bytes);
   if (!P)
@@ -33,6 +33,7 @@ void *DeviceMemory::allocate(std::size_t Size, int Rank, int Device,
   A.Device = Device;
   A.Kind = Kind;
   A.Shared = Shared;
+  A.Piece = Shared && Bytes <= ArenaPieceLimit;
   ByBase[A.Base] = A;
   return P;
 }
@@ -42,11 +43,45 @@ bool DeviceMemory::release(void *P) {
   if (It == ByBase.end() || It->second.Registered)
     return false;
   if (It->second.Shared)
-    smpi_shared_free(P);
+    releaseShared(It->second);
   else
     std::free(P);
   ByBase.erase(It);
   return true;
+}
+
+/// cudaMalloc's alignment.
+constexpr std::size_t Alignment = 256;
+
+void *DeviceMemory::allocateShared(std::size_t Bytes) {
+  if (Bytes > ArenaPieceLimit)
+    return smpi_shared_malloc(Bytes, __FILE__, __LINE__);
+  std::size_t Size = (Bytes + Alignment - 1) / Alignment * Alignment;
+  auto &Free = FreePieces[Size];
+  if (!Free.empty()) {
+    std::uintptr_t P = Free.back();
+    Free.pop_back();
+    return reinterpret_cast<void *>(P);
+  }
+  if (ArenaNext + Size > ArenaEnd) {
+    void *Arena = smpi_shared_malloc(ArenaSize, __FILE__, __LINE__);
+    if (!Arena)
+      return nullptr;
+    ArenaNext = reinterpret_cast<std::uintptr_t>(Arena);
+    ArenaEnd = ArenaNext + ArenaSize;
+  }
+  std::uintptr_t P = ArenaNext;
+  ArenaNext += Size;
+  return reinterpret_cast<void *>(P);
+}
+
+void DeviceMemory::releaseShared(const Allocation &A) {
+  if (!A.Piece) {
+    smpi_shared_free(reinterpret_cast<void *>(A.Base));
+    return;
+  }
+  std::size_t Size = (A.Size + Alignment - 1) / Alignment * Alignment;
+  FreePieces[Size].push_back(A.Base);
 }
 
 void DeviceMemory::registerHost(void *P, std::size_t Size, int Rank) {

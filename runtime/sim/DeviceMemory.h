@@ -16,6 +16,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <vector>
 
 namespace orrery::sim {
 
@@ -28,6 +29,7 @@ struct Allocation {
   int Device = 0; ///< GPU index within the node (Device, Managed)
   MemoryKind Kind = MemoryKind::Device;
   bool Shared = false;     ///< backed by SMPI shared pages
+  bool Piece = false;      ///< carved out of an arena
   bool Registered = false; ///< cudaHostRegister'ed user memory
 };
 
@@ -53,8 +55,21 @@ public:
   std::size_t deviceBytes(int Rank, int Device) const;
 
 private:
+  void *allocateShared(std::size_t Bytes);
+  void releaseShared(const Allocation &A);
+
   std::map<std::uintptr_t, Allocation> ByBase;
+  /// Small shared allocations are carved out of arenas (one mapping each
+  /// instead of one per allocation: thousands of ranks in one process run
+  /// into vm.max_map_count otherwise); freed pieces are reused by size.
+  std::uintptr_t ArenaNext = 0, ArenaEnd = 0;
+  std::map<std::size_t, std::vector<std::uintptr_t>> FreePieces;
 };
+
+/// Shared allocations up to this size come from arenas.
+constexpr std::size_t ArenaPieceLimit = 1 << 20;
+/// Size of one arena.
+constexpr std::size_t ArenaSize = 64 << 20;
 
 /// Host allocations at most this large are private real memory, because
 /// host code reads and writes pinned and managed memory; larger ones are

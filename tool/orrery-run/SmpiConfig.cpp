@@ -55,6 +55,10 @@ std::vector<std::string> smpiSettings(const SmpiConfigInputs &In) {
   // 7.9 s at 64 MiB, while the block itself costs 256 MiB of page cache once.
   S.push_back(cfg("smpi/shared-malloc-blocksize:" +
                   std::to_string(SharedMallocBlockSize)));
+  // Every actor's stack (a rank and each of its CUDA streams) is one mapping
+  // plus one for its guard page; at 4,096 GPUs the guard pages alone would
+  // take 16,384 of the 65,530 mappings the process may have.
+  S.push_back(cfg("contexts/guard-size:0"));
   // Collectives: SMPI's own selectors are unfit for performance studies or
   // slow to start (DESIGN.md section 6); mirror Open MPI 4.1's choices.
   if (!setsKey(In.Extra, "smpi/coll-selector")) {
