@@ -41,6 +41,8 @@ LinkClass classifyLink(std::string_view Name) {
       return LinkClass::Nic;
     if (RestStarts("hostnic"))
       return LinkClass::HostNic;
+    if (Rest == "shm")
+      return LinkClass::SharedMemory;
     if (RestStarts("uplink"))
       return LinkClass::Fabric;
     return LinkClass::Other;
@@ -89,6 +91,10 @@ void writeNode(XmlWriter &X, const Machine &M, int K) {
     X.link(Nc(G, "tx"), Nic.Bandwidth.Value, Nic.Latency.Value, 2);
     X.link(Nc(G, "rx"), Nic.Bandwidth.Value, Nic.Latency.Value, 2);
   }
+  // Messages between ranks of the node (shared memory): one link per node,
+  // at the host's streaming copy rate. Without it SimGrid would route them
+  // over one loopback link shared by every host of the platform.
+  X.link(N + "-shm", Node.ReductionBandwidth.Value, 0, 2);
   // Host-buffer traffic of the node's ranks: all NICs together.
   X.link(N + "-hostnic-tx", Gpus * Nic.Bandwidth.Value, Nic.Latency.Value, 2);
   X.link(N + "-hostnic-rx", Gpus * Nic.Bandwidth.Value, Nic.Latency.Value, 2);
@@ -116,6 +122,7 @@ void writeNode(XmlWriter &X, const Machine &M, int K) {
     }
 
   const std::string Cpu = cpuHostName(K), Gw = gatewayName(K);
+  X.route(Cpu, Cpu, {N + "-shm"}, 2);
   X.route(Cpu, Gw, {N + "-hostnic-tx"}, 2);
   X.route(Gw, Cpu, {N + "-hostnic-rx"}, 2);
   for (int G = 0; G < Gpus; ++G) {

@@ -53,6 +53,7 @@ TEST(Platform, LinkClassesFromNames) {
   EXPECT_EQ(classifyLink("node0-nvlink7-down"), LinkClass::NvLink);
   EXPECT_EQ(classifyLink("node3-nic2-tx"), LinkClass::Nic);
   EXPECT_EQ(classifyLink("node3-hostnic-rx"), LinkClass::HostNic);
+  EXPECT_EQ(classifyLink("node3-shm"), LinkClass::SharedMemory);
   EXPECT_EQ(classifyLink("node3-uplink-tx"), LinkClass::Fabric);
   EXPECT_EQ(classifyLink("leaf4-up"), LinkClass::Fabric);
   EXPECT_EQ(classifyLink("g1-local0-18-fwd"), LinkClass::Fabric);
