@@ -4,8 +4,9 @@
 
 #include <smpi/smpi.h>
 
+#include <sys/mman.h>
+
 #include <cstdlib>
-#include <cstring>
 
 namespace orrery::sim {
 
@@ -18,22 +19,27 @@ void *DeviceMemory::allocate(std::size_t Size, int Rank, int Device,
                              MemoryKind Kind) {
   // Zero-byte allocations still get a distinct address.
   std::size_t Bytes = Size ? Size : 1;
-  bool Shared = Kind == MemoryKind::Device || Bytes > PrivateHostLimit;
+  bool Lazy = Kind == MemoryKind::Device || Bytes > HeapHostLimit;
   void *P = nullptr;
-  if (Shared)
-    P = allocateShared(Bytes);
-  else
+  if (Lazy) {
+    // Adjacent anonymous mappings merge into one, so thousands of ranks'
+    // allocations stay well below vm.max_map_count.
+    P = mmap(nullptr, Bytes, PROT_READ | PROT_WRITE,
+             MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (P == MAP_FAILED)
+      return nullptr;
+  } else {
     P = std::calloc(1, Bytes);
-  if (!P)
-    return nullptr;
+    if (!P)
+      return nullptr;
+  }
   Allocation A;
   A.Base = reinterpret_cast<std::uintptr_t>(P);
   A.Size = Bytes;
   A.Rank = Rank;
   A.Device = Device;
   A.Kind = Kind;
-  A.Shared = Shared;
-  A.Piece = Shared && Bytes <= ArenaPieceLimit;
+  A.Lazy = Lazy;
   ByBase[A.Base] = A;
   return P;
 }
@@ -42,46 +48,12 @@ bool DeviceMemory::release(void *P) {
   auto It = ByBase.find(reinterpret_cast<std::uintptr_t>(P));
   if (It == ByBase.end() || It->second.Registered)
     return false;
-  if (It->second.Shared)
-    releaseShared(It->second);
+  if (It->second.Lazy)
+    munmap(P, It->second.Size);
   else
     std::free(P);
   ByBase.erase(It);
   return true;
-}
-
-/// cudaMalloc's alignment.
-constexpr std::size_t Alignment = 256;
-
-void *DeviceMemory::allocateShared(std::size_t Bytes) {
-  if (Bytes > ArenaPieceLimit)
-    return smpi_shared_malloc(Bytes, __FILE__, __LINE__);
-  std::size_t Size = (Bytes + Alignment - 1) / Alignment * Alignment;
-  auto &Free = FreePieces[Size];
-  if (!Free.empty()) {
-    std::uintptr_t P = Free.back();
-    Free.pop_back();
-    return reinterpret_cast<void *>(P);
-  }
-  if (ArenaNext + Size > ArenaEnd) {
-    void *Arena = smpi_shared_malloc(ArenaSize, __FILE__, __LINE__);
-    if (!Arena)
-      return nullptr;
-    ArenaNext = reinterpret_cast<std::uintptr_t>(Arena);
-    ArenaEnd = ArenaNext + ArenaSize;
-  }
-  std::uintptr_t P = ArenaNext;
-  ArenaNext += Size;
-  return reinterpret_cast<void *>(P);
-}
-
-void DeviceMemory::releaseShared(const Allocation &A) {
-  if (!A.Piece) {
-    smpi_shared_free(reinterpret_cast<void *>(A.Base));
-    return;
-  }
-  std::size_t Size = (A.Size + Alignment - 1) / Alignment * Alignment;
-  FreePieces[Size].push_back(A.Base);
 }
 
 void DeviceMemory::registerHost(void *P, std::size_t Size, int Rank) {
@@ -119,6 +91,23 @@ std::size_t DeviceMemory::deviceBytes(int Rank, int Device) const {
         KV.second.Kind == MemoryKind::Device)
       N += KV.second.Size;
   return N;
+}
+
+/// SMPI's copy step for a message whose payload is at \p Buff.
+static void copyUnlessDevice(smx_activity_t Comm, void *Buff, size_t Size) {
+  if (DeviceMemory::get().isDevice(Buff))
+    return;
+  // smx_activity_t is the comm's activity (CommImpl derives from it alone).
+  smpi_comm_copy_buffer_callback(
+      reinterpret_cast<simgrid::kernel::activity::CommImpl *>(Comm), Buff,
+      Size);
+}
+
+void installCopyFilter() {
+  static bool Installed = false;
+  if (!Installed)
+    smpi_comm_set_copy_data_callback(copyUnlessDevice);
+  Installed = true;
 }
 
 } // namespace orrery::sim

@@ -1,12 +1,16 @@
 //===- DeviceMemory.h - Allocation registry of simulated GPUs ---*- C++ -*-===//
 //
 // Skeleton mode runs no kernel, so device memory needs no real pages: device
-// allocations are SMPI shared memory (every allocation of every rank maps the
-// same few physical pages, zero-filled), which lets a 2-core workstation hold
-// thousands of GPUs' worth of arrays. The registry answers "is this pointer
-// device memory, of which rank and GPU" for pointers into the middle of
-// allocations too. All ranks share one address space, so one registry serves
-// them all.
+// allocations are address space only (anonymous, not reserved, never touched
+// by Orrery), which lets a 2-core workstation hold thousands of GPUs' worth
+// of arrays. SMPI does not copy message payloads out of device memory (see
+// installCopyFilter), so they stay untouched. The registry answers "is this
+// pointer device memory, of which rank and GPU" for pointers into the middle
+// of allocations too. All ranks share one address space, so one registry
+// serves them all.
+//
+// (SMPI's own shared malloc is no fit: it pre-faults every page it maps, so
+// page tables and RSS grow with the simulated memory.)
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,7 +20,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
-#include <vector>
 
 namespace orrery::sim {
 
@@ -28,8 +31,7 @@ struct Allocation {
   int Rank = 0;
   int Device = 0; ///< GPU index within the node (Device, Managed)
   MemoryKind Kind = MemoryKind::Device;
-  bool Shared = false;     ///< backed by SMPI shared pages
-  bool Piece = false;      ///< carved out of an arena
+  bool Lazy = false;       ///< an address-space-only mapping
   bool Registered = false; ///< cudaHostRegister'ed user memory
 };
 
@@ -55,26 +57,18 @@ public:
   std::size_t deviceBytes(int Rank, int Device) const;
 
 private:
-  void *allocateShared(std::size_t Bytes);
-  void releaseShared(const Allocation &A);
-
   std::map<std::uintptr_t, Allocation> ByBase;
-  /// Small shared allocations are carved out of arenas (one mapping each
-  /// instead of one per allocation: thousands of ranks in one process run
-  /// into vm.max_map_count otherwise); freed pieces are reused by size.
-  std::uintptr_t ArenaNext = 0, ArenaEnd = 0;
-  std::map<std::size_t, std::vector<std::uintptr_t>> FreePieces;
 };
 
-/// Shared allocations up to this size come from arenas.
-constexpr std::size_t ArenaPieceLimit = 1 << 20;
-/// Size of one arena.
-constexpr std::size_t ArenaSize = 64 << 20;
+/// Host allocations at most this large are private zeroed memory from the
+/// C heap; larger pinned and managed ones are lazy mappings like device
+/// memory (zero-filled, pages appear as host code touches them).
+constexpr std::size_t HeapHostLimit = 1 << 20;
 
-/// Host allocations at most this large are private real memory, because
-/// host code reads and writes pinned and managed memory; larger ones are
-/// shared pages like device memory.
-constexpr std::size_t PrivateHostLimit = 1 << 20;
+/// Makes SMPI skip copying message payloads whose source is device memory:
+/// the simulated device holds no data, and copying would give real pages to
+/// every receive buffer.
+void installCopyFilter();
 
 } // namespace orrery::sim
 

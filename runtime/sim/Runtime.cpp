@@ -1,6 +1,7 @@
 //===- Runtime.cpp - Start-up, ranks, charging, the end of a run ----------===//
 
 #include "Runtime.h"
+#include "DeviceMemory.h"
 #include "NetworkFactors.h"
 #include "Streams.h"
 
@@ -105,6 +106,7 @@ Runtime::Runtime() {
     ProgressEvery = std::atof(P);
   Rep.setTracing(env("ORRERY_TRACE") != nullptr);
   installNetworkFactors(Ideal);
+  installCopyFilter();
   s4u::Actor::on_termination_cb([this](const s4u::Actor &A) {
     auto It = Ranks.find(A.get_pid());
     if (It == Ranks.end())

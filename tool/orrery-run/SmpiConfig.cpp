@@ -46,9 +46,10 @@ std::vector<std::string> smpiSettings(const SmpiConfigInputs &In) {
     // does not leak into the prediction.
     S.push_back(cfg("smpi/simulate-computation:no"));
   }
-  // The runtime backs device memory with smpi_shared_malloc, which maps one
-  // shared file block per blocksize bytes, and all ranks live in one process
-  // whose mappings are capped by vm.max_map_count (65530 here). At SMPI's
+  // For programs that call SMPI_SHARED_MALLOC (liborrery-sim's device memory
+  // does not): SMPI maps one shared file block per blocksize bytes, and all
+  // ranks live in one process whose mappings are capped by
+  // vm.max_map_count (65530 here). At SMPI's
   // default 1 MiB, a 16 GiB device array takes 16,384 mappings and four of
   // them exhaust the process. At 256 MiB it takes 64, so ~1,000 such arrays
   // fit; measured on 16 ranks x 16 GiB: 2.0 s of wall time at 256 MiB against
