@@ -43,6 +43,11 @@ Completion submit(Rank &R, Stream &S, StreamOp Op);
 
 /// Blocks the calling rank until \p C is reached.
 void waitFor(const Completion &C);
+void waitForAll(const std::vector<Completion> &Cs);
+
+/// What synchronizing with \p S waits for: its queued work, the events it
+/// was told to wait for, and the default-stream ordering rules.
+std::vector<Completion> frontier(Rank &R, Stream &S);
 
 } // namespace orrery::sim
 

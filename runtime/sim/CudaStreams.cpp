@@ -62,6 +62,31 @@ Completion submit(Rank &R, Stream &S, StreamOp Op) {
   return S.enqueue(std::move(Op));
 }
 
+std::vector<Completion> frontier(Rank &R, Stream &S) {
+  std::vector<Completion> F;
+  auto Add = [&F](const Completion &C) {
+    if (!C.done())
+      F.push_back(C);
+  };
+  Add(S.tail());
+  for (const Completion &C : S.WaitsForNext)
+    Add(C);
+  DeviceContext &D = R.device(S.Device);
+  if (S.Legacy) {
+    for (const StreamPtr &Other : D.Streams)
+      if (Other.get() != &S && !Other->NonBlocking)
+        Add(Other->tail());
+  } else if (!S.NonBlocking) {
+    Add(D.Legacy->tail());
+  }
+  return F;
+}
+
+void waitForAll(const std::vector<Completion> &Cs) {
+  for (const Completion &C : Cs)
+    waitFor(C);
+}
+
 void waitFor(const Completion &C) {
   if (C.done())
     return;
@@ -217,10 +242,7 @@ cudaError_t cudaStreamSynchronize(cudaStream_t Handle) {
   Stream *S = resolveStream(R, Handle);
   if (!S)
     return fail(R, cudaErrorInvalidResourceHandle);
-  StreamOp Marker;
-  Marker.K = StreamOp::Marker;
-  Completion C = S->Legacy ? submit(R, *S, std::move(Marker)) : S->tail();
-  waitFor(C);
+  waitForAll(frontier(R, *S));
   Runtime &RT = Runtime::get();
   RT.cpuWait(R, Category::Sync, RT.gpu().Sync, RT.gpu().Estimates.Sync);
   return cudaSuccess;
@@ -234,7 +256,10 @@ cudaError_t cudaStreamQuery(cudaStream_t Handle) {
   // Polling loops must see time pass.
   Runtime &RT = Runtime::get();
   RT.cpuWait(R, Category::Sync, RT.gpu().Sync / 4, RT.gpu().Estimates.Sync);
-  return S->idle() ? cudaSuccess : cudaErrorNotReady;
+  for (const Completion &C : frontier(R, *S))
+    if (!C.done())
+      return cudaErrorNotReady;
+  return cudaSuccess;
 }
 
 cudaError_t cudaDeviceSynchronize(void) {
@@ -275,12 +300,14 @@ cudaError_t cudaEventRecord(cudaEvent_t Handle, cudaStream_t SH) {
   Stream *S = resolveStream(R, SH);
   if (!E || !S)
     return fail(R, cudaErrorInvalidResourceHandle);
-  E->Time = -1;
+  // No stream operation: the event is the work queued so far, stamped with
+  // the time the last of it ends (now, when all of it is already done).
+  ++E->Generation;
   E->Recorded = true;
-  StreamOp Op;
-  Op.K = StreamOp::Marker;
-  Op.Event = E;
-  E->At = submit(R, *S, std::move(Op));
+  E->Time = now();
+  E->At = frontier(R, *S);
+  for (const Completion &C : E->At)
+    C.S->Stamps.insert({C.Seq, {E, E->Generation}});
   return cudaSuccess;
 }
 
@@ -289,7 +316,7 @@ cudaError_t cudaEventSynchronize(cudaEvent_t Handle) {
   EventPtr E = resolveEvent(Handle);
   if (!E)
     return fail(R, cudaErrorInvalidResourceHandle);
-  waitFor(E->At);
+  waitForAll(E->At);
   Runtime &RT = Runtime::get();
   RT.cpuWait(R, Category::Sync, RT.gpu().Sync, RT.gpu().Estimates.Sync);
   return cudaSuccess;
@@ -302,7 +329,7 @@ cudaError_t cudaEventQuery(cudaEvent_t Handle) {
     return fail(R, cudaErrorInvalidResourceHandle);
   Runtime &RT = Runtime::get();
   RT.cpuWait(R, Category::Sync, RT.gpu().Sync / 4, RT.gpu().Estimates.Sync);
-  return E->At.done() ? cudaSuccess : cudaErrorNotReady;
+  return E->done() ? cudaSuccess : cudaErrorNotReady;
 }
 
 cudaError_t cudaEventElapsedTime(float *Ms, cudaEvent_t A, cudaEvent_t B) {
@@ -312,7 +339,7 @@ cudaError_t cudaEventElapsedTime(float *Ms, cudaEvent_t A, cudaEvent_t B) {
     return fail(R, cudaErrorInvalidResourceHandle);
   if (!Start->Timing || !End->Timing || !Start->Recorded || !End->Recorded)
     return fail(R, cudaErrorInvalidResourceHandle);
-  if (!Start->At.done() || !End->At.done())
+  if (!Start->done() || !End->done())
     return fail(R, cudaErrorNotReady);
   *Ms = static_cast<float>((End->Time - Start->Time) * 1e3);
   return cudaSuccess;
@@ -324,11 +351,9 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t SH, cudaEvent_t Handle, unsigned) {
   EventPtr E = resolveEvent(Handle);
   if (!S || !E)
     return fail(R, cudaErrorInvalidResourceHandle);
-  StreamOp Op;
-  Op.K = StreamOp::Marker;
+  // The next operation queued on the stream waits for the event.
   if (E->Recorded)
-    Op.Deps.push_back(E->At);
-  submit(R, *S, std::move(Op));
+    S->WaitsForNext.insert(S->WaitsForNext.end(), E->At.begin(), E->At.end());
   return cudaSuccess;
 }
 

@@ -3,6 +3,7 @@
 #include "Streams.h"
 #include "Runtime.h"
 
+#include <algorithm>
 #include <mutex>
 
 namespace orrery::sim {
@@ -39,6 +40,9 @@ StreamPtr Stream::create(Rank &Owner, int Device, s4u::Host *Gpu,
 
 Completion Stream::enqueue(StreamOp Op) {
   std::unique_lock<s4u::Mutex> L(*Lock);
+  for (Completion &C : WaitsForNext)
+    Op.Deps.push_back(std::move(C));
+  WaitsForNext.clear();
   Queue.push_back(std::move(Op));
   ++Enqueued;
   Changed->notify_all();
@@ -75,12 +79,8 @@ void Stream::run() {
       // share their bandwidth.
       s4u::Comm::sendto(Op.From, Op.To, Op.Bytes);
       break;
-    case StreamOp::Marker:
-      break;
     }
     double End = s4u::Engine::get_clock();
-    if (Op.Event)
-      Op.Event->Time = End;
     double ModelTotal = 0;
     for (auto [C, S] : Op.Parts) {
       Owner->Time.add(C, S, Op.Estimate);
@@ -108,6 +108,13 @@ void Stream::run() {
     {
       std::unique_lock<s4u::Mutex> L(*Lock);
       ++Finished;
+      auto Range = Stamps.equal_range(Finished);
+      for (auto It = Range.first; It != Range.second; ++It) {
+        EventState &E = *It->second.first;
+        if (E.Generation == It->second.second)
+          E.Time = std::max(E.Time, End);
+      }
+      Stamps.erase(Range.first, Range.second);
       Changed->notify_all();
     }
   }

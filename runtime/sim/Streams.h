@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -36,23 +37,30 @@ struct Completion {
   void wait() const;
 };
 
-/// What an event records: its completion and, once reached, the time.
+/// What an event records: the work it waits for (no stream operation of its
+/// own) and, once all of it is done, the time it was reached.
 struct EventState {
-  Completion At;
-  double Time = -1;
+  std::vector<Completion> At;
+  double Time = -1; ///< the latest end among At (the record time if idle)
+  unsigned Generation = 0; ///< records so far: stamps of older ones ignored
   bool Recorded = false;
   bool Timing = true;
+  bool done() const {
+    for (const Completion &C : At)
+      if (!C.done())
+        return false;
+    return true;
+  }
 };
 using EventPtr = std::shared_ptr<EventState>;
 
 struct StreamOp {
-  enum Kind { Sleep, Exec, Flow, Marker } K = Sleep;
+  enum Kind { Sleep, Exec, Flow } K = Sleep;
   double Seconds = 0;           ///< Sleep, Exec: model time
   s4u::Host *From = nullptr;    ///< Flow
   s4u::Host *To = nullptr;      ///< Flow
   double Bytes = 0;             ///< Flow
   std::vector<Completion> Deps; ///< to wait for before starting
-  EventPtr Event;               ///< Marker: the event reached
   /// Accounting of model time by category (kernels split compute/memory).
   std::vector<std::pair<Category, double>> Parts;
   bool Estimate = false;
@@ -72,6 +80,10 @@ struct Stream : std::enable_shared_from_this<Stream> {
   s4u::Host *Gpu = nullptr;
   std::deque<StreamOp> Queue;
   std::uint64_t Enqueued = 0, Finished = 0;
+  /// cudaStreamWaitEvent: what the next queued operation must wait for.
+  std::vector<Completion> WaitsForNext;
+  /// Events to stamp when operation number Seq ends.
+  std::multimap<std::uint64_t, std::pair<EventPtr, unsigned>> Stamps;
   s4u::MutexPtr Lock;
   s4u::ConditionVariablePtr Changed; ///< work queued or finished
 
