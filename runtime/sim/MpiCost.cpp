@@ -333,8 +333,8 @@ void mpiEnd(Rank &R, OpenSite &O) {
   // The whole call on the host track; its charged parts nest inside.
   Report &Rep = Runtime::get().report();
   if (Rep.tracing())
-    Rep.span({R.Id, 0, O.Begin, now() - O.Begin, O.Site->api,
-              Category::Network});
+    Rep.span(
+        {R.Id, 0, O.Begin, now() - O.Begin, O.Site->api, Category::Network});
 }
 
 } // namespace orrery::sim
