@@ -59,12 +59,12 @@ int boardLatest(const Board &B) {
 
 static size_t alignUp(size_t V, size_t A) { return (V + A - 1) / A * A; }
 
-ControlLayout::ControlLayout(size_t MaxWin) : MaxWindows(MaxWin) {
+ControlLayout::ControlLayout(size_t MaxWin, size_t Slots)
+    : MaxWindows(MaxWin), ScratchSlots(Slots) {
   StatusOff = alignUp(sizeof(Board), 64);
   AckOff = alignUp(StatusOff + MaxWindows * sizeof(StatusWord), 64);
   AckSrcOff = AckOff + kAckWords * sizeof(uint64_t);
   ScratchSlot = alignUp(sizeof(Board), 64);
-  ScratchSlots = 16;
   ScratchOff = AckSrcOff + 64;
   Total = alignUp(ScratchOff + ScratchSlot * ScratchSlots, 4096);
 }

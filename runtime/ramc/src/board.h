@@ -74,7 +74,7 @@ struct ControlLayout {
   size_t ScratchSlot;
   size_t ScratchSlots;
   size_t Total;
-  explicit ControlLayout(size_t MaxWindows);
+  explicit ControlLayout(size_t MaxWindows, size_t ScratchSlots = 16);
   size_t statusOffset(uint32_t Index) const {
     return StatusOff + Index * sizeof(StatusWord);
   }

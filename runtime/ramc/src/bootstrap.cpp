@@ -21,7 +21,7 @@ static int fromEnvironment() {
   return -1;
 }
 
-std::unique_ptr<Bootstrap> createBootstrap(int Which, std::string &Err) {
+static std::unique_ptr<Bootstrap> createBackend(int Which, std::string &Err) {
   if (Which == RAMC_BOOTSTRAP_AUTO)
     Which = fromEnvironment();
   switch (Which) {
@@ -42,6 +42,14 @@ std::unique_ptr<Bootstrap> createBootstrap(int Which, std::string &Err) {
           "' is not one of pmix, mpi, single";
     return nullptr;
   }
+}
+
+std::unique_ptr<Bootstrap> createBootstrap(int Which, std::string &Err) {
+  static int NextSerial = 0;
+  std::unique_ptr<Bootstrap> B = createBackend(Which, Err);
+  if (B)
+    B->setSerial(NextSerial++);
+  return B;
 }
 
 } // namespace ramc

@@ -23,6 +23,11 @@ public:
   virtual const char *name() const = 0;
   int rank() const { return Rank; }
   int size() const { return Size; }
+  /// How many bootstraps this process (this rank, under SimGrid) created
+  /// before this one. Every process creates its k-th context with its k-th
+  /// bootstrap, so the serial names that context's keys alike everywhere.
+  int serial() const { return Serial; }
+  void setSerial(int S) { Serial = S; }
   /// Publishes Key for this process. Returns false and sets Err on failure.
   virtual bool put(const std::string &Key, const std::vector<uint8_t> &Value,
                    std::string &Err) = 0;
@@ -42,6 +47,7 @@ public:
 protected:
   int Rank = 0;
   int Size = 1;
+  int Serial = 0;
 };
 
 /// Which: RAMC_BOOTSTRAP_*. AUTO honours RAMC_BOOTSTRAP (pmix, mpi, single).

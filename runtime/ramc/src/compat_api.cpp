@@ -1,16 +1,20 @@
 //===- compat_api.cpp - the RAMC 0.5-compatible API over a global context -===//
 //
-// One default context per process. The structs programs declare carry a
-// handle and a magic number, so double destroys, use of structs that were
-// never filled in, and use before ramc_init are reported, not crashes.
+// One default context per process (per simulated rank in libramc-sim,
+// compat_state.h). The structs programs declare carry a handle and a magic
+// number, so double destroys, use of structs that were never filled in, and
+// use before ramc_init are reported, not crashes.
 //
 //===----------------------------------------------------------------------===//
+#include "compat_state.h"
 #include "ctx_handle.h"
 
 #include "ramc_api.h"
 
-#include <map>
 #include <string>
+
+using ramc::CompatState;
+using ramc::compatState;
 
 namespace {
 
@@ -19,22 +23,19 @@ constexpr uint64_t kTargetDead = 0x52414d4354475430ull;  // destroyed
 constexpr uint64_t kInitMagic = 0x52414d43494e4931ull;   // attached
 constexpr uint64_t kInitDead = 0x52414d43494e4930ull;    // detached
 
-ramc_ctx_t *G = nullptr;
-std::string GErr; // errors while there is no context
-std::map<int, uint64_t> LastCheckedTag;
-
-int noContext(const char *Call) {
-  GErr = std::string(Call) + ": called before ramc_init (or after "
-                             "ramc_finalize)";
+int noContext(CompatState &S, const char *Call) {
+  S.Err = std::string(Call) + ": called before ramc_init (or after "
+                              "ramc_finalize)";
   return RAMC_ERROR;
 }
 
-ramc::Context *ctx() { return G ? &G->Impl : nullptr; }
+ramc::Context *ctx(CompatState &S) { return S.Ctx ? &S.Ctx->Impl : nullptr; }
 
 #define COMPAT_CTX(Call)                                                       \
-  ramc::Context *X = ctx();                                                    \
+  CompatState &S = compatState();                                              \
+  ramc::Context *X = ctx(S);                                                   \
   if (!X)                                                                      \
-    return noContext(Call);
+    return noContext(S, Call);
 
 int checkTarget(ramc::Context *X, const ramc_target_win_info_s *W,
                 const char *Call) {
@@ -75,17 +76,18 @@ int checkInit(ramc::Context *X, const ramc_init_win_info_s *W,
 extern "C" {
 
 int ramc_init(void) {
-  if (G) {
-    G->Impl.fail(RAMC_ERROR, "ramc_init: already initialized");
+  CompatState &S = compatState();
+  if (S.Ctx) {
+    S.Ctx->Impl.fail(RAMC_ERROR, "ramc_init: already initialized");
     return RAMC_ERROR;
   }
   char Buf[1024];
-  int Rc = ramc_ctx_create(nullptr, &G, Buf, sizeof(Buf));
+  int Rc = ramc_ctx_create(nullptr, &S.Ctx, Buf, sizeof(Buf));
   if (Rc) {
-    GErr = Buf;
-    G = nullptr;
+    S.Err = Buf;
+    S.Ctx = nullptr;
   }
-  LastCheckedTag.clear();
+  S.LastCheckedTag.clear();
   return Rc;
 }
 
@@ -94,16 +96,22 @@ int ramc_finalize(void) {
   int Rc = X->waitPuts(RAMC_TIMEOUT_DEFAULT, "ramc_finalize");
   int B = X->barrier(); // peers may still read our board and status words
   if (Rc)
-    GErr = X->error();
+    S.Err = X->error();
   else if (B)
-    GErr = X->error();
-  ramc_ctx_destroy(G);
-  G = nullptr;
+    S.Err = X->error();
+  ramc_ctx_destroy(S.Ctx);
+  S.Ctx = nullptr;
   return Rc ? Rc : B;
 }
 
-int ramc_get_rank(void) { return G ? G->Impl.rank() : -1; }
-int ramc_get_numranks(void) { return G ? G->Impl.size() : 0; }
+int ramc_get_rank(void) {
+  CompatState &S = compatState();
+  return S.Ctx ? S.Ctx->Impl.rank() : -1;
+}
+int ramc_get_numranks(void) {
+  CompatState &S = compatState();
+  return S.Ctx ? S.Ctx->Impl.size() : 0;
+}
 
 int ramc_barrier_linear(void) {
   COMPAT_CTX("ramc_barrier_linear");
@@ -201,9 +209,10 @@ int ramc_tgt_set_win_status(ramc_target_win_info_s *W, uint64_t V) {
 }
 uint64_t ramc_tgt_get_win_status_raw(ramc_target_win_info_s *W) {
   const char *Call = "ramc_tgt_get_win_status_raw";
-  ramc::Context *X = ctx();
+  CompatState &S = compatState();
+  ramc::Context *X = ctx(S);
   if (!X) {
-    noContext(Call);
+    noContext(S, Call);
     return RAMC_TARGET_STATUS_DESTROYED;
   }
   uint64_t V = RAMC_TARGET_STATUS_DESTROYED;
@@ -215,15 +224,15 @@ uint64_t ramc_tgt_get_win_status_raw(ramc_target_win_info_s *W) {
 int ramc_init_check_bb_status(int Rank, uint64_t Tag) {
   const char *Call = "ramc_init_check_bb_status";
   COMPAT_CTX(Call);
-  int Rc = ramc_bb_check(G, Rank, Tag);
+  int Rc = ramc_bb_check(S.Ctx, Rank, Tag);
   if (Rc == RAMC_SUCCESS)
-    LastCheckedTag[Rank] = Tag;
+    S.LastCheckedTag[Rank] = Tag;
   return Rc;
 }
 
 int ramc_init_get_bb_status(int Rank, uint8_t *Status, uint64_t *Tag) {
   COMPAT_CTX("ramc_init_get_bb_status");
-  return ramc_bb_read(G, Rank, Status, Tag);
+  return ramc_bb_read(S.Ctx, Rank, Status, Tag);
 }
 
 int ramc_init_get_bb_posting(int Rank, uint64_t Init,
@@ -232,14 +241,14 @@ int ramc_init_get_bb_posting(int Rank, uint64_t Init,
   COMPAT_CTX(Call);
   if (!Out)
     return X->fail(RAMC_ERROR, "%s: out is NULL (parameter out)", Call);
-  auto It = LastCheckedTag.find(Rank);
-  bool AnyTag = It == LastCheckedTag.end();
+  auto It = S.LastCheckedTag.find(Rank);
+  bool AnyTag = It == S.LastCheckedTag.end();
   ramc_initiator_t I;
   if (int Rc =
           X->attach(Rank, AnyTag ? 0 : It->second, AnyTag, Init, 0, I, Call))
     return Rc;
   if (!AnyTag)
-    LastCheckedTag.erase(It);
+    S.LastCheckedTag.erase(It);
   int P;
   uint64_t Tag;
   size_t Len;
@@ -348,13 +357,15 @@ int ramc_atomic_inc(ramc_init_win_info_s *W, size_t Off) {
 }
 
 const char *ramc_last_error(void) {
-  if (G && *G->Impl.error())
-    return G->Impl.error();
-  return GErr.c_str();
+  CompatState &S = compatState();
+  if (S.Ctx && *S.Ctx->Impl.error())
+    return S.Ctx->Impl.error();
+  return S.Err.c_str();
 }
 
 const char *ramc_describe_transport(void) {
-  return G ? ramc_ctx_describe(G) : "";
+  CompatState &S = compatState();
+  return S.Ctx ? ramc_ctx_describe(S.Ctx) : "";
 }
 
 int ramc_set_timeout_ms(int64_t Ms) {

@@ -4,10 +4,10 @@
 #include "backoff.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdarg>
 #include <cstdlib>
 #include <cstring>
-#include <rdma/fi_rma.h>
 
 namespace ramc {
 
@@ -49,15 +49,18 @@ bool Options::load(const ramc_ctx_options_t *C, std::string &Err) {
   if (!envInt("RAMC_DELIVERY_COMPLETE", V, Err))
     return false;
   DeliveryComplete = V != 0;
-  V = static_cast<int64_t>(MaxWindows);
-  if (!envInt("RAMC_MAX_WINDOWS", V, Err))
-    return false;
-  if (V < 1 || V > static_cast<int64_t>(kMaxWindows)) {
-    Err = format("RAMC_MAX_WINDOWS=%lld is outside 1..%u",
-                 static_cast<long long>(V), kMaxWindows);
-    return false;
+  const char *MaxWin = std::getenv("RAMC_MAX_WINDOWS");
+  if (MaxWin && *MaxWin) {
+    V = 0;
+    if (!envInt("RAMC_MAX_WINDOWS", V, Err))
+      return false;
+    if (V < 1 || V > static_cast<int64_t>(kMaxWindows)) {
+      Err = format("RAMC_MAX_WINDOWS=%lld is outside 1..%u",
+                   static_cast<long long>(V), kMaxWindows);
+      return false;
+    }
+    MaxWindows = static_cast<size_t>(V);
   }
-  MaxWindows = static_cast<size_t>(V);
   if (!C)
     return true;
   if (C->provider)
@@ -83,12 +86,9 @@ bool Options::load(const ramc_ctx_options_t *C, std::string &Err) {
 }
 
 Deadline::Deadline(int64_t Ms)
-    : Ms(Ms), End(std::chrono::steady_clock::now() +
-                  std::chrono::milliseconds(Ms > 0 ? Ms : 0)) {}
+    : Ms(Ms), End(transportClock() + (Ms > 0 ? Ms : 0) * 1e-3) {}
 
-bool Deadline::expired() const {
-  return Ms >= 0 && std::chrono::steady_clock::now() >= End;
-}
+bool Deadline::expired() const { return Ms >= 0 && transportClock() >= End; }
 
 const BackoffPhases &backoffPhases() {
   static BackoffPhases P = [] {
@@ -128,8 +128,9 @@ struct EndpointRecord {
   uint64_t CtrlBase;
 };
 constexpr uint32_t kRecordMagic = 0x52414d31; // "RAM1"
-int NextContextId = 0;                        // keys differ per context
 } // namespace
+
+Context::Context() : Tr(createTransport()) {}
 
 int Context::init(const Options &O) {
   Opts = O;
@@ -139,14 +140,16 @@ int Context::init(const Options &O) {
     return fail(RAMC_ERROR, "ramc_init: bootstrap failed: %s", E.c_str());
   Rank = Boot->rank();
   Size = Boot->size();
-  FabricOptions FO;
-  FO.Provider = Opts.Provider;
-  FO.Notify = Opts.Notify;
-  FO.DeliveryComplete = Opts.DeliveryComplete;
-  if (!Fab.open(FO, E))
+  TransportOptions TO;
+  TO.Provider = Opts.Provider;
+  TO.Notify = Opts.Notify;
+  TO.DeliveryComplete = Opts.DeliveryComplete;
+  if (!Tr->open(TO, E))
     return fail(RAMC_ERROR, "ramc_init on rank %d: %s", Rank, E.c_str());
 
-  Layout = ControlLayout(Opts.MaxWindows);
+  if (!Opts.MaxWindows)
+    Opts.MaxWindows = Tr->defaultMaxWindows();
+  Layout = ControlLayout(Opts.MaxWindows, Tr->scratchSlots());
   Ctrl = static_cast<uint8_t *>(std::aligned_alloc(4096, Layout.Total));
   if (!Ctrl)
     return fail(RAMC_ERROR, "ramc_init: out of memory for the control region");
@@ -160,11 +163,11 @@ int Context::init(const Options &O) {
   uint64_t *AckSrc = reinterpret_cast<uint64_t *>(Ctrl + Layout.AckSrcOff);
   AckSrc[0] = static_cast<uint64_t>(Rank) + 1;
   AckSrc[1] = 1; // operand of atomic increments
-  if (!Fab.registerMemory(Ctrl, Layout.Total, true, CtrlMr, E))
+  if (!Tr->registerMemory(Ctrl, Layout.Total, true, CtrlMr, E))
     return fail(RAMC_ERROR, "ramc_init on rank %d: control region: %s", Rank,
                 E.c_str());
 
-  std::vector<uint8_t> Addr = Fab.localAddress(E);
+  std::vector<uint8_t> Addr = Tr->localAddress(E);
   if (Addr.empty())
     return fail(RAMC_ERROR, "ramc_init on rank %d: %s", Rank, E.c_str());
   EndpointRecord R{kRecordMagic, static_cast<uint32_t>(Addr.size()), CtrlMr.Key,
@@ -172,15 +175,14 @@ int Context::init(const Options &O) {
   std::vector<uint8_t> Blob(sizeof(R) + Addr.size());
   std::memcpy(Blob.data(), &R, sizeof(R));
   std::memcpy(Blob.data() + sizeof(R), Addr.data(), Addr.size());
-  std::string Key = "ramc.ep." + std::to_string(NextContextId++);
+  // Keys differ per context; every process creates its k-th context with
+  // its k-th bootstrap.
+  std::string Key = "ramc.ep." + std::to_string(Boot->serial());
   if (!Boot->put(Key, Blob, E) || !Boot->fence(E))
     return fail(RAMC_ERROR, "ramc_init on rank %d: %s bootstrap: %s", Rank,
                 Boot->name(), E.c_str());
   EpKey = Key;
-  Peers.assign(Size, Peer());
-  Puts.PerPeer.assign(Size, 0);
-  Gets.PerPeer.assign(Size, 0);
-  Description = Fab.describe() + " bootstrap=" + Boot->name();
+  Description = Tr->describe() + " bootstrap=" + Boot->name();
   Ready = true;
   return RAMC_SUCCESS;
 }
@@ -188,43 +190,50 @@ int Context::init(const Options &O) {
 Context::~Context() {
   for (Window &W : Windows)
     if (W.Live)
-      Fab.release(W.Mr);
+      Tr->release(W.Mr);
   for (MemRegion &R : Puts.LocalRegs)
-    Fab.release(R);
+    Tr->release(R);
   for (MemRegion &R : Gets.LocalRegs)
-    Fab.release(R);
-  Fab.release(CtrlMr);
-  Fab.close();
+    Tr->release(R);
+  Tr->release(CtrlMr);
+  Tr->close();
   std::free(Ctrl);
 }
 
-int Context::resolve(int P, const char *Call) {
-  if (P < 0 || P >= Size)
-    return fail(RAMC_ERROR, "%s: rank %d is outside 0..%d (parameter rank)",
+Context::Peer *Context::resolve(int P, const char *Call, int &Code) {
+  if (P < 0 || P >= Size) {
+    Code = fail(RAMC_ERROR, "%s: rank %d is outside 0..%d (parameter rank)",
                 Call, P, Size - 1);
+    return nullptr;
+  }
   Peer &Pe = Peers[P];
   if (Pe.Resolved)
-    return RAMC_SUCCESS;
+    return &Pe;
   std::vector<uint8_t> Blob;
   std::string E;
-  if (!Boot->get(P, EpKey, Blob, E))
-    return fail(RAMC_ERROR, "%s: looking up rank %d: %s", Call, P, E.c_str());
+  Code = RAMC_ERROR;
+  if (!Boot->get(P, EpKey, Blob, E)) {
+    fail(RAMC_ERROR, "%s: looking up rank %d: %s", Call, P, E.c_str());
+    return nullptr;
+  }
   EndpointRecord R;
-  if (Blob.size() < sizeof(R))
-    return fail(RAMC_ERROR, "%s: rank %d published a malformed address", Call,
-                P);
-  std::memcpy(&R, Blob.data(), sizeof(R));
-  if (R.Magic != kRecordMagic || Blob.size() != sizeof(R) + R.AddrLen)
-    return fail(RAMC_ERROR, "%s: rank %d published a malformed address", Call,
-                P);
+  if (Blob.size() >= sizeof(R))
+    std::memcpy(&R, Blob.data(), sizeof(R));
+  if (Blob.size() < sizeof(R) || R.Magic != kRecordMagic ||
+      Blob.size() != sizeof(R) + R.AddrLen) {
+    fail(RAMC_ERROR, "%s: rank %d published a malformed address", Call, P);
+    return nullptr;
+  }
   std::vector<uint8_t> Addr(Blob.begin() + sizeof(R), Blob.end());
-  if (!Fab.insertAddress(Addr, Pe.Addr, E))
-    return fail(RAMC_ERROR, "%s: adding rank %d's address: %s", Call, P,
-                E.c_str());
+  if (!Tr->insertAddress(Addr, Pe.Addr, E)) {
+    fail(RAMC_ERROR, "%s: adding rank %d's address: %s", Call, P, E.c_str());
+    return nullptr;
+  }
   Pe.CtrlKey = R.CtrlKey;
   Pe.CtrlBase = R.CtrlBase;
   Pe.Resolved = true;
-  return RAMC_SUCCESS;
+  Code = RAMC_SUCCESS;
+  return &Pe;
 }
 
 int Context::barrier() {
@@ -234,8 +243,8 @@ int Context::barrier() {
   bool TimedOut = false;
   if (!Boot->barrier(
           [&] {
-            if (!Fab.progress(*this))
-              B.pause();
+            if (!Tr->progress(*this))
+              Tr->waitForEvent(B, D);
             TimedOut = D.expired();
             return !TimedOut;
           },
@@ -250,7 +259,7 @@ int Context::barrier() {
 }
 
 int Context::progress() {
-  Fab.progress(*this);
+  Tr->progress(*this);
   return RAMC_SUCCESS;
 }
 
@@ -275,7 +284,7 @@ void Context::onTxError(void *Op, int E, const std::string &Msg) {
   if (Op && opKind(Op) == OpKind::Internal) {
     if (opSeq(Op) == InternalSeq) {
       InternalDone = true;
-      InternalErr = E ? E : FI_EIO;
+      InternalErr = E ? E : EIO;
       InternalMsg = Msg;
     }
     return;
@@ -287,10 +296,10 @@ void Context::onTxError(void *Op, int E, const std::string &Msg) {
   TxFailed = true;
   if (Op)
     TxMsg = format("%s to rank %d failed: %s (%s)", opName(opKind(Op)),
-                   opPeer(Op), Msg.c_str(), fabricError(E).c_str());
+                   opPeer(Op), Msg.c_str(), transportError(E).c_str());
   else
     TxMsg = format("an injected operation failed: %s (%s)", Msg.c_str(),
-                   fabricError(E).c_str());
+                   transportError(E).c_str());
 }
 
 void Context::onRemoteData(uint64_t Data) {
@@ -315,7 +324,7 @@ void Context::onRxError(int E, const std::string &Msg) {
     return;
   TxFailed = true;
   TxMsg = format("a receive completion reported an error: %s (%s)", Msg.c_str(),
-                 fabricError(E).c_str());
+                 transportError(E).c_str());
 }
 
 void Context::noteAttacher(int R) {
@@ -366,28 +375,31 @@ void Context::publishStatus(uint32_t Index, uint64_t Value, uint64_t Chan) {
 int Context::readControl(int P, uint64_t ROff, size_t Len, void *&Landing,
                          const Deadline &D, const char *What,
                          const char *Call) {
-  if (int Rc = resolve(P, Call))
-    return Rc;
+  int Code;
+  Peer *Pe = resolve(P, Call, Code);
+  if (!Pe)
+    return Code;
   uint32_t Slot = ScratchNext++ % Layout.ScratchSlots;
   Landing = Ctrl + Layout.ScratchOff + Slot * Layout.ScratchSlot;
   std::memset(Landing, 0, Len);
   ++InternalSeq;
   InternalDone = false;
   InternalErr = 0;
-  Peer &Pe = Peers[P];
-  void *Op = encodeOp(OpKind::Internal, P, InternalSeq);
+  RmaOp Read;
+  Read.Local = Landing;
+  Read.Len = Len;
+  Read.Desc = CtrlMr.Desc;
+  Read.Peer = Pe->Addr;
+  Read.RAddr = Pe->CtrlBase + ROff;
+  Read.Key = Pe->CtrlKey;
+  Read.Op = encodeOp(OpKind::Internal, P, InternalSeq);
   std::string ReadOf = std::string("read of the ") + What;
-  if (int Rc = post(
-          [&] {
-            return fi_read(Fab.ep(), Landing, Len, CtrlMr.Desc, Pe.Addr,
-                           Pe.CtrlBase + ROff, Pe.CtrlKey, Op);
-          },
-          P, ReadOf.c_str(), D, Call))
+  if (int Rc = post([&] { return Tr->read(Read); }, P, ReadOf.c_str(), D, Call))
     return Rc;
   Backoff B;
   while (!InternalDone) {
-    if (!Fab.progress(*this))
-      B.pause();
+    if (!Tr->progress(*this))
+      Tr->waitForEvent(B, D);
     if (!InternalDone && D.expired())
       return fail(RAMC_TIMEOUT,
                   "%s: reading the %s of rank %d timed out after %lld ms (has "
@@ -397,7 +409,7 @@ int Context::readControl(int P, uint64_t ROff, size_t Len, void *&Landing,
   if (InternalErr)
     return fail(RAMC_ERROR, "%s: reading the %s of rank %d failed: %s (%s)",
                 Call, What, P, InternalMsg.c_str(),
-                fabricError(InternalErr).c_str());
+                transportError(InternalErr).c_str());
   return RAMC_SUCCESS;
 }
 
@@ -405,14 +417,12 @@ int Context::waitPending(PendingOps &P, const Deadline &D, const char *What,
                          const char *Call) {
   Backoff B;
   while (P.Done < P.Issued) {
-    if (!Fab.progress(*this))
-      B.pause();
+    if (!Tr->progress(*this))
+      Tr->waitForEvent(B, D);
     if (P.Done < P.Issued && D.expired()) {
       std::string Who;
-      for (int R = 0; R < Size; ++R)
-        if (P.PerPeer[R])
-          Who += format(" %d (%llu)", R,
-                        static_cast<unsigned long long>(P.PerPeer[R]));
+      for (const auto &[R, N] : P.PerPeer)
+        Who += format(" %d (%llu)", R, static_cast<unsigned long long>(N));
       return fail(RAMC_TIMEOUT,
                   "%s: %llu %s still outstanding after %lld ms, to rank(s)%s",
                   Call, static_cast<unsigned long long>(P.Issued - P.Done),
@@ -420,7 +430,7 @@ int Context::waitPending(PendingOps &P, const Deadline &D, const char *What,
     }
   }
   for (MemRegion &R : P.LocalRegs)
-    Fab.release(R);
+    Tr->release(R);
   P.LocalRegs.clear();
   return takeTxError(Call);
 }
@@ -428,11 +438,11 @@ int Context::waitPending(PendingOps &P, const Deadline &D, const char *What,
 bool Context::localDesc(const void *Buf, size_t Len, PendingOps &P, void *&Desc,
                         const char *Call, int &Code) {
   Desc = nullptr;
-  if (!Fab.needsLocalMr())
+  if (!Tr->needsLocalMr())
     return true;
   MemRegion R;
   std::string E;
-  if (!Fab.registerLocal(Buf, Len, R, E)) {
+  if (!Tr->registerLocal(Buf, Len, R, E)) {
     Code = fail(RAMC_ERROR, "%s: %s", Call, E.c_str());
     return false;
   }

@@ -1,10 +1,12 @@
 //===- context.h - one RAMC context -----------------------------*- C++ -*-===//
 //
-// All state of one RAMC endpoint: bootstrap, fabric, peers (resolved on
+// All state of one RAMC endpoint: bootstrap, transport, peers (resolved on
 // first use), the control region (bulletin board, status words), the windows
 // this process exposes (targets) and its attachments to remote windows
 // (initiators). Not thread-safe. Every method returns a RAMC_* code and
-// records a message naming the call, peer and parameter on failure.
+// records a message naming the call, peer and parameter on failure. The
+// transport (libfabric or SimGrid, transport.h) is the only part that
+// differs between libramc and libramc-sim.
 //
 //===----------------------------------------------------------------------===//
 #ifndef RAMC_SRC_CONTEXT_H
@@ -14,15 +16,16 @@
 #include "bootstrap.h"
 #include "consume_counter.h"
 #include "error.h"
-#include "fabric.h"
+#include "transport.h"
 #include "wire.h"
 
 #include "ramc/ramc_ctx.h"
 
-#include <chrono>
 #include <deque>
+#include <map>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -34,28 +37,32 @@ struct Options {
   int BootstrapKind = RAMC_BOOTSTRAP_AUTO;
   int64_t DefaultTimeoutMs = 120000;
   bool DeliveryComplete = false;
-  size_t MaxWindows = 1024;
+  size_t MaxWindows = 0; // 0: the transport's default (1024 natively)
   /// Reads the environment (RAMC_PROVIDER, FI_PROVIDER, RAMC_NOTIFY,
   /// RAMC_TIMEOUT_MS, RAMC_DELIVERY_COMPLETE, RAMC_MAX_WINDOWS) and then
   /// applies what C sets explicitly. Returns false with Err on a bad value.
   bool load(const ramc_ctx_options_t *C, std::string &Err);
 };
 
+/// A point on the transport's clock (transportClock()).
 class Deadline {
 public:
   /// Ms < 0 (RAMC_TIMEOUT_INFINITE) never expires.
   explicit Deadline(int64_t Ms);
   bool expired() const;
   int64_t ms() const { return Ms; }
+  bool infinite() const { return Ms < 0; }
+  /// When it expires, in seconds of transportClock().
+  double end() const { return End; }
 
 private:
   int64_t Ms;
-  std::chrono::steady_clock::time_point End;
+  double End;
 };
 
 class Context final : private CompletionSink {
 public:
-  Context() = default;
+  Context();
   ~Context() override;
   Context(const Context &) = delete;
   Context &operator=(const Context &) = delete;
@@ -65,10 +72,10 @@ public:
   int rank() const { return Rank; }
   int size() const { return Size; }
   const char *error() const { return Err.message(); }
-  const char *provider() const { return Fab.providerName().c_str(); }
+  const char *provider() const { return Tr->providerName().c_str(); }
   const char *bootstrapName() const { return Boot ? Boot->name() : ""; }
-  NotifyMode notify() const { return Fab.notify(); }
-  size_t injectSize() const { return Fab.injectSize(); }
+  NotifyMode notify() const { return Tr->notify(); }
+  size_t injectSize() const { return Tr->injectSize(); }
   const char *describeCStr() const { return Description.c_str(); }
   int fail(int Code, const char *Fmt, ...)
       __attribute__((format(printf, 3, 4)));
@@ -121,7 +128,7 @@ public:
 private:
   struct Peer {
     bool Resolved = false;
-    fi_addr_t Addr = FI_ADDR_UNSPEC;
+    PeerAddr Addr = kNoPeerAddr;
     uint64_t CtrlKey = 0;
     uint64_t CtrlBase = 0;
   };
@@ -150,7 +157,7 @@ private:
   struct PendingOps {
     uint64_t Issued = 0;
     uint64_t Done = 0;
-    std::vector<uint64_t> PerPeer;    // outstanding per peer rank
+    std::map<int, uint64_t> PerPeer;  // outstanding per peer rank (sparse)
     std::vector<MemRegion> LocalRegs; // FI_MR_LOCAL only
     void issue(int Peer) {
       ++Issued;
@@ -158,12 +165,16 @@ private:
     }
     void unissue(int Peer) {
       --Issued;
-      --PerPeer[Peer];
+      drop(Peer);
     }
     void done(int Peer) {
       ++Done;
-      if (Peer >= 0 && Peer < static_cast<int>(PerPeer.size()) && PerPeer[Peer])
-        --PerPeer[Peer];
+      drop(Peer);
+    }
+    void drop(int Peer) {
+      auto It = PerPeer.find(Peer);
+      if (It != PerPeer.end() && --It->second == 0)
+        PerPeer.erase(It);
     }
   };
 
@@ -173,7 +184,8 @@ private:
   void onRemoteData(uint64_t Data) override;
   void onRxError(int E, const std::string &Msg) override;
 
-  int resolve(int Peer, const char *Call);
+  /// Peer's record, resolved on first use (nullptr after a failure).
+  Peer *resolve(int Peer, const char *Call, int &Code);
   Window *window(ramc_target_t T, const char *Call, int &Code);
   Attachment *attachment(ramc_initiator_t I, const char *Call, int &Code);
   void publishStatus(uint32_t Index, uint64_t Value, uint64_t Chan);
@@ -185,8 +197,9 @@ private:
                   const Deadline &D, const char *What, const char *Call);
   void noteAttacher(int Rank);
   std::string attachers() const;
-  /// Posts one libfabric operation, retrying on -FI_EAGAIN while
-  /// progressing, until the deadline.
+  /// Posts one transport operation, retrying while the transport is busy
+  /// (kTransportAgain, libfabric's -FI_EAGAIN) and progressing, until the
+  /// deadline.
   template <typename Fn>
   int post(Fn &&Op, int Peer, const char *What, const Deadline &D,
            const char *Call);
@@ -213,11 +226,13 @@ private:
   Options Opts;
   ErrorState Err;
   std::unique_ptr<Bootstrap> Boot;
-  Fabric Fab;
+  std::unique_ptr<Transport> Tr;
   int Rank = 0;
   int Size = 1;
   bool Ready = false;
-  std::vector<Peer> Peers;
+  // Sparse: channels are, and under SimGrid every rank's context lives in
+  // one process (a vector per context would be quadratic).
+  std::unordered_map<int, Peer> Peers;
   std::string EpKey;
   std::string Description;
 
@@ -248,22 +263,19 @@ private:
 } // namespace ramc
 
 // Template members shared by target.cpp and initiator.cpp.
-#include <rdma/fi_errno.h>
-#include <sched.h>
-
 namespace ramc {
 
 template <typename Fn>
 int Context::post(Fn &&Op, int Peer, const char *What, const Deadline &D,
                   const char *Call) {
   for (;;) {
-    ssize_t Rc = Op();
+    long Rc = Op();
     if (Rc == 0)
       return RAMC_SUCCESS;
-    if (Rc != -FI_EAGAIN)
+    if (Rc != kTransportAgain)
       return fail(RAMC_ERROR, "%s: starting the %s (rank %d) failed: %s", Call,
-                  What, Peer, fabricError(Rc).c_str());
-    Fab.progress(*this);
+                  What, Peer, transportError(Rc).c_str());
+    Tr->progress(*this);
     if (D.expired())
       return fail(RAMC_TIMEOUT,
                   "%s: the %s (rank %d) could not be started within %lld ms: "

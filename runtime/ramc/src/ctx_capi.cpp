@@ -285,6 +285,6 @@ int ramc_ctx_wait_gets(ramc_ctx_t *C, int64_t Ms) {
   return X->waitGets(Ms, "ramc_ctx_wait_gets");
 }
 
-long ramc_debug_live_objects(void) { return ramc::liveFabricObjects(); }
+long ramc_debug_live_objects(void) { return ramc::liveTransportObjects(); }
 
 } // extern "C"

@@ -4,7 +4,6 @@
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
-#include <rdma/fi_errno.h>
 
 namespace ramc {
 
@@ -35,11 +34,6 @@ int ErrorState::fail(int Code, const char *Fmt, ...) {
   if (std::getenv("RAMC_VERBOSE"))
     std::fprintf(stderr, "ramc: %s\n", Msg.c_str());
   return Code;
-}
-
-std::string fabricError(long Ret) {
-  int E = static_cast<int>(Ret < 0 ? -Ret : Ret);
-  return format("%s (%d)", fi_strerror(E), E);
 }
 
 } // namespace ramc

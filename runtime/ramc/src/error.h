@@ -26,9 +26,6 @@ private:
 /// printf into a std::string.
 std::string format(const char *Fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/// libfabric's text for a (negative or positive) error number.
-std::string fabricError(long Ret);
-
 } // namespace ramc
 
 #endif

@@ -1,11 +1,14 @@
 //===- fabric.cpp - libfabric resources of one context --------------------===//
 #include "fabric.h"
 
+#include "backoff.h"
 #include "error.h"
 
 #include <atomic>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <rdma/fi_atomic.h>
 #include <rdma/fi_cm.h>
 #include <rdma/fi_errno.h>
 #include <rdma/fi_rma.h>
@@ -13,7 +16,25 @@
 namespace ramc {
 
 static std::atomic<long> LiveObjects{0};
-long liveFabricObjects() { return LiveObjects.load(); }
+long liveTransportObjects() { return LiveObjects.load(); }
+
+std::unique_ptr<Transport> createTransport() {
+  return std::make_unique<Fabric>();
+}
+
+double transportClock() {
+  return std::chrono::duration<double>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+std::string transportError(long Ret) {
+  int E = static_cast<int>(Ret < 0 ? -Ret : Ret);
+  return format("%s (%d)", fi_strerror(E), E);
+}
+
+static_assert(kTransportAgain == -FI_EAGAIN, "kTransportAgain is -FI_EAGAIN");
+static_assert(sizeof(PeerAddr) == sizeof(fi_addr_t), "PeerAddr is fi_addr_t");
 
 /// fi_close that keeps the live-object count (ramc_debug_live_objects).
 static void closeFid(fid_t F) {
@@ -131,7 +152,7 @@ bool Fabric::open(const FabricOptions &Opts, std::string &Err) {
   }
   if (Rc) {
     Err = format("opening provider %s failed: %s", ProvName.c_str(),
-                 fabricError(Rc).c_str());
+                 transportError(Rc).c_str());
     return false;
   }
   fi_cq_attr CqAttr{};
@@ -165,7 +186,7 @@ bool Fabric::open(const FabricOptions &Opts, std::string &Err) {
     Rc = fi_enable(Ep);
   if (Rc) {
     Err = format("setting up the endpoint on provider %s failed: %s",
-                 ProvName.c_str(), fabricError(Rc).c_str());
+                 ProvName.c_str(), transportError(Rc).c_str());
     return false;
   }
 
@@ -208,17 +229,17 @@ bool Fabric::tryCounters(std::string &Why) {
 bool Fabric::bindAndEnable(fid_mr *Mr, fid_cntr *Cntr, std::string &Err) {
   int Rc;
   if (Cntr && (Rc = fi_mr_bind(Mr, &Cntr->fid, FI_REMOTE_WRITE))) {
-    Err = "fi_mr_bind(counter) failed: " + fabricError(Rc);
+    Err = "fi_mr_bind(counter) failed: " + transportError(Rc);
     return false;
   }
   if ((MrMode & FI_MR_ENDPOINT) && (Rc = fi_mr_bind(Mr, &Ep->fid, 0))) {
-    Err = "fi_mr_bind(endpoint) failed: " + fabricError(Rc);
+    Err = "fi_mr_bind(endpoint) failed: " + transportError(Rc);
     return false;
   }
   if (Cntr || (MrMode & FI_MR_ENDPOINT)) {
     Rc = fi_mr_enable(Mr);
     if (Rc && !(Rc == -FI_ENOSYS && !(MrMode & FI_MR_ENDPOINT))) {
-      Err = "fi_mr_enable failed: " + fabricError(Rc);
+      Err = "fi_mr_enable failed: " + transportError(Rc);
       return false;
     }
   }
@@ -230,34 +251,36 @@ bool Fabric::registerMemory(void *Buf, size_t Len, bool Counted, MemRegion &Out,
   Out = MemRegion();
   bool WithCounter = Counted && Mode == NotifyMode::MrCounter;
   uint64_t Access = FI_REMOTE_READ | FI_REMOTE_WRITE | FI_READ | FI_WRITE;
+  fid_mr *Mr = nullptr;
   int Rc = fi_mr_reg(Dom, Buf, Len, Access, 0, NextKey++,
-                     WithCounter ? FI_RMA_EVENT : 0, &Out.Mr, nullptr);
+                     WithCounter ? FI_RMA_EVENT : 0, &Mr, nullptr);
   LiveObjects += !Rc;
   if (Rc) {
     Err = format("fi_mr_reg of %zu bytes failed: %s", Len,
-                 fabricError(Rc).c_str());
-    Out.Mr = nullptr;
+                 transportError(Rc).c_str());
     return false;
   }
+  Out.Handle = Mr;
+  fid_cntr *Cntr = nullptr;
   if (WithCounter) {
     fi_cntr_attr A{};
     A.events = FI_CNTR_EVENTS_COMP;
     A.wait_obj = FI_WAIT_NONE;
-    Rc = fi_cntr_open(Dom, &A, &Out.Cntr, nullptr);
+    Rc = fi_cntr_open(Dom, &A, &Cntr, nullptr);
     LiveObjects += !Rc;
     if (Rc) {
-      Err = "fi_cntr_open failed: " + fabricError(Rc);
-      Out.Cntr = nullptr;
+      Err = "fi_cntr_open failed: " + transportError(Rc);
       release(Out);
       return false;
     }
+    Out.Counter = Cntr;
   }
-  if (!bindAndEnable(Out.Mr, Out.Cntr, Err)) {
+  if (!bindAndEnable(Mr, Cntr, Err)) {
     release(Out);
     return false;
   }
-  Out.Key = fi_mr_key(Out.Mr);
-  Out.Desc = fi_mr_desc(Out.Mr);
+  Out.Key = fi_mr_key(Mr);
+  Out.Desc = fi_mr_desc(Mr);
   Out.RemoteBase =
       (MrMode & FI_MR_VIRT_ADDR) ? reinterpret_cast<uintptr_t>(Buf) : 0;
   return true;
@@ -266,29 +289,40 @@ bool Fabric::registerMemory(void *Buf, size_t Len, bool Counted, MemRegion &Out,
 bool Fabric::registerLocal(const void *Buf, size_t Len, MemRegion &Out,
                            std::string &Err) {
   Out = MemRegion();
-  int Rc = fi_mr_reg(Dom, Buf, Len, FI_READ | FI_WRITE, 0, NextKey++, 0,
-                     &Out.Mr, nullptr);
+  fid_mr *Mr = nullptr;
+  int Rc = fi_mr_reg(Dom, Buf, Len, FI_READ | FI_WRITE, 0, NextKey++, 0, &Mr,
+                     nullptr);
   LiveObjects += !Rc;
   if (Rc) {
     Err = format("fi_mr_reg of local buffer (%zu bytes) failed: %s", Len,
-                 fabricError(Rc).c_str());
-    Out.Mr = nullptr;
+                 transportError(Rc).c_str());
     return false;
   }
-  if (!bindAndEnable(Out.Mr, nullptr, Err)) {
+  Out.Handle = Mr;
+  if (!bindAndEnable(Mr, nullptr, Err)) {
     release(Out);
     return false;
   }
-  Out.Desc = fi_mr_desc(Out.Mr);
+  Out.Desc = fi_mr_desc(Mr);
   return true;
 }
 
 void Fabric::release(MemRegion &R) {
-  if (R.Mr)
-    closeFid(&R.Mr->fid);
-  if (R.Cntr)
-    closeFid(&R.Cntr->fid);
+  if (R.Handle)
+    closeFid(&static_cast<fid_mr *>(R.Handle)->fid);
+  if (R.Counter)
+    closeFid(&static_cast<fid_cntr *>(R.Counter)->fid);
   R = MemRegion();
+}
+
+bool Fabric::readCounter(const MemRegion &R, uint64_t &Count,
+                         uint64_t &Errors) {
+  if (!R.Counter)
+    return false;
+  auto *Cntr = static_cast<fid_cntr *>(R.Counter);
+  Count = fi_cntr_read(Cntr);
+  Errors = fi_cntr_readerr(Cntr);
+  return true;
 }
 
 std::vector<uint8_t> Fabric::localAddress(std::string &Err) const {
@@ -300,22 +334,63 @@ std::vector<uint8_t> Fabric::localAddress(std::string &Err) const {
     Rc = fi_getname(&Ep->fid, A.data(), &Len);
   }
   if (Rc) {
-    Err = "fi_getname failed: " + fabricError(Rc);
+    Err = "fi_getname failed: " + transportError(Rc);
     return {};
   }
   A.resize(Len);
   return A;
 }
 
-bool Fabric::insertAddress(const std::vector<uint8_t> &Addr, fi_addr_t &Out,
+bool Fabric::insertAddress(const std::vector<uint8_t> &Addr, PeerAddr &Out,
                            std::string &Err) {
   int Rc = fi_av_insert(Av, Addr.data(), 1, &Out, 0, nullptr);
   if (Rc != 1) {
-    Err = "fi_av_insert failed: " + fabricError(Rc < 0 ? Rc : -FI_EINVAL);
+    Err = "fi_av_insert failed: " + transportError(Rc < 0 ? Rc : -FI_EINVAL);
     return false;
   }
   return true;
 }
+
+long Fabric::write(const RmaOp &O) {
+  if (!O.Op)
+    return O.HasData
+               ? fi_inject_writedata(Ep, O.Local, O.Len, O.Data, O.Peer,
+                                     O.RAddr, O.Key)
+               : fi_inject_write(Ep, O.Local, O.Len, O.Peer, O.RAddr, O.Key);
+  return O.HasData ? fi_writedata(Ep, O.Local, O.Len, O.Desc, O.Data, O.Peer,
+                                  O.RAddr, O.Key, O.Op)
+                   : fi_write(Ep, O.Local, O.Len, O.Desc, O.Peer, O.RAddr,
+                              O.Key, O.Op);
+}
+
+long Fabric::read(const RmaOp &O) {
+  return fi_read(Ep, const_cast<void *>(O.Local), O.Len, O.Desc, O.Peer,
+                 O.RAddr, O.Key, O.Op);
+}
+
+long Fabric::atomicInc(const RmaOp &O, bool DeliveryComplete) {
+  uint64_t Flags = FI_COMPLETION;
+  if (DeliveryComplete)
+    Flags |= FI_DELIVERY_COMPLETE;
+  fi_ioc Ioc{const_cast<void *>(O.Local), 1};
+  void *Descs[1] = {O.Desc};
+  fi_rma_ioc RIoc{O.RAddr, 1, O.Key};
+  fi_msg_atomic Msg{};
+  Msg.msg_iov = &Ioc;
+  Msg.desc = Descs;
+  Msg.iov_count = 1;
+  Msg.addr = O.Peer;
+  Msg.rma_iov = &RIoc;
+  Msg.rma_iov_count = 1;
+  Msg.datatype = FI_UINT64;
+  Msg.op = FI_SUM;
+  Msg.context = O.Op;
+  return fi_atomicmsg(Ep, &Msg, Flags);
+}
+
+void Fabric::waitForEvent(Backoff &B, const Deadline &) { B.pause(); }
+
+void Fabric::pollAgain(Backoff &B) { B.pause(); }
 
 size_t Fabric::progress(CompletionSink &Sink) {
   size_t Total = 0;

@@ -1,12 +1,15 @@
 //===- fabric.h - libfabric resources of one context ------------*- C++ -*-===//
 //
-// Opens fabric, domain, endpoint, address vector and completion queues on
-// the chosen provider, decides the notification mode, registers memory
-// honouring the provider's mr_mode, and drains completions into a sink.
+// The libfabric transport (transport.h): opens fabric, domain, endpoint,
+// address vector and completion queues on the chosen provider, decides the
+// notification mode, registers memory honouring the provider's mr_mode,
+// posts RMA operations and drains completions into a sink.
 //
 //===----------------------------------------------------------------------===//
 #ifndef RAMC_SRC_FABRIC_H
 #define RAMC_SRC_FABRIC_H
+
+#include "transport.h"
 
 #include <cstdint>
 #include <string>
@@ -18,69 +21,52 @@
 
 namespace ramc {
 
-enum class NotifyMode { Auto = 0, MrCounter = 1, CqData = 2 };
+using FabricOptions = TransportOptions;
 
-struct FabricOptions {
-  std::string Provider; // empty: best available
-  NotifyMode Notify = NotifyMode::Auto;
-  bool DeliveryComplete = false;
-};
-
-/// A registered memory region; Cntr counts remote writes in MR_COUNTER mode.
-struct MemRegion {
-  fid_mr *Mr = nullptr;
-  fid_cntr *Cntr = nullptr;
-  void *Desc = nullptr;
-  uint64_t Key = 0;
-  uint64_t RemoteBase = 0; // address a peer uses for offset 0
-};
-
-/// Receives what Fabric::progress drains.
-class CompletionSink {
-public:
-  virtual ~CompletionSink() = default;
-  virtual void onTxDone(void *Op) = 0;
-  virtual void onTxError(void *Op, int Err, const std::string &Msg) = 0;
-  virtual void onRemoteData(uint64_t Data) = 0;
-  virtual void onRxError(int Err, const std::string &Msg) = 0;
-};
-
-class Fabric {
+class Fabric final : public Transport {
 public:
   Fabric() = default;
   Fabric(const Fabric &) = delete;
   Fabric &operator=(const Fabric &) = delete;
-  ~Fabric() { close(); }
+  ~Fabric() override { close(); }
 
-  bool open(const FabricOptions &Opts, std::string &Err);
-  void close();
+  bool open(const FabricOptions &Opts, std::string &Err) override;
+  void close() override;
 
   /// Registers [Buf, Buf+Len) for remote (and local) access; with Counted
   /// in MR_COUNTER mode, binds a fresh counter to count remote writes.
   bool registerMemory(void *Buf, size_t Len, bool Counted, MemRegion &Out,
-                      std::string &Err);
-  void release(MemRegion &R);
+                      std::string &Err) override;
+  void release(MemRegion &R) override;
   /// Registers a local buffer for FI_MR_LOCAL providers (Desc only).
   bool registerLocal(const void *Buf, size_t Len, MemRegion &Out,
-                     std::string &Err);
+                     std::string &Err) override;
+  bool readCounter(const MemRegion &R, uint64_t &Count,
+                   uint64_t &Errors) override;
 
-  std::vector<uint8_t> localAddress(std::string &Err) const;
-  bool insertAddress(const std::vector<uint8_t> &Addr, fi_addr_t &Out,
-                     std::string &Err);
+  std::vector<uint8_t> localAddress(std::string &Err) const override;
+  bool insertAddress(const std::vector<uint8_t> &Addr, PeerAddr &Out,
+                     std::string &Err) override;
+
+  /// fi_write / fi_writedata, or their fi_inject_ forms when Op.Op is null.
+  long write(const RmaOp &Op) override;
+  long read(const RmaOp &Op) override;
+  long atomicInc(const RmaOp &Op, bool DeliveryComplete) override;
 
   /// Drains both completion queues once. Returns entries processed.
-  size_t progress(CompletionSink &Sink);
+  size_t progress(CompletionSink &Sink) override;
+  void waitForEvent(Backoff &B, const Deadline &D) override;
+  void pollAgain(Backoff &B) override;
 
-  fid_ep *ep() const { return Ep; }
-  NotifyMode notify() const { return Mode; }
-  size_t injectSize() const { return InjectSize; }
-  size_t maxMsgSize() const { return MaxMsg; }
-  bool needsLocalMr() const { return MrMode & FI_MR_LOCAL; }
-  bool hasAtomics() const { return Atomics; }
-  bool deliveryComplete() const { return Delivery; }
-  const std::string &providerName() const { return ProvName; }
+  NotifyMode notify() const override { return Mode; }
+  size_t injectSize() const override { return InjectSize; }
+  size_t maxMsgSize() const override { return MaxMsg; }
+  bool needsLocalMr() const override { return MrMode & FI_MR_LOCAL; }
+  bool hasAtomics() const override { return Atomics; }
+  bool deliveryComplete() const override { return Delivery; }
+  const std::string &providerName() const override { return ProvName; }
   uint64_t mrMode() const { return MrMode; }
-  std::string describe() const;
+  std::string describe() const override;
 
 private:
   fi_info *choose(fi_info *List) const;
@@ -103,10 +89,6 @@ private:
   bool Delivery = false;
   std::string ProvName;
 };
-
-/// libfabric objects (fabrics, domains, endpoints, AVs, CQs, MRs, counters)
-/// opened by RAMC and not yet closed, over all contexts.
-long liveFabricObjects();
 
 /// Provider-specific defaults applied before fi_getinfo (see cxi_tuning.cpp).
 void applyProviderDefaults(const std::string &Provider);

@@ -4,8 +4,6 @@
 #include "backoff.h"
 
 #include <cstring>
-#include <rdma/fi_atomic.h>
-#include <rdma/fi_rma.h>
 
 namespace ramc {
 
@@ -66,7 +64,7 @@ int Context::attach(int P, uint64_t Tag, bool AnyTag, uint64_t Init, int64_t Ms,
                   Call, P, static_cast<unsigned long long>(Tag), Why,
                   Ms == 0 ? "" : " before the deadline");
     }
-    Wait.pause();
+    Tr->pollAgain(Wait);
   }
   const BoardSlot &S = B.Slots[Slot];
   uint32_t I;
@@ -93,27 +91,21 @@ int Context::attach(int P, uint64_t Tag, bool AnyTag, uint64_t Init, int64_t Ms,
   // Acknowledge the attach: a small write into the target's control region,
   // counted there (CQ data or the control region's MR counter).
   Peer &Pe = Peers[P];
-  uint64_t *Src = reinterpret_cast<uint64_t *>(Ctrl + Layout.AckSrcOff);
-  uint64_t RAddr = Pe.CtrlBase + Layout.AckOff + 8 * (Rank % kAckWords);
-  uint64_t Data = encodeAttachAck(static_cast<uint32_t>(Rank));
-  bool CqData = Fab.notify() == NotifyMode::CqData;
-  bool Inject = Fab.injectSize() >= 8 && !Fab.deliveryComplete();
-  void *Op = encodeOp(OpKind::Ack, P, 0);
+  bool Inject = Tr->injectSize() >= 8 && !Tr->deliveryComplete();
+  RmaOp Ack;
+  Ack.Local = Ctrl + Layout.AckSrcOff;
+  Ack.Len = 8;
+  Ack.Desc = CtrlMr.Desc;
+  Ack.Peer = Pe.Addr;
+  Ack.RAddr = Pe.CtrlBase + Layout.AckOff + 8 * (Rank % kAckWords);
+  Ack.Key = Pe.CtrlKey;
+  Ack.Op = Inject ? nullptr : encodeOp(OpKind::Ack, P, 0);
+  Ack.HasData = Tr->notify() == NotifyMode::CqData;
+  Ack.Data = encodeAttachAck(static_cast<uint32_t>(Rank));
   if (!Inject)
     Puts.issue(P);
-  int Rc = post(
-      [&]() -> ssize_t {
-        if (Inject)
-          return CqData ? fi_inject_writedata(Fab.ep(), Src, 8, Data, Pe.Addr,
-                                              RAddr, Pe.CtrlKey)
-                        : fi_inject_write(Fab.ep(), Src, 8, Pe.Addr, RAddr,
-                                          Pe.CtrlKey);
-        return CqData ? fi_writedata(Fab.ep(), Src, 8, CtrlMr.Desc, Data,
-                                     Pe.Addr, RAddr, Pe.CtrlKey, Op)
-                      : fi_write(Fab.ep(), Src, 8, CtrlMr.Desc, Pe.Addr, RAddr,
-                                 Pe.CtrlKey, Op);
-      },
-      P, "attach acknowledgement", D, Call);
+  int Rc = post([&] { return Tr->write(Ack); }, P, "attach acknowledgement", D,
+                Call);
   if (Rc) {
     if (!Inject)
       Puts.unissue(P);
@@ -214,7 +206,7 @@ int Context::waitStatus(ramc_initiator_t H, int64_t Ms, const char *Call) {
                   static_cast<unsigned long long>(A.Expected),
                   static_cast<long long>(D.ms()));
     }
-    Wait.pause();
+    Tr->pollAgain(Wait);
   }
 }
 
@@ -236,11 +228,11 @@ int Context::checkTransfer(const Attachment &A, const void *Buf, size_t Len,
                 Call, Dir, A.Peer, Len, Off,
                 static_cast<unsigned long long>(A.Tag),
                 static_cast<unsigned long long>(A.Len));
-  if (Len > Fab.maxMsgSize())
+  if (Len > Tr->maxMsgSize())
     return fail(RAMC_ERROR,
                 "%s %s rank %d: %zu bytes exceed the provider's max_msg_size "
                 "%zu",
-                Call, Dir, A.Peer, Len, Fab.maxMsgSize());
+                Call, Dir, A.Peer, Len, Tr->maxMsgSize());
   return RAMC_SUCCESS;
 }
 
@@ -256,33 +248,22 @@ int Context::put(ramc_initiator_t H, const void *Src, size_t Len, size_t Off,
     return Rc;
   Peer &Pe = Peers[A->Peer];
   int P = A->Peer;
-  uint64_t RAddr = A->Addr + Off;
-  uint64_t Key = A->Key;
-  uint64_t Data = encodeWindowOp(A->Chan);
-  bool CqData = Fab.notify() == NotifyMode::CqData;
+  RmaOp Put;
+  Put.Local = Src;
+  Put.Len = Len;
+  Put.Peer = Pe.Addr;
+  Put.RAddr = A->Addr + Off;
+  Put.Key = A->Key;
+  Put.HasData = Tr->notify() == NotifyMode::CqData;
+  Put.Data = encodeWindowOp(A->Chan);
   Deadline D(Opts.DefaultTimeoutMs);
-  if (Len <= Fab.injectSize() && !Fab.deliveryComplete())
-    return post(
-        [&]() -> ssize_t {
-          return CqData
-                     ? fi_inject_writedata(Fab.ep(), Src, Len, Data, Pe.Addr,
-                                           RAddr, Key)
-                     : fi_inject_write(Fab.ep(), Src, Len, Pe.Addr, RAddr, Key);
-        },
-        P, "put", D, Call);
-  void *Desc = nullptr;
-  if (!localDesc(Src, Len, Puts, Desc, Call, Code))
+  if (Len <= Tr->injectSize() && !Tr->deliveryComplete())
+    return post([&] { return Tr->write(Put); }, P, "put", D, Call);
+  if (!localDesc(Src, Len, Puts, Put.Desc, Call, Code))
     return Code;
-  void *Op = encodeOp(OpKind::Put, P, 0);
+  Put.Op = encodeOp(OpKind::Put, P, 0);
   if (int Rc = postTracked(
-          Puts,
-          [&]() -> ssize_t {
-            return CqData ? fi_writedata(Fab.ep(), Src, Len, Desc, Data,
-                                         Pe.Addr, RAddr, Key, Op)
-                          : fi_write(Fab.ep(), Src, Len, Desc, Pe.Addr, RAddr,
-                                     Key, Op);
-          },
-          P, "put", D, Call))
+          Puts, [&] { return Tr->write(Put); }, P, "put", D, Call))
     return Rc;
   if (NonBlocking)
     return RAMC_SUCCESS;
@@ -301,18 +282,18 @@ int Context::get(ramc_initiator_t H, void *Dst, size_t Len, size_t Off,
     return Rc;
   Peer &Pe = Peers[A->Peer];
   int P = A->Peer;
-  void *Desc = nullptr;
-  if (!localDesc(Dst, Len, Gets, Desc, Call, Code))
+  RmaOp Get;
+  Get.Local = Dst;
+  Get.Len = Len;
+  Get.Peer = Pe.Addr;
+  Get.RAddr = A->Addr + Off;
+  Get.Key = A->Key;
+  Get.Op = encodeOp(OpKind::Get, P, 0);
+  if (!localDesc(Dst, Len, Gets, Get.Desc, Call, Code))
     return Code;
   Deadline D(Opts.DefaultTimeoutMs);
-  void *Op = encodeOp(OpKind::Get, P, 0);
   if (int Rc = postTracked(
-          Gets,
-          [&] {
-            return fi_read(Fab.ep(), Dst, Len, Desc, Pe.Addr, A->Addr + Off,
-                           A->Key, Op);
-          },
-          P, "get", D, Call))
+          Gets, [&] { return Tr->read(Get); }, P, "get", D, Call))
     return Rc;
   if (NonBlocking)
     return RAMC_SUCCESS;
@@ -324,9 +305,9 @@ int Context::atomicInc(ramc_initiator_t H, size_t Off, const char *Call) {
   Attachment *A = attachment(H, Call, Code);
   if (!A)
     return Code;
-  if (!Fab.hasAtomics())
+  if (!Tr->hasAtomics())
     return fail(RAMC_ERROR, "%s to rank %d: provider %s has no atomics", Call,
-                A->Peer, Fab.providerName().c_str());
+                A->Peer, Tr->providerName().c_str());
   if (!inBounds(A->Len, Off, 8) || Off % 8)
     return fail(RAMC_ERROR,
                 "%s to rank %d: offset %zu is not an aligned uint64_t inside "
@@ -335,50 +316,43 @@ int Context::atomicInc(ramc_initiator_t H, size_t Off, const char *Call) {
                 static_cast<unsigned long long>(A->Len));
   Peer &Pe = Peers[A->Peer];
   int P = A->Peer;
-  uint64_t *One = reinterpret_cast<uint64_t *>(Ctrl + Layout.AckSrcOff) + 1;
   Deadline D(Opts.DefaultTimeoutMs);
-  void *Op = encodeOp(OpKind::Atomic, P, 0);
   // Counted at the target like a put. An MR counter counts the atomic
   // itself. Providers do not carry remote CQ data on atomics (shm drops it,
   // tcp;ofi_rxm refuses it), so in CQ_DATA mode the atomic completes first
   // (delivery complete) and then an 8-byte write into the target's
   // acknowledgement word carries the window's channel id.
-  bool CqData = Fab.notify() == NotifyMode::CqData;
-  uint64_t Flags = FI_COMPLETION;
-  if (CqData || Fab.deliveryComplete())
-    Flags |= FI_DELIVERY_COMPLETE;
-  fi_ioc Ioc{One, 1};
-  void *Descs[1] = {CtrlMr.Desc};
-  fi_rma_ioc RIoc{A->Addr + Off, 1, A->Key};
-  fi_msg_atomic Msg{};
-  Msg.msg_iov = &Ioc;
-  Msg.desc = Descs;
-  Msg.iov_count = 1;
-  Msg.addr = Pe.Addr;
-  Msg.rma_iov = &RIoc;
-  Msg.rma_iov_count = 1;
-  Msg.datatype = FI_UINT64;
-  Msg.op = FI_SUM;
-  Msg.context = Op;
+  bool CqData = Tr->notify() == NotifyMode::CqData;
+  RmaOp Inc;
+  Inc.Local = reinterpret_cast<uint64_t *>(Ctrl + Layout.AckSrcOff) + 1;
+  Inc.Len = 8;
+  Inc.Desc = CtrlMr.Desc;
+  Inc.Peer = Pe.Addr;
+  Inc.RAddr = A->Addr + Off;
+  Inc.Key = A->Key;
+  Inc.Op = encodeOp(OpKind::Atomic, P, 0);
   if (int Rc = postTracked(
-          Puts, [&] { return fi_atomicmsg(Fab.ep(), &Msg, Flags); }, P,
-          "atomic increment", D, Call))
+          Puts,
+          [&] { return Tr->atomicInc(Inc, CqData || Tr->deliveryComplete()); },
+          P, "atomic increment", D, Call))
     return Rc;
   if (int Rc = waitPending(Puts, D, "put(s)", Call))
     return Rc;
   if (!CqData)
     return RAMC_SUCCESS;
-  uint64_t *Src = reinterpret_cast<uint64_t *>(Ctrl + Layout.AckSrcOff);
-  uint64_t RAddr = Pe.CtrlBase + Layout.AckOff + 8 * (Rank % kAckWords);
-  uint64_t Data = encodeWindowOp(A->Chan);
-  void *NoteOp = encodeOp(OpKind::Put, P, 0);
+  RmaOp Note;
+  Note.Local = Ctrl + Layout.AckSrcOff;
+  Note.Len = 8;
+  Note.Desc = CtrlMr.Desc;
+  Note.Peer = Pe.Addr;
+  Note.RAddr = Pe.CtrlBase + Layout.AckOff + 8 * (Rank % kAckWords);
+  Note.Key = Pe.CtrlKey;
+  Note.Op = encodeOp(OpKind::Put, P, 0);
+  Note.HasData = true;
+  Note.Data = encodeWindowOp(A->Chan);
   if (int Rc = postTracked(
-          Puts,
-          [&] {
-            return fi_writedata(Fab.ep(), Src, 8, CtrlMr.Desc, Data, Pe.Addr,
-                                RAddr, Pe.CtrlKey, NoteOp);
-          },
-          P, "atomic increment's notification", D, Call))
+          Puts, [&] { return Tr->write(Note); }, P,
+          "atomic increment's notification", D, Call))
     return Rc;
   return waitPending(Puts, D, "put(s)", Call);
 }

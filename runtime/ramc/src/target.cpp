@@ -3,8 +3,6 @@
 
 #include "backoff.h"
 
-#include <rdma/fi_domain.h>
-
 namespace ramc {
 
 Context::Window *Context::window(ramc_target_t T, const char *Call, int &Code) {
@@ -43,7 +41,7 @@ int Context::targetCreate(void *Buf, size_t Len, uint64_t Tag, uint64_t Init,
   }
   Window &W = Windows[I];
   std::string E;
-  if (!Fab.registerMemory(Buf, Len, true, W.Mr, E)) {
+  if (!Tr->registerMemory(Buf, Len, true, W.Mr, E)) {
     FreeWindows.push_back(I);
     return fail(RAMC_ERROR, "%s on rank %d (tag %llu): %s", Call, Rank,
                 static_cast<unsigned long long>(Tag), E.c_str());
@@ -69,7 +67,7 @@ int Context::targetDestroy(ramc_target_t T, const char *Call) {
   if (W->PostedSlot >= 0)
     targetUnpost(T, Call);
   publishStatus(I, RAMC_TARGET_STATUS_DESTROYED, kNoChannel);
-  Fab.release(W->Mr);
+  Tr->release(W->Mr);
   W->Live = false;
   FreeWindows.push_back(I);
   return RAMC_SUCCESS;
@@ -160,14 +158,13 @@ int Context::targetStatus(ramc_target_t T, uint64_t &V, const char *Call) {
   return RAMC_SUCCESS;
 }
 
-/// Brings W's arrival count up to date (CQ drain or MR counter read).
-static int refresh(Fabric &Fab, MemRegion &Mr, ConsumeCounter &C,
-                   uint64_t &Errors) {
-  if (Fab.notify() == NotifyMode::MrCounter && Mr.Cntr) {
-    C.observe(fi_cntr_read(Mr.Cntr));
-    Errors = fi_cntr_readerr(Mr.Cntr);
-  }
-  return 0;
+/// Brings an arrival count up to date from its region's counter (MR_COUNTER
+/// mode; in CQ_DATA mode progress() already counted the arrivals).
+static void refresh(Transport &Tr, const MemRegion &Mr, ConsumeCounter &C,
+                    uint64_t &Errors) {
+  uint64_t Count = 0;
+  if (Tr.notify() == NotifyMode::MrCounter && Tr.readCounter(Mr, Count, Errors))
+    C.observe(Count);
 }
 
 int Context::targetTest(ramc_target_t T, uint64_t N, const char *Call) {
@@ -175,9 +172,9 @@ int Context::targetTest(ramc_target_t T, uint64_t N, const char *Call) {
   Window *W = window(T, Call, Code);
   if (!W)
     return Code;
-  Fab.progress(*this);
+  Tr->progress(*this);
   uint64_t Errors = 0;
-  refresh(Fab, W->Mr, W->Ops, Errors);
+  refresh(*Tr, W->Mr, W->Ops, Errors);
   if (Errors)
     return fail(RAMC_ERROR,
                 "%s on rank %d (window tag %llu): the window's counter "
@@ -208,7 +205,7 @@ int Context::targetWait(ramc_target_t T, uint64_t N, int64_t Ms,
                   static_cast<unsigned long long>(N),
                   static_cast<long long>(D.ms()), attachers().c_str());
     }
-    Wait.pause();
+    Tr->waitForEvent(Wait, D);
   }
 }
 
@@ -218,18 +215,18 @@ int Context::targetCounts(ramc_target_t T, uint64_t &Arrived,
   Window *W = window(T, Call, Code);
   if (!W)
     return Code;
-  Fab.progress(*this);
+  Tr->progress(*this);
   uint64_t Errors = 0;
-  refresh(Fab, W->Mr, W->Ops, Errors);
+  refresh(*Tr, W->Mr, W->Ops, Errors);
   Arrived = W->Ops.arrived();
   Consumed = W->Ops.consumed();
   return RAMC_SUCCESS;
 }
 
 int Context::bbTestAttaches(uint64_t N, const char *Call) {
-  Fab.progress(*this);
+  Tr->progress(*this);
   uint64_t Errors = 0;
-  refresh(Fab, CtrlMr, Attaches, Errors);
+  refresh(*Tr, CtrlMr, Attaches, Errors);
   if (int Rc = takeTxError(Call))
     return Rc;
   return Attaches.test(N) ? RAMC_SUCCESS : RAMC_FAILURE;
@@ -250,7 +247,7 @@ int Context::bbWaitAttaches(uint64_t N, int64_t Ms, const char *Call) {
                   static_cast<unsigned long long>(Attaches.available()),
                   static_cast<unsigned long long>(N),
                   static_cast<long long>(D.ms()), attachers().c_str());
-    Wait.pause();
+    Tr->waitForEvent(Wait, D);
   }
 }
 

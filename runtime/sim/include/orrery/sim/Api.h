@@ -37,6 +37,17 @@ bool isDeviceMemory(const void *P);
 void chargeDeviceLeg(const void *Buf, double Bytes, int Peer, bool Sending);
 /// Charges \p Seconds of CPU time to the calling rank under "call overhead".
 void chargeCallOverhead(double Seconds, bool Estimate);
+/// Charges, in one wait of the calling rank, \p Overhead seconds of call
+/// overhead followed by \p Network seconds spent waiting for the network
+/// (an exchange timed with messageSeconds).
+void chargeOverheadAndNetwork(double Overhead, bool Estimate, double Network);
+/// What one message of \p Bytes from \p From to \p To costs with nothing
+/// else on the route: the route's latency plus bytes over its bottleneck
+/// bandwidth, with the factors the network model applies to such a message
+/// (1 in ideal mode, and on routes made only of GPU links). For exchanges
+/// too small to simulate as flows (they do not load the links).
+double messageSeconds(const simgrid::s4u::Host *From,
+                      const simgrid::s4u::Host *To, double Bytes);
 
 } // namespace orrery::sim::api
 

@@ -1,0 +1,152 @@
+//===- transport.h - what a RAMC context needs from its network -*- C++ -*-===//
+//
+// The seam between RAMC's front end (contexts, windows, attachments, the
+// bulletin board, both APIs) and the network that moves bytes. Two
+// implementations: libfabric (fabric.cpp, libramc) and SimGrid
+// (sim/sim_transport.cpp, libramc-sim). A library is linked with exactly one
+// of them; createTransport(), transportClock(), transportError() and
+// liveTransportObjects() come from it.
+//
+// Operations are asynchronous: they return 0 once started, kTransportAgain
+// when the transport is busy (the caller progresses and retries), or another
+// negative error. Their completions, remote notifications and errors are
+// delivered by progress() to a CompletionSink.
+//
+//===----------------------------------------------------------------------===//
+#ifndef RAMC_SRC_TRANSPORT_H
+#define RAMC_SRC_TRANSPORT_H
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ramc {
+
+class Backoff;
+class Deadline;
+
+enum class NotifyMode { Auto = 0, MrCounter = 1, CqData = 2 };
+
+struct TransportOptions {
+  std::string Provider; // empty: best available
+  NotifyMode Notify = NotifyMode::Auto;
+  bool DeliveryComplete = false;
+};
+
+/// A registered memory region. Handle and Counter are the transport's own
+/// (fid_mr and, in MR_COUNTER mode, fid_cntr under libfabric).
+struct MemRegion {
+  void *Handle = nullptr;
+  void *Counter = nullptr;
+  void *Desc = nullptr;
+  uint64_t Key = 0;
+  uint64_t RemoteBase = 0; // address a peer uses for offset 0
+};
+
+/// A peer as the transport addresses it (an fi_addr_t under libfabric).
+using PeerAddr = uint64_t;
+constexpr PeerAddr kNoPeerAddr = ~0ull;
+
+/// "Busy, progress and try again" (libfabric's -FI_EAGAIN).
+constexpr long kTransportAgain = -11;
+
+/// One remote memory access: Len bytes between Local and [RAddr, RAddr+Len)
+/// of the region Key at Peer.
+struct RmaOp {
+  const void *Local = nullptr;
+  size_t Len = 0;
+  void *Desc = nullptr; // local registration (FI_MR_LOCAL)
+  PeerAddr Peer = kNoPeerAddr;
+  uint64_t RAddr = 0;
+  uint64_t Key = 0;
+  /// Operation context handed back on completion (wire.h encodeOp); nullptr
+  /// for injected writes, which complete at once and report nothing.
+  void *Op = nullptr;
+  /// Remote CQ data (32 bits, wire.h) carried by writes in CQ_DATA mode.
+  bool HasData = false;
+  uint64_t Data = 0;
+};
+
+/// Receives what Transport::progress drains.
+class CompletionSink {
+public:
+  virtual ~CompletionSink() = default;
+  virtual void onTxDone(void *Op) = 0;
+  virtual void onTxError(void *Op, int Err, const std::string &Msg) = 0;
+  virtual void onRemoteData(uint64_t Data) = 0;
+  virtual void onRxError(int Err, const std::string &Msg) = 0;
+};
+
+class Transport {
+public:
+  virtual ~Transport() = default;
+
+  virtual bool open(const TransportOptions &Opts, std::string &Err) = 0;
+  virtual void close() = 0;
+
+  /// Registers [Buf, Buf+Len) for remote (and local) access; with Counted
+  /// in MR_COUNTER mode, remote writes into it are counted (readCounter).
+  virtual bool registerMemory(void *Buf, size_t Len, bool Counted,
+                              MemRegion &Out, std::string &Err) = 0;
+  /// Registers a local buffer for FI_MR_LOCAL providers (Desc only).
+  virtual bool registerLocal(const void *Buf, size_t Len, MemRegion &Out,
+                             std::string &Err) = 0;
+  virtual void release(MemRegion &R) = 0;
+  /// The number of remote writes counted into R (MR_COUNTER mode) and of
+  /// failed ones; false when R has no counter.
+  virtual bool readCounter(const MemRegion &R, uint64_t &Count,
+                           uint64_t &Errors) = 0;
+
+  virtual std::vector<uint8_t> localAddress(std::string &Err) const = 0;
+  virtual bool insertAddress(const std::vector<uint8_t> &Addr, PeerAddr &Out,
+                             std::string &Err) = 0;
+
+  /// RMA write; injected (Op.Op == nullptr) when Len <= injectSize().
+  virtual long write(const RmaOp &Op) = 0;
+  virtual long read(const RmaOp &Op) = 0;
+  /// Adds 1 to the uint64_t at RAddr; Op.Local points to the operand 1.
+  /// DeliveryComplete: completes only once done at the target.
+  virtual long atomicInc(const RmaOp &Op, bool DeliveryComplete) = 0;
+
+  /// Drains completions into Sink once. Returns entries processed.
+  virtual size_t progress(CompletionSink &Sink) = 0;
+  /// Waits a little for local progress (a completion, an arrival, a
+  /// barrier release) before the caller polls again, never past D.
+  virtual void waitForEvent(Backoff &B, const Deadline &D) = 0;
+  /// Paces a loop that polls remote state (each poll is a remote read).
+  virtual void pollAgain(Backoff &B) = 0;
+
+  virtual NotifyMode notify() const = 0;
+  virtual size_t injectSize() const = 0;
+  virtual size_t maxMsgSize() const = 0;
+  virtual bool needsLocalMr() const = 0;
+  virtual bool hasAtomics() const = 0;
+  virtual bool deliveryComplete() const = 0;
+  virtual const std::string &providerName() const = 0;
+  virtual std::string describe() const = 0;
+  /// Windows per context when RAMC_MAX_WINDOWS is not set.
+  virtual size_t defaultMaxWindows() const { return 1024; }
+  /// Scratch slots where this context's remote reads land.
+  virtual unsigned scratchSlots() const { return 16; }
+};
+
+/// The transport this library is built with.
+std::unique_ptr<Transport> createTransport();
+
+/// Seconds on the transport's clock (deadlines): a steady clock natively,
+/// simulated time under SimGrid.
+double transportClock();
+
+/// The transport's text for a (negative or positive) error number.
+std::string transportError(long Ret);
+
+/// Transport objects (libfabric fabrics, domains, endpoints, queues, memory
+/// registrations, counters) opened by RAMC and not yet closed, over all
+/// contexts.
+long liveTransportObjects();
+
+} // namespace ramc
+
+#endif
