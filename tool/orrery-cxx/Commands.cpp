@@ -105,6 +105,9 @@ void appendItems(Command &C, const Invocation &Inv,
 /// Include paths and macros the mode needs to parse and compile a source.
 void appendModePreprocessorFlags(Command &C, const Invocation &Inv,
                                  const Toolchain &TC, Lang L) {
+  // RAMC programs build unchanged in every mode.
+  if (!TC.RamcInclude.empty())
+    append(C, {"-I" + TC.RamcInclude});
   if (isSimulated(Inv.M)) {
     append(C, {"-include", "smpi/smpi_helpers.h"});
     // -I/usr/include would demote the system directory and break the
@@ -166,9 +169,12 @@ bool findToolchain(const Invocation &Inv, const char *Argv0, Toolchain &TC,
   if (exists(Prefix + "/include/orrery/hooks.h")) {
     TC.HooksInclude = Prefix + "/include";
     TC.LibDir = Prefix + "/lib";
+    if (exists(Prefix + "/include/ramc_api.h"))
+      TC.RamcInclude = Prefix + "/include";
   } else {
     TC.HooksInclude = ORRERY_CXX_HOOKS_INCLUDEDIR;
     TC.LibDir = ORRERY_CXX_LIBDIR;
+    TC.RamcInclude = ORRERY_CXX_RAMC_INCLUDEDIR;
   }
 
   if (const char *E = std::getenv("ORRERY_INSTRUMENT"); E && *E)
@@ -357,6 +363,10 @@ Command linkCommand(const Invocation &Inv, const Toolchain &TC,
     append(C, {"-L" + Cuda, "-lcudart", "-Wl,-rpath," + Cuda});
     [[fallthrough]];
   case Mode::Skeleton:
+    // RAMC programs get the simulated transport (only if they use RAMC).
+    if (exists(Lib + "/libramc-sim.so"))
+      append(C, {"-L" + Lib, "-Wl,--push-state,--as-needed", "-lramc-sim",
+                 "-Wl,--pop-state"});
     append(C, {"-L" + Lib, "-lorrery-sim"});
     if (!TC.SimgridLibDir.empty() && TC.SimgridLibDir.rfind("/usr/lib", 0) &&
         TC.SimgridLibDir.rfind("/lib", 0))
@@ -364,6 +374,9 @@ Command linkCommand(const Invocation &Inv, const Toolchain &TC,
     append(C, {"-lsimgrid", "-lm", "-Wl,-rpath," + Lib});
     break;
   case Mode::Native:
+    if (exists(Lib + "/libramc.so"))
+      append(C, {"-L" + Lib, "-Wl,--push-state,--as-needed", "-lramc",
+                 "-Wl,--pop-state"});
     append(C, {"-L" + Lib, "-lorrery-native", "-Wl,-rpath," + Lib});
     if (TC.CudaFound)
       append(C, {"-L" + Cuda, "-Wl,--push-state,--as-needed", "-lcudart",

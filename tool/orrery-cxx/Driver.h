@@ -101,6 +101,7 @@ struct Toolchain {
   std::string Clang, ClangXX; ///< clang-22 and clang++-22
   std::string Instrument;     ///< orrery-instrument
   std::string HooksInclude;   ///< holds orrery/hooks.h
+  std::string RamcInclude;    ///< holds ramc.h, ramc_api.h (may be empty)
   std::string LibDir;         ///< holds liborrery-sim and liborrery-native
   std::string SmpiInclude;    ///< SimGrid's smpi/ include dir (mpi.h)
   std::string SimgridInclude; ///< parent of smpi/ (smpi/smpi_helpers.h)
