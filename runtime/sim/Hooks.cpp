@@ -78,8 +78,8 @@ int orrery_mpi_begin(const orrery_site *S, orrery_buf Send, orrery_buf Recv,
   return 1;
 }
 
-// RAMC calls run against the RAMC library unchanged; its simulated
-// transport is not part of this backend yet.
+// RAMC calls run against libramc-sim, the RAMC library's simulated
+// transport, which charges their costs itself (docs/ramc.md).
 int orrery_ramc_begin(const orrery_site *S, orrery_buf, orrery_buf, int,
                       const void *, unsigned long long) {
   enter(S);
