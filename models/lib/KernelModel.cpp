@@ -145,6 +145,25 @@ double dramBytes(double Requested, double Footprint) {
   return Footprint >= 0 ? Footprint : Requested;
 }
 
+KernelWork kernelWork(const ThreadCounts &C) {
+  KernelWork W;
+  double A = C.ActiveThreads;
+  auto Set = [&](Precision P, const ThreadCounts::Float &F) {
+    int I = static_cast<int>(P);
+    W.Flops[I] = A * (F.Add + F.Mul + 2 * F.Fma);
+    W.Divides[I] = A * F.Div;
+    W.Sqrts[I] = A * F.Sqrt;
+    W.Transcendentals[I] = A * F.Transc;
+  };
+  Set(Precision::FP32, C.Fp32);
+  Set(Precision::FP64, C.Fp64);
+  W.IntOps = A * C.IntOps;
+  W.BytesRead = dramBytes(A * C.LoadBytes, C.LoadFootprint);
+  W.BytesWritten = dramBytes(A * C.StoreBytes, C.StoreFootprint);
+  W.ActiveThreads = A;
+  return W;
+}
+
 KernelEstimate kernelTime(const GpuParams &G, const KernelWork &W,
                           const LaunchConfig &L, KernelModelKind Kind) {
   KernelEstimate E;

@@ -170,25 +170,21 @@ struct Prediction {
 Prediction predict(const models::Machine &M, const Evaluated &E,
                    const LaunchSpec &L) {
   models::GpuParams G = models::GpuParams::fromMachine(M);
-  double A = get(E, "active_threads");
-  models::KernelWork W;
-  auto Idx = [](models::Precision P) { return static_cast<int>(P); };
-  for (auto [P, Name] : {std::pair{models::Precision::FP32, "fp32"},
-                         std::pair{models::Precision::FP64, "fp64"}}) {
+  models::ThreadCounts T;
+  T.ActiveThreads = get(E, "active_threads");
+  for (auto [F, Name] :
+       {std::pair{&T.Fp32, "fp32"}, std::pair{&T.Fp64, "fp64"}}) {
     std::string S(Name);
-    W.Flops[Idx(P)] =
-        A * (get(E, (S + "_add").c_str()) + get(E, (S + "_mul").c_str()) +
-             2 * get(E, (S + "_fma").c_str()));
-    W.Divides[Idx(P)] = A * get(E, (S + "_div").c_str());
-    W.Sqrts[Idx(P)] = A * get(E, (S + "_sqrt").c_str());
-    W.Transcendentals[Idx(P)] = A * get(E, (S + "_transc").c_str());
+    *F = {get(E, (S + "_add").c_str()),  get(E, (S + "_mul").c_str()),
+          get(E, (S + "_fma").c_str()),  get(E, (S + "_div").c_str()),
+          get(E, (S + "_sqrt").c_str()), get(E, (S + "_transc").c_str())};
   }
-  W.IntOps = A * get(E, "int_ops");
-  W.BytesRead =
-      models::dramBytes(A * get(E, "load_bytes"), get(E, "load_footprint"));
-  W.BytesWritten =
-      models::dramBytes(A * get(E, "store_bytes"), get(E, "store_footprint"));
-  W.ActiveThreads = A;
+  T.IntOps = get(E, "int_ops");
+  T.LoadBytes = get(E, "load_bytes");
+  T.StoreBytes = get(E, "store_bytes");
+  T.LoadFootprint = get(E, "load_footprint");
+  T.StoreFootprint = get(E, "store_footprint");
+  models::KernelWork W = models::kernelWork(T);
   models::LaunchConfig C;
   C.Blocks = static_cast<std::uint64_t>(L.Bindings.at("gridDim.x") *
                                         L.Bindings.at("gridDim.y") *

@@ -5,26 +5,18 @@
 namespace orrery::sim {
 
 models::KernelWork kernelWork(const orrery_kernel_counts &C) {
-  using models::Precision;
-  models::KernelWork W;
-  double A = C.active_threads;
-  auto Set = [&](Precision P, double Add, double Mul, double Fma, double Div,
-                 double Sqrt, double Transc) {
-    int I = static_cast<int>(P);
-    W.Flops[I] = A * (Add + Mul + 2 * Fma);
-    W.Divides[I] = A * Div;
-    W.Sqrts[I] = A * Sqrt;
-    W.Transcendentals[I] = A * Transc;
-  };
-  Set(Precision::FP32, C.fp32_add, C.fp32_mul, C.fp32_fma, C.fp32_div,
-      C.fp32_sqrt, C.fp32_transc);
-  Set(Precision::FP64, C.fp64_add, C.fp64_mul, C.fp64_fma, C.fp64_div,
-      C.fp64_sqrt, C.fp64_transc);
-  W.IntOps = A * C.int_ops;
-  W.BytesRead = models::dramBytes(A * C.load_bytes, C.load_footprint);
-  W.BytesWritten = models::dramBytes(A * C.store_bytes, C.store_footprint);
-  W.ActiveThreads = A;
-  return W;
+  models::ThreadCounts T;
+  T.ActiveThreads = C.active_threads;
+  T.Fp32 = {C.fp32_add, C.fp32_mul,  C.fp32_fma,
+            C.fp32_div, C.fp32_sqrt, C.fp32_transc};
+  T.Fp64 = {C.fp64_add, C.fp64_mul,  C.fp64_fma,
+            C.fp64_div, C.fp64_sqrt, C.fp64_transc};
+  T.IntOps = C.int_ops;
+  T.LoadBytes = C.load_bytes;
+  T.StoreBytes = C.store_bytes;
+  T.LoadFootprint = C.load_footprint;
+  T.StoreFootprint = C.store_footprint;
+  return models::kernelWork(T);
 }
 
 LaunchCost launchCost(const models::GpuParams &G, const orrery_kernel_counts *C,

@@ -102,6 +102,23 @@ double weightedFlops(const GpuParams &G, const KernelWork &W, Precision P);
 /// model yet: kernels with reuse through L2 are overestimated.
 double dramBytes(double Requested, double Footprint);
 
+/// A kernel cost hint evaluated for one launch: counts per active thread
+/// (the hook ABI's orrery_kernel_counts, docs/kernel-cost.md).
+struct ThreadCounts {
+  struct Float {
+    double Add = 0, Mul = 0, Fma = 0, Div = 0, Sqrt = 0, Transc = 0;
+  };
+  double ActiveThreads = 0;
+  Float Fp32, Fp64;
+  double IntOps = 0;
+  double LoadBytes = 0, StoreBytes = 0;           ///< requested, per thread
+  double LoadFootprint = -1, StoreFootprint = -1; ///< totals; < 0: unknown
+};
+
+/// The launch's totals: per-thread counts times active threads (an FMA is
+/// two FLOPs), DRAM bytes by dramBytes().
+KernelWork kernelWork(const ThreadCounts &C);
+
 enum class KernelModelKind { Roofline, SingleRate };
 
 struct KernelEstimate {
