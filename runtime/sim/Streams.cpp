@@ -14,8 +14,10 @@ void Completion::wait() const {
   if (done())
     return;
   std::unique_lock<s4u::Mutex> L(*S->Lock);
+  ++S->Waiters;
   while (S->Finished < Seq)
     S->Changed->wait(L);
+  --S->Waiters;
 }
 
 StreamPtr Stream::create(Rank &Owner, int Device, s4u::Host *Gpu,
@@ -38,28 +40,33 @@ StreamPtr Stream::create(Rank &Owner, int Device, s4u::Host *Gpu,
   return S;
 }
 
+// Actors run one at a time and are switched only inside simcalls, so the
+// queue and counters need no lock of their own; the mutex exists for the
+// condition variable, and is taken only to wait. Notifications (simcalls)
+// are sent only when someone waits.
 Completion Stream::enqueue(StreamOp Op) {
-  std::unique_lock<s4u::Mutex> L(*Lock);
   for (Completion &C : WaitsForNext)
     Op.Deps.push_back(std::move(C));
   WaitsForNext.clear();
   Queue.push_back(std::move(Op));
   ++Enqueued;
-  Changed->notify_all();
+  if (ActorIdle)
+    Changed->notify_all();
   return Completion{shared_from_this(), Enqueued};
 }
 
 void Stream::run() {
   Runtime &RT = Runtime::get();
   for (;;) {
-    StreamOp Op;
-    {
+    if (Queue.empty()) {
       std::unique_lock<s4u::Mutex> L(*Lock);
+      ActorIdle = true;
       while (Queue.empty())
         Changed->wait(L);
-      Op = std::move(Queue.front());
-      Queue.pop_front();
+      ActorIdle = false;
     }
+    StreamOp Op = std::move(Queue.front());
+    Queue.pop_front();
     for (const Completion &D : Op.Deps)
       D.wait();
     double Start = s4u::Engine::get_clock();
@@ -105,18 +112,16 @@ void Stream::run() {
         K->EstimatedSeconds += ModelTotal;
       K->Confidence = std::max(K->Confidence, Op.Confidence);
     }
-    {
-      std::unique_lock<s4u::Mutex> L(*Lock);
-      ++Finished;
-      auto Range = Stamps.equal_range(Finished);
-      for (auto It = Range.first; It != Range.second; ++It) {
-        EventState &E = *It->second.first;
-        if (E.Generation == It->second.second)
-          E.Time = std::max(E.Time, End);
-      }
-      Stamps.erase(Range.first, Range.second);
-      Changed->notify_all();
+    ++Finished;
+    auto Range = Stamps.equal_range(Finished);
+    for (auto It = Range.first; It != Range.second; ++It) {
+      EventState &E = *It->second.first;
+      if (E.Generation == It->second.second)
+        E.Time = std::max(E.Time, End);
     }
+    Stamps.erase(Range.first, Range.second);
+    if (Waiters > 0)
+      Changed->notify_all();
   }
 }
 

@@ -84,8 +84,10 @@ struct Stream : std::enable_shared_from_this<Stream> {
   std::vector<Completion> WaitsForNext;
   /// Events to stamp when operation number Seq ends.
   std::multimap<std::uint64_t, std::pair<EventPtr, unsigned>> Stamps;
-  s4u::MutexPtr Lock;
+  s4u::MutexPtr Lock;                ///< for waiting on Changed only
   s4u::ConditionVariablePtr Changed; ///< work queued or finished
+  bool ActorIdle = false;            ///< the actor waits for work
+  int Waiters = 0;                   ///< ranks waiting for a completion
 
   /// Creates the stream and starts its actor.
   static std::shared_ptr<Stream> create(Rank &Owner, int Device, s4u::Host *Gpu,
