@@ -78,7 +78,7 @@ Completion queueCopy(Rank &R, Stream &S, void *DstPtr, const Place &Dst,
     StreamOp Op;
     Op.K = StreamOp::Sleep;
     Op.Seconds = P.DeviceLocal.time(static_cast<double>(Bytes));
-    Op.Parts = {{Category::Copies, Op.Seconds}};
+    Op.Parts[0] = {Category::Copies, Op.Seconds};
     Op.Estimate = P.DeviceLocal.Estimate;
     Op.Name = "D2D copy";
     return submit(R, S, std::move(Op));
@@ -131,7 +131,7 @@ cudaError_t set(void *Dst, size_t Bytes, cudaStream_t Handle, bool Async) {
   Op.K = StreamOp::Sleep;
   Op.Seconds =
       static_cast<double>(Bytes) / (G.MemoryBandwidth * G.MemoryEfficiency);
-  Op.Parts = {{Category::Copies, Op.Seconds}};
+  Op.Parts[0] = {Category::Copies, Op.Seconds};
   Op.Estimate = G.Estimates.MemoryBandwidth || G.Estimates.MemoryEfficiency;
   Op.Name = "memset";
   Completion C = submit(R, *S, std::move(Op));

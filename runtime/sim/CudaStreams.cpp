@@ -182,8 +182,8 @@ cudaError_t cudaLaunchKernel(const void *Func, dim3 Grid, dim3 Block, void **,
   Op.K = StreamOp::Exec;
   Op.Seconds = C.device();
   // The first part names the kernel's category in the timeline.
-  Op.Parts = {{Category::KernelCompute, C.Compute},
-              {Category::KernelMemory, C.Memory}};
+  Op.Parts[0] = {Category::KernelCompute, C.Compute};
+  Op.Parts[1] = {Category::KernelMemory, C.Memory};
   if (C.Memory > C.Compute)
     std::swap(Op.Parts[0], Op.Parts[1]);
   Op.Estimate = C.Estimate;

@@ -101,7 +101,7 @@ void Stream::run() {
     if (RT.report().tracing() && (ModelTotal > 0 || Op.K == StreamOp::Flow)) {
       RT.report().span(
           {Owner->Id, Id, Start, End - Start, Op.Name,
-           Op.Parts.empty() ? Category::Copies : Op.Parts.front().first});
+           Op.K == StreamOp::Flow ? Category::Copies : Op.Parts[0].first});
     }
     if (KernelTotals *K = Op.Kernel) {
       ++K->Launches;

@@ -15,6 +15,7 @@
 
 #include <simgrid/s4u.hpp>
 
+#include <array>
 #include <cstdint>
 #include <deque>
 #include <map>
@@ -62,7 +63,8 @@ struct StreamOp {
   double Bytes = 0;             ///< Flow
   std::vector<Completion> Deps; ///< to wait for before starting
   /// Accounting of model time by category (kernels split compute/memory).
-  std::vector<std::pair<Category, double>> Parts;
+  /// (A fixed pair: no allocation per operation; unused parts are 0 s.)
+  std::array<std::pair<Category, double>, 2> Parts{};
   bool Estimate = false;
   std::string Name; ///< in the timeline (set only when tracing)
   /// Kernels: the totals this launch adds to when it ends.
