@@ -72,13 +72,15 @@ void Stream::run() {
     double Start = s4u::Engine::get_clock();
     switch (Op.K) {
     case StreamOp::Sleep:
-      if (Op.Seconds > 0)
+      // Below SimGrid's precision (a memset of a few bytes) a sleep would
+      // only add a simulation step.
+      if (Op.Seconds > MinActivitySeconds)
         s4u::this_actor::sleep_for(Op.Seconds);
       break;
     case StreamOp::Exec:
       // An execution on the GPU's host: kernels of several streams running
       // at once share the GPU.
-      if (Op.Seconds > 0)
+      if (Op.Seconds > MinActivitySeconds)
         s4u::this_actor::execute(Op.Seconds * Gpu->get_speed());
       break;
     case StreamOp::Flow:

@@ -55,6 +55,10 @@ struct EventState {
 };
 using EventPtr = std::shared_ptr<EventState>;
 
+/// Durations below this are accounted but not simulated (SimGrid's surf
+/// precision under smpirun is 1e-9 s).
+constexpr double MinActivitySeconds = 1e-9;
+
 struct StreamOp {
   enum Kind { Sleep, Exec, Flow } K = Sleep;
   double Seconds = 0;           ///< Sleep, Exec: model time
