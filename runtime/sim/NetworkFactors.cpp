@@ -102,6 +102,28 @@ static FactorTable readTable(const char *Option) {
   return T;
 }
 
+namespace {
+/// The factors in force, set once by installNetworkFactors.
+struct Factors {
+  FactorTable Bw, Lat;
+  bool GpuLinksNeutral = true; ///< false: the user's tables apply everywhere
+};
+Factors &factors() {
+  static Factors F;
+  return F;
+}
+} // namespace
+
+double latencyFactor(double Bytes, const std::vector<s4u::Link *> &L) {
+  const Factors &F = factors();
+  return F.GpuLinksNeutral && gpuOnlyRoute(L) ? 1.0 : F.Lat.at(Bytes);
+}
+
+double bandwidthFactor(double Bytes, const std::vector<s4u::Link *> &L) {
+  const Factors &F = factors();
+  return F.GpuLinksNeutral && gpuOnlyRoute(L) ? 1.0 : F.Bw.at(Bytes);
+}
+
 void installNetworkFactors(bool Ideal) {
   static bool Installed = false;
   if (Installed || !s4u::Engine::is_initialized())
@@ -111,13 +133,7 @@ void installNetworkFactors(bool Ideal) {
   if (!Model)
     return;
   Installed = true;
-  FactorTable Bw, Lat;
-  if (!Ideal) {
-    Bw = readTable("smpi/bw-factor");
-    Lat = readTable("smpi/lat-factor");
-  }
-  using Links = std::vector<s4u::Link *>;
-  using Zones = std::unordered_set<s4u::NetZone *>;
+  Factors &F = factors();
   // SimGrid refuses callbacks when a factor option was set by the user
   // (--cfg=smpi/bw-factor:...); the user's factors then apply everywhere.
   for (const char *Option :
@@ -129,19 +145,28 @@ void installNetworkFactors(bool Ideal) {
                    "NVLink flows keep those network factors; leave it unset "
                    "(orrery-run --network ideal gives factors of 1)\n",
                    Option);
+      F.Bw = readTable("smpi/bw-factor");
+      F.Lat = readTable("smpi/lat-factor");
+      F.GpuLinksNeutral = false;
       return;
     }
-  Model->set_bw_factor_cb([Bw](double Size, const s4u::Host *Src,
-                               const s4u::Host *Dst, const Links &L,
-                               const Zones &) {
+  if (!Ideal) {
+    F.Bw = readTable("smpi/bw-factor");
+    F.Lat = readTable("smpi/lat-factor");
+  }
+  using Links = std::vector<s4u::Link *>;
+  using Zones = std::unordered_set<s4u::NetZone *>;
+  Model->set_bw_factor_cb([](double Size, const s4u::Host *Src,
+                             const s4u::Host *Dst, const Links &L,
+                             const Zones &) {
     // Called once per message, when it starts.
     if (takePayloadFree(Src, Dst, Size))
       return 1e9;
-    return gpuOnlyRoute(L) ? 1.0 : Bw.at(Size);
+    return bandwidthFactor(Size, L);
   });
   Model->set_lat_factor_cb(
-      [Lat](double Size, const s4u::Host *, const s4u::Host *, const Links &L,
-            const Zones &) { return gpuOnlyRoute(L) ? 1.0 : Lat.at(Size); });
+      [](double Size, const s4u::Host *, const s4u::Host *, const Links &L,
+         const Zones &) { return latencyFactor(Size, L); });
 }
 
 } // namespace orrery::sim

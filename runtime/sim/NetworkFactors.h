@@ -16,6 +16,10 @@
 #include <utility>
 #include <vector>
 
+namespace simgrid::s4u {
+class Link;
+}
+
 namespace orrery::sim {
 
 /// A piecewise-constant factor table as SMPI's smpi/bw-factor and
@@ -33,6 +37,14 @@ private:
 
 /// Installs the callbacks on the platform's network model (idempotent).
 void installNetworkFactors(bool Ideal);
+
+/// The latency and bandwidth factors SimGrid applies to a message of
+/// \p Bytes over \p Links: what the callbacks return (1 on GPU-only routes
+/// and in ideal mode, SMPI's tables otherwise), or the user's tables on
+/// every route when factor options were set and the callbacks refused.
+double latencyFactor(double Bytes, const std::vector<simgrid::s4u::Link *> &L);
+double bandwidthFactor(double Bytes,
+                       const std::vector<simgrid::s4u::Link *> &L);
 
 /// Announces that the next SMPI message of \p Bytes from a rank on \p Host
 /// to another rank on the same host carries no payload through the network

@@ -5,10 +5,7 @@
 #include "NetworkFactors.h"
 #include "orrery/sim/Api.h"
 
-#include "orrery/models/Platform.h"
-
 #include <simgrid/s4u/Link.hpp>
-#include <xbt/config.hpp>
 
 #include <algorithm>
 #include <limits>
@@ -43,55 +40,34 @@ void chargeOverheadAndNetwork(double Overhead, bool Estimate, double Network) {
 
 namespace {
 
-/// A route's latency, bottleneck bandwidth and whether it crosses a NIC.
+/// A route's links, latency and bottleneck bandwidth.
 struct RouteFacts {
+  std::vector<s4u::Link *> Links;
   double Latency = 0;
   double Bandwidth = std::numeric_limits<double>::infinity();
-  bool GpuOnly = false;
 };
 
 const RouteFacts &routeFacts(const s4u::Host *From, const s4u::Host *To) {
   static std::map<std::pair<const void *, const void *>, RouteFacts> Cache;
   auto [It, New] = Cache.try_emplace({From, To});
   if (New) {
-    std::vector<s4u::Link *> Links;
-    From->route_to(To, Links, &It->second.Latency);
-    It->second.GpuOnly = !Links.empty();
-    for (const s4u::Link *L : Links) {
+    From->route_to(To, It->second.Links, &It->second.Latency);
+    for (const s4u::Link *L : It->second.Links)
       It->second.Bandwidth = std::min(It->second.Bandwidth, L->get_bandwidth());
-      if (!models::isGpuLink(L->get_name()))
-        It->second.GpuOnly = false;
-    }
   }
   return It->second;
-}
-
-/// SMPI's factor table from \p Option (factors of 1 when malformed, as the
-/// network model's callbacks do).
-FactorTable factorTable(const char *Option) {
-  FactorTable T;
-  std::string Error;
-  if (!T.parse(simgrid::config::get_value<std::string>(Option), Error))
-    T = FactorTable();
-  return T;
 }
 
 } // namespace
 
 double messageSeconds(const s4u::Host *From, const s4u::Host *To,
                       double Bytes) {
+  Runtime::get(); // the factors are installed with the runtime
   const RouteFacts &R = routeFacts(From, To);
-  double Lat = 1, Bw = 1;
-  if (!R.GpuOnly && !idealNetwork()) {
-    static const FactorTable LatTable = factorTable("smpi/lat-factor");
-    static const FactorTable BwTable = factorTable("smpi/bw-factor");
-    Lat = LatTable.at(Bytes);
-    Bw = BwTable.at(Bytes);
-  }
-  double Seconds = R.Latency * Lat;
+  double Seconds = R.Latency * latencyFactor(Bytes, R.Links);
   if (Bytes > 0 && R.Bandwidth > 0 &&
       R.Bandwidth < std::numeric_limits<double>::infinity())
-    Seconds += Bytes / (R.Bandwidth * Bw);
+    Seconds += Bytes / (R.Bandwidth * bandwidthFactor(Bytes, R.Links));
   return Seconds;
 }
 
