@@ -222,6 +222,10 @@ private:
                     size_t Off, const char *Call, bool IsPut);
   bool localDesc(const void *Buf, size_t Len, PendingOps &P, void *&Desc,
                  const char *Call, int &Code);
+  /// An RMA operation of Len bytes at Off of attachment A, from or into Local.
+  RmaOp rmaOp(const Attachment &A, const void *Local, size_t Len, size_t Off);
+  /// An 8-byte write into peer P's acknowledgement word for this rank.
+  RmaOp ackWrite(int P);
 
   Options Opts;
   ErrorState Err;

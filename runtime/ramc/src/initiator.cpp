@@ -90,15 +90,8 @@ int Context::attach(int P, uint64_t Tag, bool AnyTag, uint64_t Init, int64_t Ms,
 
   // Acknowledge the attach: a small write into the target's control region,
   // counted there (CQ data or the control region's MR counter).
-  Peer &Pe = Peers[P];
   bool Inject = Tr->injectSize() >= 8 && !Tr->deliveryComplete();
-  RmaOp Ack;
-  Ack.Local = Ctrl + Layout.AckSrcOff;
-  Ack.Len = 8;
-  Ack.Desc = CtrlMr.Desc;
-  Ack.Peer = Pe.Addr;
-  Ack.RAddr = Pe.CtrlBase + Layout.AckOff + 8 * (Rank % kAckWords);
-  Ack.Key = Pe.CtrlKey;
+  RmaOp Ack = ackWrite(P);
   Ack.Op = Inject ? nullptr : encodeOp(OpKind::Ack, P, 0);
   Ack.HasData = Tr->notify() == NotifyMode::CqData;
   Ack.Data = encodeAttachAck(static_cast<uint32_t>(Rank));
@@ -246,14 +239,8 @@ int Context::put(ramc_initiator_t H, const void *Src, size_t Len, size_t Off,
     return RAMC_SUCCESS; // nothing moves and nothing is counted
   if (int Rc = checkTransfer(*A, Src, Len, Off, Call, /*IsPut=*/true))
     return Rc;
-  Peer &Pe = Peers[A->Peer];
   int P = A->Peer;
-  RmaOp Put;
-  Put.Local = Src;
-  Put.Len = Len;
-  Put.Peer = Pe.Addr;
-  Put.RAddr = A->Addr + Off;
-  Put.Key = A->Key;
+  RmaOp Put = rmaOp(*A, Src, Len, Off);
   Put.HasData = Tr->notify() == NotifyMode::CqData;
   Put.Data = encodeWindowOp(A->Chan);
   Deadline D(Opts.DefaultTimeoutMs);
@@ -270,6 +257,29 @@ int Context::put(ramc_initiator_t H, const void *Src, size_t Len, size_t Off,
   return waitPending(Puts, D, "put(s)", Call);
 }
 
+RmaOp Context::rmaOp(const Attachment &A, const void *Local, size_t Len,
+                     size_t Off) {
+  RmaOp Op;
+  Op.Local = Local;
+  Op.Len = Len;
+  Op.Peer = Peers[A.Peer].Addr;
+  Op.RAddr = A.Addr + Off;
+  Op.Key = A.Key;
+  return Op;
+}
+
+RmaOp Context::ackWrite(int P) {
+  const Peer &Pe = Peers[P];
+  RmaOp Op;
+  Op.Local = Ctrl + Layout.AckSrcOff;
+  Op.Len = 8;
+  Op.Desc = CtrlMr.Desc;
+  Op.Peer = Pe.Addr;
+  Op.RAddr = Pe.CtrlBase + Layout.AckOff + 8 * (Rank % kAckWords);
+  Op.Key = Pe.CtrlKey;
+  return Op;
+}
+
 int Context::get(ramc_initiator_t H, void *Dst, size_t Len, size_t Off,
                  bool NonBlocking, const char *Call) {
   int Code;
@@ -280,14 +290,8 @@ int Context::get(ramc_initiator_t H, void *Dst, size_t Len, size_t Off,
     return RAMC_SUCCESS;
   if (int Rc = checkTransfer(*A, Dst, Len, Off, Call, /*IsPut=*/false))
     return Rc;
-  Peer &Pe = Peers[A->Peer];
   int P = A->Peer;
-  RmaOp Get;
-  Get.Local = Dst;
-  Get.Len = Len;
-  Get.Peer = Pe.Addr;
-  Get.RAddr = A->Addr + Off;
-  Get.Key = A->Key;
+  RmaOp Get = rmaOp(*A, Dst, Len, Off);
   Get.Op = encodeOp(OpKind::Get, P, 0);
   if (!localDesc(Dst, Len, Gets, Get.Desc, Call, Code))
     return Code;
@@ -314,7 +318,6 @@ int Context::atomicInc(ramc_initiator_t H, size_t Off, const char *Call) {
                 "the window (tag %llu, %llu bytes) (parameter offset)",
                 Call, A->Peer, Off, static_cast<unsigned long long>(A->Tag),
                 static_cast<unsigned long long>(A->Len));
-  Peer &Pe = Peers[A->Peer];
   int P = A->Peer;
   Deadline D(Opts.DefaultTimeoutMs);
   // Counted at the target like a put. An MR counter counts the atomic
@@ -323,13 +326,9 @@ int Context::atomicInc(ramc_initiator_t H, size_t Off, const char *Call) {
   // (delivery complete) and then an 8-byte write into the target's
   // acknowledgement word carries the window's channel id.
   bool CqData = Tr->notify() == NotifyMode::CqData;
-  RmaOp Inc;
-  Inc.Local = reinterpret_cast<uint64_t *>(Ctrl + Layout.AckSrcOff) + 1;
-  Inc.Len = 8;
+  RmaOp Inc = rmaOp(
+      *A, reinterpret_cast<uint64_t *>(Ctrl + Layout.AckSrcOff) + 1, 8, Off);
   Inc.Desc = CtrlMr.Desc;
-  Inc.Peer = Pe.Addr;
-  Inc.RAddr = A->Addr + Off;
-  Inc.Key = A->Key;
   Inc.Op = encodeOp(OpKind::Atomic, P, 0);
   if (int Rc = postTracked(
           Puts,
@@ -340,13 +339,7 @@ int Context::atomicInc(ramc_initiator_t H, size_t Off, const char *Call) {
     return Rc;
   if (!CqData)
     return RAMC_SUCCESS;
-  RmaOp Note;
-  Note.Local = Ctrl + Layout.AckSrcOff;
-  Note.Len = 8;
-  Note.Desc = CtrlMr.Desc;
-  Note.Peer = Pe.Addr;
-  Note.RAddr = Pe.CtrlBase + Layout.AckOff + 8 * (Rank % kAckWords);
-  Note.Key = Pe.CtrlKey;
+  RmaOp Note = ackWrite(P);
   Note.Op = encodeOp(OpKind::Put, P, 0);
   Note.HasData = true;
   Note.Data = encodeWindowOp(A->Chan);
