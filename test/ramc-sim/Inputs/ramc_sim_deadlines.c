@@ -11,21 +11,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-static ramc_ctx_t *ctx;
-static int rank;
-
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec + t.tv_nsec * 1e-9;
-}
-
-static void must(int rc, const char *what) {
-  if (rc != RAMC_SUCCESS) {
-    fprintf(stderr, "rank %d: %s: %s\n", rank, what, ramc_ctx_error(ctx));
-    exit(1);
-  }
-}
+#include "sim_test_common.h"
 
 static void report(const char *name, int rc, double t0) {
   printf("%s_seconds %.9f\n%s: rc=%d %s\n", name, now() - t0, name, rc,

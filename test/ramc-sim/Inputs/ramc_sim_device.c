@@ -20,21 +20,7 @@
  * needed for one call. */
 int cudaMalloc(void **ptr, size_t size);
 
-static ramc_ctx_t *ctx;
-static int rank;
-
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec + t.tv_nsec * 1e-9;
-}
-
-static void must(int rc, const char *what) {
-  if (rc != RAMC_SUCCESS) {
-    fprintf(stderr, "rank %d: %s: %s\n", rank, what, ramc_ctx_error(ctx));
-    exit(1);
-  }
-}
+#include "sim_test_common.h"
 
 int main(int argc, char **argv) {
   if (argc != 3) {
