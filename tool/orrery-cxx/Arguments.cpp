@@ -187,11 +187,33 @@ Use classifyFlag(const std::string &A) {
   return Use::Common;
 }
 
-/// Libraries a skeleton program must not link: liborrery-sim provides the
-/// CUDA runtime API, and the real one would win the symbol lookup.
-bool isCudaRuntimeLibrary(const std::vector<std::string> &Flag) {
-  std::string Name = Flag.size() == 2 ? Flag[1] : Flag[0].substr(2);
-  return isOneOf(Name, {"cudart", "cudart_static", "cudadevrt", "cuda"});
+/// Why a skeleton program must not link library \p Name (from -lNAME), or
+/// nullptr when it may: liborrery-sim provides the CUDA runtime and the
+/// driver calls skeleton mode answers (the real ones would win the symbol
+/// lookup), SMPI is the MPI (a second MPI in the process crashes it), and
+/// NVTX 3 is header-only (libnvToolsExt is gone from CUDA 13).
+const char *skeletonDropReason(const std::string &Name, Mode M) {
+  if (M == Mode::Skeleton &&
+      isOneOf(Name, {"cudart", "cudart_static", "cudadevrt", "cuda"}))
+    return "in skeleton mode liborrery-sim provides the CUDA runtime API";
+  if (isOneOf(Name, {"mpi", "mpi_cxx", "mpi_mpifh", "mpi_usempif08",
+                     "mpi_usempi_ignore_tkr", "open-rte", "open-pal", "mpich",
+                     "mpichcxx", "mpicxx", "mpl", "opa", "pmpi"}))
+    return "in skeleton mode SMPI is the MPI library";
+  if (isOneOf(Name, {"nvToolsExt", "nvtx3interop"}))
+    return "NVTX 3 is header-only (nvToolsExt.h resolves to nvtx3/)";
+  return nullptr;
+}
+
+/// True for a library directory of an MPI installation (-L$(MPI_HOME)/lib):
+/// the libraries there are the real MPI's, which a skeleton must not link.
+bool isMpiLibraryDir(const std::string &Dir) {
+  for (const char *Lib : {"/libmpi.so", "/libmpich.so"}) {
+    struct stat St;
+    if (stat((Dir + Lib).c_str(), &St) == 0)
+      return true;
+  }
+  return false;
 }
 
 } // namespace
@@ -319,12 +341,18 @@ bool parseArguments(const std::vector<std::string> &Argv, bool CMode,
     } else {
       Item It;
       It.Where = classifyFlag(A);
-      if (It.Where == Use::Link && Inv.M == Mode::Skeleton &&
-          startsWith(A, "-l") && isCudaRuntimeLibrary(Flag)) {
-        Inv.Notes.push_back("'" + A + (Flag.size() == 2 ? " " + Value : "") +
-                            "' dropped: in skeleton mode liborrery-sim "
-                            "provides the CUDA runtime API");
-        continue;
+      if (It.Where == Use::Link && Inv.M != Mode::Native) {
+        std::string Written = A + (Flag.size() == 2 ? " " + Value : "");
+        std::string Name = Flag.size() == 2 ? Value : A.substr(2);
+        const char *Why = nullptr;
+        if (startsWith(A, "-l"))
+          Why = skeletonDropReason(Name, Inv.M);
+        else if (startsWith(A, "-L") && isMpiLibraryDir(Name))
+          Why = "it holds a real MPI, and in skeleton mode SMPI is the MPI";
+        if (Why) {
+          Inv.Notes.push_back("'" + Written + "' dropped: " + Why);
+          continue;
+        }
       }
       It.Args = std::move(Flag);
       Inv.Items.push_back(std::move(It));

@@ -109,7 +109,14 @@ void appendModePreprocessorFlags(Command &C, const Invocation &Inv,
   if (!TC.RamcInclude.empty())
     append(C, {"-I" + TC.RamcInclude});
   if (isSimulated(Inv.M)) {
-    append(C, {"-include", "smpi/smpi_helpers.h"});
+    // No -include smpi/smpi_helpers.h: its macros (malloc, free, exit, ...)
+    // break libcu++ and any member of those names; the link wraps the same
+    // functions instead (linkCommand). mpi-ext.h and nvToolsExt.h come
+    // from here; the CUDA headers resolve even without the user's -I.
+    if (!TC.SkeletonInclude.empty())
+      append(C, {"-I" + TC.SkeletonInclude});
+    if (TC.CudaFound)
+      append(C, {"-idirafter", TC.CudaPath + "/include"});
     // -I/usr/include would demote the system directory and break the
     // #include_next chains of libstdc++.
     if (!TC.SimgridInclude.empty() && TC.SimgridInclude != "/usr/include")
@@ -176,6 +183,9 @@ bool findToolchain(const Invocation &Inv, const char *Argv0, Toolchain &TC,
     TC.LibDir = ORRERY_CXX_LIBDIR;
     TC.RamcInclude = ORRERY_CXX_RAMC_INCLUDEDIR;
   }
+  TC.SkeletonInclude = exists(Prefix + "/include/orrery/skeleton/mpi-ext.h")
+                           ? Prefix + "/include/orrery/skeleton"
+                           : ORRERY_CXX_SKELETON_INCLUDEDIR;
 
   if (const char *E = std::getenv("ORRERY_INSTRUMENT"); E && *E)
     TC.Instrument = E;
@@ -338,9 +348,17 @@ Command linkCommand(const Invocation &Inv, const Toolchain &TC,
                     const std::string &Output) {
   Command C{Inv.CMode ? TC.Clang : TC.ClangXX};
   if (isSimulated(Inv.M))
+  {
     // smpirun loads the program once per rank as a shared object; -z defs
     // reports what liborrery-sim lacks now instead of at load time.
     append(C, {"-shared", "-Wl,-z,defs"});
+    // The program's calls of these reach liborrery-sim's __wrap_ versions.
+    std::string Wraps = "-Wl";
+#define ORRERY_WRAP(Name) Wraps += ",--wrap=" #Name;
+#include "orrery/sim/LinkWraps.def"
+#undef ORRERY_WRAP
+    C.push_back(Wraps);
+  }
   bool Rdc = Inv.M != Mode::Skeleton && hasItem(Inv, "-fgpu-rdc");
   if (Rdc) // the user's -fgpu-rdc and GPU flags follow (Use::Cuda)
     append(C, {"--offload-new-driver", "--cuda-path=" + TC.CudaPath});

@@ -104,6 +104,7 @@ struct Toolchain {
   std::string RamcInclude;    ///< holds ramc.h, ramc_api.h (may be empty)
   std::string LibDir;         ///< holds liborrery-sim and liborrery-native
   std::string SmpiInclude;    ///< SimGrid's smpi/ include dir (mpi.h)
+  std::string SkeletonInclude; ///< mpi-ext.h, nvToolsExt.h of skeleton mode
   std::string SimgridInclude; ///< parent of smpi/ (smpi/smpi_helpers.h)
   std::string SimgridLibDir;  ///< directory of libsimgrid
   std::vector<std::string> MpiIncludes;  ///< native MPI include dirs

@@ -1,0 +1,190 @@
+//===- CudaDriver.cpp - Driver API calls CUDA-aware codes make ------------===//
+//
+// CUDA-aware MPI benchmarks and libraries (the OSU micro-benchmarks, CUB and
+// thrust) make a few driver API and runtime bookkeeping calls besides the
+// runtime API proper: initialization, the primary context, pointer
+// attributes, function attributes, the profiler switch. Skeleton mode
+// answers them from the simulated devices; none of them takes simulated
+// time. Contexts are handles naming a device (device + 1).
+//
+//===----------------------------------------------------------------------===//
+
+#include "CudaCommon.h"
+#include "DeviceMemory.h"
+
+#include <cuda.h>
+#include <cuda_profiler_api.h>
+
+#include <cstdint>
+#include <cstring>
+
+using namespace orrery::sim;
+
+static bool validDevice(int D) {
+  return D >= 0 && D < Runtime::get().gpusPerNode();
+}
+
+static CUcontext contextOf(int D) {
+  return reinterpret_cast<CUcontext>(static_cast<std::uintptr_t>(D) + 1);
+}
+
+static int deviceOf(CUcontext C) {
+  return static_cast<int>(reinterpret_cast<std::uintptr_t>(C)) - 1;
+}
+
+extern "C" {
+
+CUresult cuInit(unsigned int) { return CUDA_SUCCESS; }
+
+CUresult cuDriverGetVersion(int *V) {
+  if (!V)
+    return CUDA_ERROR_INVALID_VALUE;
+  *V = CUDA_VERSION;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuDeviceGetCount(int *Count) {
+  if (!Count)
+    return CUDA_ERROR_INVALID_VALUE;
+  *Count = Runtime::get().gpusPerNode();
+  return CUDA_SUCCESS;
+}
+
+CUresult cuDeviceGet(CUdevice *Dev, int Ordinal) {
+  if (!Dev)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (!validDevice(Ordinal))
+    return CUDA_ERROR_INVALID_DEVICE;
+  *Dev = Ordinal;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuDevicePrimaryCtxRetain(CUcontext *Ctx, CUdevice Dev) {
+  if (!Ctx)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (!validDevice(Dev))
+    return CUDA_ERROR_INVALID_DEVICE;
+  *Ctx = contextOf(Dev);
+  return CUDA_SUCCESS;
+}
+
+CUresult cuDevicePrimaryCtxRelease(CUdevice Dev) {
+  return validDevice(Dev) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_DEVICE;
+}
+
+CUresult cuCtxGetCurrent(CUcontext *Ctx) {
+  if (!Ctx)
+    return CUDA_ERROR_INVALID_VALUE;
+  *Ctx = contextOf(callingRank().Device);
+  return CUDA_SUCCESS;
+}
+
+CUresult cuCtxSetCurrent(CUcontext Ctx) {
+  if (!Ctx) // unbinding: the runtime keeps its current device
+    return CUDA_SUCCESS;
+  if (!validDevice(deviceOf(Ctx)))
+    return CUDA_ERROR_INVALID_CONTEXT;
+  return cudaSetDevice(deviceOf(Ctx)) == cudaSuccess
+             ? CUDA_SUCCESS
+             : CUDA_ERROR_INVALID_CONTEXT;
+}
+
+CUresult cuCtxGetDevice(CUdevice *Dev) {
+  if (!Dev)
+    return CUDA_ERROR_INVALID_VALUE;
+  *Dev = callingRank().Device;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuCtxSynchronize(void) {
+  return cudaDeviceSynchronize() == cudaSuccess ? CUDA_SUCCESS
+                                                : CUDA_ERROR_UNKNOWN;
+}
+
+CUresult cuPointerGetAttribute(void *Data, CUpointer_attribute Attr,
+                               CUdeviceptr Ptr) {
+  if (!Data)
+    return CUDA_ERROR_INVALID_VALUE;
+  const Allocation *A =
+      DeviceMemory::get().find(reinterpret_cast<const void *>(Ptr));
+  bool Device = A && A->Kind != MemoryKind::Pinned;
+  switch (Attr) {
+  case CU_POINTER_ATTRIBUTE_MEMORY_TYPE:
+    // Like the driver: plain host memory is not CUDA memory at all.
+    if (!A)
+      return CUDA_ERROR_INVALID_VALUE;
+    *static_cast<unsigned *>(Data) =
+        Device ? CU_MEMORYTYPE_DEVICE : CU_MEMORYTYPE_HOST;
+    return CUDA_SUCCESS;
+  case CU_POINTER_ATTRIBUTE_CONTEXT:
+    if (!A)
+      return CUDA_ERROR_INVALID_VALUE;
+    *static_cast<CUcontext *>(Data) = contextOf(A->Device);
+    return CUDA_SUCCESS;
+  case CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL:
+    if (!A)
+      return CUDA_ERROR_INVALID_VALUE;
+    *static_cast<int *>(Data) = A->Device;
+    return CUDA_SUCCESS;
+  case CU_POINTER_ATTRIBUTE_IS_MANAGED:
+    *static_cast<int *>(Data) = A && A->Kind == MemoryKind::Managed;
+    return CUDA_SUCCESS;
+  case CU_POINTER_ATTRIBUTE_DEVICE_POINTER:
+  case CU_POINTER_ATTRIBUTE_HOST_POINTER:
+    if (!A)
+      return CUDA_ERROR_INVALID_VALUE;
+    *static_cast<CUdeviceptr *>(Data) = Ptr; // unified addressing
+    return CUDA_SUCCESS;
+  case CU_POINTER_ATTRIBUTE_RANGE_START_ADDR:
+    if (!A)
+      return CUDA_ERROR_INVALID_VALUE;
+    *static_cast<CUdeviceptr *>(Data) = A->Base;
+    return CUDA_SUCCESS;
+  case CU_POINTER_ATTRIBUTE_RANGE_SIZE:
+    if (!A)
+      return CUDA_ERROR_INVALID_VALUE;
+    *static_cast<size_t *>(Data) = A->Size;
+    return CUDA_SUCCESS;
+  default:
+    return CUDA_ERROR_NOT_SUPPORTED;
+  }
+}
+
+CUresult cuGetErrorString(CUresult E, const char **S) {
+  if (!S)
+    return CUDA_ERROR_INVALID_VALUE;
+  *S = E == CUDA_SUCCESS ? "no error" : "error (Orrery's skeleton driver API)";
+  return CUDA_SUCCESS;
+}
+
+CUresult cuGetErrorName(CUresult E, const char **S) {
+  if (!S)
+    return CUDA_ERROR_INVALID_VALUE;
+  *S = E == CUDA_SUCCESS ? "CUDA_SUCCESS" : "CUDA_ERROR_UNKNOWN";
+  return CUDA_SUCCESS;
+}
+
+// CUB and thrust ask for a kernel's attributes before choosing launch
+// shapes; the answers are those of a kernel that fits any configuration.
+cudaError_t cudaFuncGetAttributes(cudaFuncAttributes *Attr, const void *Fn) {
+  if (!Attr || !Fn)
+    return fail(callingRank(), cudaErrorInvalidValue);
+  std::memset(Attr, 0, sizeof(*Attr));
+  Attr->maxThreadsPerBlock = 1024;
+  Attr->numRegs = 32;
+  int Major = 9, Minor = 0;
+  cudaDeviceGetAttribute(&Major, cudaDevAttrComputeCapabilityMajor,
+                         callingRank().Device);
+  cudaDeviceGetAttribute(&Minor, cudaDevAttrComputeCapabilityMinor,
+                         callingRank().Device);
+  Attr->ptxVersion = Attr->binaryVersion = Major * 10 + Minor;
+  return cudaSuccess;
+}
+
+cudaError_t cudaProfilerStart(void) { return cudaSuccess; }
+cudaError_t cudaProfilerStop(void) { return cudaSuccess; }
+
+} // extern "C"
+
+// mpi-ext.h of skeleton mode (runtime/sim/skeleton-include).
+extern "C" int MPIX_Query_cuda_support(void) { return 1; }

@@ -1,0 +1,156 @@
+//===- LinkWraps.cpp - libc and C++ calls a skeleton program is linked to --===//
+//
+// orrery-cxx links skeleton programs with -Wl,--wrap=SYMBOL for the symbols
+// below (tool/orrery-cxx/SkeletonLink.cpp lists them), so the program's own
+// calls reach these functions while libraries keep the real ones. This does
+// at link time what SMPI's smpi_helpers.h does with macros, without macros:
+// a macro named malloc or exit breaks libcu++ (cuda::std::malloc), class
+// members named free, std::exit and the like.
+//
+// - sleep, usleep, nanosleep, gettimeofday, clock_gettime: simulated time;
+// - getopt, getopt_long, getopt_long_only: one parser state per rank;
+// - exit: ends the calling rank, not the simulation; getpid: per rank;
+// - getenv: launcher variables per rank (RankEnvironment.h);
+// - malloc, calloc, realloc, free, operator new/delete: large blocks shared
+//   by all ranks (SharedHost.h).
+//
+// Outside a rank actor (static constructors, after the simulation) each
+// wrapper does what the real function does.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RankEnvironment.h"
+#include "SharedHost.h"
+
+#include <smpi/smpi_helpers_internal.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <new>
+
+using namespace orrery::sim;
+namespace sh = orrery::sim::shared_host;
+
+extern "C" {
+
+unsigned int __wrap_sleep(unsigned int S) {
+  return inRankActor() ? smpi_sleep(S) : sleep(S);
+}
+int __wrap_usleep(useconds_t U) {
+  return inRankActor() ? smpi_usleep(U) : usleep(U);
+}
+int __wrap_nanosleep(const struct timespec *T, struct timespec *Rem) {
+  return inRankActor() ? smpi_nanosleep(T, Rem) : nanosleep(T, Rem);
+}
+int __wrap_gettimeofday(struct timeval *TV, void *TZ) {
+  return inRankActor() ? smpi_gettimeofday(TV, nullptr)
+                       : gettimeofday(TV, static_cast<struct timezone *>(TZ));
+}
+int __wrap_clock_gettime(clockid_t C, struct timespec *T) {
+  return inRankActor() ? smpi_clock_gettime(C, T) : clock_gettime(C, T);
+}
+
+int __wrap_getopt(int Argc, char *const *Argv, const char *Opts) {
+  return inRankActor() ? smpi_getopt(Argc, Argv, Opts)
+                       : getopt(Argc, Argv, Opts);
+}
+int __wrap_getopt_long(int Argc, char *const *Argv, const char *Opts,
+                       const struct option *Long, int *Index) {
+  return inRankActor() ? smpi_getopt_long(Argc, Argv, Opts, Long, Index)
+                       : getopt_long(Argc, Argv, Opts, Long, Index);
+}
+int __wrap_getopt_long_only(int Argc, char *const *Argv, const char *Opts,
+                            const struct option *Long, int *Index) {
+  return inRankActor() ? smpi_getopt_long_only(Argc, Argv, Opts, Long, Index)
+                       : getopt_long_only(Argc, Argv, Opts, Long, Index);
+}
+
+[[noreturn]] void __wrap_exit(int Status) {
+  if (inRankActor())
+    smpi_exit(Status);
+  std::exit(Status);
+}
+pid_t __wrap_getpid(void) { return inRankActor() ? smpi_getpid() : getpid(); }
+
+char *__wrap_getenv(const char *Name) {
+  if (const char *V = rankEnvironment(Name))
+    return const_cast<char *>(V);
+  return std::getenv(Name);
+}
+
+void *__wrap_malloc(size_t N) {
+  if (void *P = sh::allocate(N))
+    return P;
+  return std::malloc(N);
+}
+void *__wrap_calloc(size_t N, size_t Size) {
+  size_t Bytes = 0;
+  if (!__builtin_mul_overflow(N, Size, &Bytes))
+    if (void *P = sh::allocate(Bytes))
+      return P; // shared pages read as zero until some rank writes them
+  return std::calloc(N, Size);
+}
+void __wrap_free(void *P) {
+  if (!sh::release(P))
+    std::free(P);
+}
+void *__wrap_realloc(void *P, size_t N) {
+  size_t Old = P ? sh::sizeOf(P) : 0;
+  if (Old == 0) // a heap block stays on the heap, whatever it grows to
+    return std::realloc(P, N);
+  void *Q = __wrap_malloc(N);
+  if (Q) {
+    std::memcpy(Q, P, Old < N ? Old : N);
+    sh::release(P);
+  }
+  return Q;
+}
+
+// operator new, new[] (plain and nothrow) and the deletes that may free
+// what they return. Aligned forms are not wrapped: they never share.
+void *__wrap__Znwm(size_t N) {
+  if (void *P = sh::allocate(N))
+    return P;
+  return ::operator new(N);
+}
+void *__wrap__Znam(size_t N) {
+  if (void *P = sh::allocate(N))
+    return P;
+  return ::operator new[](N);
+}
+void *__wrap__ZnwmRKSt9nothrow_t(size_t N, const std::nothrow_t &T) noexcept {
+  if (void *P = sh::allocate(N))
+    return P;
+  return ::operator new(N, T);
+}
+void *__wrap__ZnamRKSt9nothrow_t(size_t N, const std::nothrow_t &T) noexcept {
+  if (void *P = sh::allocate(N))
+    return P;
+  return ::operator new[](N, T);
+}
+void __wrap__ZdlPv(void *P) noexcept {
+  if (!sh::release(P))
+    ::operator delete(P);
+}
+void __wrap__ZdaPv(void *P) noexcept {
+  if (!sh::release(P))
+    ::operator delete[](P);
+}
+void __wrap__ZdlPvm(void *P, size_t N) noexcept {
+  if (!sh::release(P))
+    ::operator delete(P, N);
+}
+void __wrap__ZdaPvm(void *P, size_t N) noexcept {
+  if (!sh::release(P))
+    ::operator delete[](P, N);
+}
+void __wrap__ZdlPvRKSt9nothrow_t(void *P, const std::nothrow_t &T) noexcept {
+  if (!sh::release(P))
+    ::operator delete(P, T);
+}
+void __wrap__ZdaPvRKSt9nothrow_t(void *P, const std::nothrow_t &T) noexcept {
+  if (!sh::release(P))
+    ::operator delete[](P, T);
+}
+
+} // extern "C"
