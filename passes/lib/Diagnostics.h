@@ -20,6 +20,7 @@ enum DiagCode : unsigned {
   DiagArgSideEffects = 5,    ///< W005: annotation omitted (side effects)
   DiagLaunchSideEffects = 6, ///< W006: launch geometry with side effects
   DiagResultType = 7,        ///< W007: result type the ABI cannot carry
+  DiagDeviceValue = 8,       ///< W008: unusable #pragma orrery device_value
   DiagAlreadyInstrumented = 101, ///< E001: input was already instrumented
   DiagEditConflict = 102,        ///< E002: conflicting rewrites
 };

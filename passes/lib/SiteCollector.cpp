@@ -1,6 +1,7 @@
 //===- SiteCollector.cpp - Find CUDA, MPI and RAMC call sites -------------===//
 
 #include "SiteCollector.h"
+#include "DeviceReads.h"
 #include "Diagnostics.h"
 
 #include "clang/AST/DynamicRecursiveASTVisitor.h"
@@ -544,9 +545,33 @@ void SiteCollector::handleTableCall(const CallExpr *CE, const ApiSpec &Spec,
                  Api)
              .str());
   }
+  if (Spec.DeviceRead && CE->getNumArgs() > 0)
+    Begin = formatv("(orrery_read_hint(&@SITE@, \"{0}\", {1}), {2})",
+                    deviceReadType(CE->getArg(0), Ctx),
+                    pragmaValue(L.Loc), Begin);
   wrapResult(S, Form, RT.getAsString(Ctx.getPrintingPolicy()), Begin,
              Ctx.getLangOpts().CPlusPlus);
   Sites.push_back(std::move(S));
+}
+
+/// The `#pragma orrery device_value(V)` before a device read, as a C string
+/// literal, or "0" when there is none (or it is unusable, with a warning).
+std::string SiteCollector::pragmaValue(SourceLocation Loc) {
+  std::optional<std::string> V = devicePragmaValue(Loc, SM);
+  if (!V)
+    return "0";
+  bool Number = !V->empty() && llvm::all_of(*V, [](char C) {
+    return llvm::isAlnum(C) || C == '.' || C == '+' || C == '-';
+  });
+  if (!Number) {
+    warn(Loc, DiagDeviceValue,
+         formatv("'#pragma orrery device_value({0})': the value must be a "
+                 "number (decimal, floating point or 0x hex); ignored",
+                 *V)
+             .str());
+    return "0";
+  }
+  return "\"" + *V + "\"";
 }
 
 void SiteCollector::handleLaunch(const CUDAKernelCallExpr *K) {

@@ -69,6 +69,7 @@ private:
   std::string hintCall(const clang::CUDAKernelCallExpr *K,
                        llvm::StringRef Callee,
                        const std::string (&Geometry)[4]);
+  std::string pragmaValue(clang::SourceLocation Loc);
   void addSkipped(const Location &L, SiteKind Kind, llvm::StringRef Api,
                   std::string Reason);
   void warn(clang::SourceLocation Loc, unsigned Code, llvm::StringRef Msg);

@@ -49,6 +49,9 @@ int orrery_launch_begin(const orrery_site *, orrery_dim3, orrery_dim3,
 // Native launches are measured, not predicted: the hint is not needed.
 void orrery_launch_hint(const orrery_site *, orrery_kernel_counts) {}
 
+// Native runs read real device memory.
+void orrery_read_hint(const orrery_site *, const char *, const char *) {}
+
 int orrery_mpi_begin(const orrery_site *, orrery_buf, orrery_buf, int,
                      intptr_t) {
   enter();

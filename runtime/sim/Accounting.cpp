@@ -86,6 +86,19 @@ bool Report::writeJson(const std::string &Path, const Summary &S,
                   {"estimated_seconds", K->EstimatedSeconds},
                   {"confidence", confidenceName(K->Confidence)}});
   J["kernels"] = Ks;
+  nlohmann::ordered_json Rs = nlohmann::ordered_json::array();
+  for (const auto &KV : Reads)
+    Rs.push_back({{"site", KV.second.Site},
+                  {"api", KV.second.Api},
+                  {"type", KV.second.Type},
+                  {"reads", KV.second.Reads},
+                  {"bytes", KV.second.Bytes},
+                  {"value", KV.second.Value},
+                  {"value_from", KV.second.Source}});
+  J["device_reads"] = Rs;
+  J["shared_host"] = {{"threshold_bytes", S.SharedThreshold},
+                      {"allocations", S.SharedAllocations},
+                      {"bytes", S.SharedBytes}};
   nlohmann::ordered_json W = nlohmann::ordered_json::array();
   for (const auto &KV : Warnings)
     W.push_back(KV.second > 1

@@ -49,6 +49,15 @@ struct KernelTotals {
   int Confidence = -1; ///< worst ORRERY_CONFIDENCE_* seen; -1: no hint
 };
 
+/// One device-to-host read site (docs/simulate.md, "device reads").
+struct DeviceReadTotals {
+  std::string Site, Api, Type;
+  std::string Value; ///< what was written: the user's value, or "0"
+  std::string Source; ///< "default", "--device-value" or "pragma"
+  unsigned long long Reads = 0;
+  double Bytes = 0;
+};
+
 /// One span of the timeline: a rank's host track (Track 0) or a stream.
 struct TraceSpan {
   int Rank = 0, Track = 0;
@@ -60,6 +69,7 @@ struct TraceSpan {
 class Report {
 public:
   KernelTotals &kernel(const std::string &Key) { return Kernels[Key]; }
+  DeviceReadTotals &deviceRead(const std::string &Key) { return Reads[Key]; }
   void warn(const std::string &Message) { ++Warnings[Message]; }
   bool tracing() const { return Tracing; }
   void setTracing(bool On) { Tracing = On; }
@@ -78,6 +88,9 @@ public:
     int Ranks = 0, Nodes = 0, RanksPerNode = 0;
     double SimulatedSeconds = 0, WallSeconds = 0;
     Accounts Total; ///< summed over ranks
+    /// Large host allocations shared by all ranks (SharedHost.h).
+    unsigned long long SharedAllocations = 0, SharedBytes = 0,
+                       SharedThreshold = 0;
   };
   /// Writes the JSON report (schema orrery-sim-report/1); false on failure.
   bool writeJson(const std::string &Path, const Summary &S,
@@ -87,6 +100,7 @@ public:
 
 private:
   std::map<std::string, KernelTotals> Kernels;
+  std::map<std::string, DeviceReadTotals> Reads;
   std::map<std::string, unsigned long long> Warnings;
   std::vector<TraceSpan> Spans;
   bool Tracing = false;

@@ -10,6 +10,7 @@
 
 #include "CudaCommon.h"
 #include "DeviceMemory.h"
+#include "DeviceValues.h"
 
 #include <cstring>
 
@@ -71,7 +72,7 @@ Completion queueCopy(Rank &R, Stream &S, void *DstPtr, const Place &Dst,
   if (Dst.Device && !Src.Device)
     return Flow(R.Cpu, RT.gpuHost(R.Node, Dst.Gpu), "H2D copy", P.H2D.Estimate);
   if (!Dst.Device && Src.Device) {
-    std::memset(DstPtr, 0, Bytes); // device memory holds no data
+    deviceRead(R, DstPtr, Bytes); // zeros, or the value the user set
     return Flow(RT.gpuHost(R.Node, Src.Gpu), R.Cpu, "D2H copy", P.D2H.Estimate);
   }
   if (Dst.Gpu == Src.Gpu) {

@@ -1,6 +1,7 @@
 //===- DeviceMemory.cpp - Allocation registry -----------------------------===//
 
 #include "DeviceMemory.h"
+#include "SharedHost.h"
 
 #include <smpi/smpi.h>
 
@@ -21,7 +22,11 @@ void *DeviceMemory::allocate(std::size_t Size, int Rank, int Device,
   std::size_t Bytes = Size ? Size : 1;
   bool Lazy = Kind == MemoryKind::Device || Bytes > HeapHostLimit;
   void *P = nullptr;
-  if (Lazy) {
+  bool Shared = false;
+  if (Kind != MemoryKind::Device && (P = shared_host::allocate(Bytes))) {
+    Shared = true;
+    Lazy = false;
+  } else if (Lazy) {
     // Adjacent anonymous mappings merge into one, so thousands of ranks'
     // allocations stay well below vm.max_map_count.
     P = mmap(nullptr, Bytes, PROT_READ | PROT_WRITE,
@@ -40,6 +45,7 @@ void *DeviceMemory::allocate(std::size_t Size, int Rank, int Device,
   A.Device = Device;
   A.Kind = Kind;
   A.Lazy = Lazy;
+  A.Shared = Shared;
   ByBase[A.Base] = A;
   return P;
 }
@@ -48,7 +54,9 @@ bool DeviceMemory::release(void *P) {
   auto It = ByBase.find(reinterpret_cast<std::uintptr_t>(P));
   if (It == ByBase.end() || It->second.Registered)
     return false;
-  if (It->second.Lazy)
+  if (It->second.Shared)
+    shared_host::release(P);
+  else if (It->second.Lazy)
     munmap(P, It->second.Size);
   else
     std::free(P);

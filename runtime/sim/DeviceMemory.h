@@ -32,6 +32,7 @@ struct Allocation {
   int Device = 0; ///< GPU index within the node (Device, Managed)
   MemoryKind Kind = MemoryKind::Device;
   bool Lazy = false;       ///< an address-space-only mapping
+  bool Shared = false;     ///< a host block shared by all ranks (SharedHost.h)
   bool Registered = false; ///< cudaHostRegister'ed user memory
 };
 
@@ -62,7 +63,8 @@ private:
 
 /// Host allocations at most this large are private zeroed memory from the
 /// C heap; larger pinned and managed ones are lazy mappings like device
-/// memory (zero-filled, pages appear as host code touches them).
+/// memory (zero-filled, pages appear as host code touches them), and those
+/// above the shared-host threshold share their pages with every rank's.
 constexpr std::size_t HeapHostLimit = 1 << 20;
 
 /// Makes SMPI skip copying message payloads whose source is device memory:

@@ -55,6 +55,12 @@ void orrery_launch_hint(const orrery_site *S, orrery_kernel_counts C) {
   R.Launch.Counts = C;
 }
 
+void orrery_read_hint(const orrery_site *S, const char *Type,
+                      const char *Value) {
+  Rank &R = callingRank();
+  R.Read = {S, Type, Value};
+}
+
 int orrery_cuda_begin(const orrery_site *S, orrery_buf, orrery_buf, long long,
                       const void *) {
   enter(S);

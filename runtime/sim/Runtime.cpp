@@ -2,6 +2,8 @@
 
 #include "Runtime.h"
 #include "DeviceMemory.h"
+#include "DeviceValues.h"
+#include "SharedHost.h"
 #include "NetworkFactors.h"
 #include "Streams.h"
 
@@ -107,6 +109,7 @@ Runtime::Runtime() {
   Rep.setTracing(env("ORRERY_TRACE") != nullptr);
   installNetworkFactors(Ideal);
   installCopyFilter();
+  loadDeviceValues();
   s4u::Actor::on_termination_cb([this](const s4u::Actor &A) {
     auto It = Ranks.find(A.get_pid());
     if (It == Ranks.end())
@@ -233,6 +236,11 @@ void Runtime::finish() {
   S.Nodes = (S.Ranks + RanksPerNode - 1) / RanksPerNode;
   S.SimulatedSeconds = SimulatedEnd;
   S.WallSeconds = wallNow() - WallStart;
+  shared_host::Stats Shared = shared_host::stats();
+  S.SharedAllocations = Shared.Allocations;
+  S.SharedBytes = Shared.Bytes;
+  S.SharedThreshold = shared_host::threshold();
+  warnUnusedDeviceValues(Rep);
   for (const auto &KV : Ranks) {
     const Accounts &A = KV.second->Time;
     for (int I = 0; I < NumCategories; ++I)

@@ -65,6 +65,14 @@ struct PendingLaunch {
   orrery_kernel_counts Counts{};
 };
 
+/// The device read a hook announced (orrery_read_hint), consumed by the
+/// copy inside the call.
+struct PendingRead {
+  const orrery_site *Site = nullptr;
+  const char *Type = nullptr;   ///< f32, f64, i8..u64, bytes
+  const char *Pragma = nullptr; ///< #pragma orrery device_value, or null
+};
+
 struct Rank {
   int Id = 0;
   int Node = 0;
@@ -73,6 +81,7 @@ struct Rank {
   std::map<int, DeviceContext> Devices;
   std::vector<OpenSite> Open;
   PendingLaunch Launch;
+  PendingRead Read;
   int LastError = 0; ///< cudaError_t of the last failed call
   /// Receive legs of nonblocking receives, charged when a wait completes.
   std::vector<DeviceLeg> Deferred;

@@ -193,7 +193,20 @@ bool preparePlan(const RunOptions &O, const ProgramInfo &Program,
       {"ORRERY_REPORT", P.ReportPath},
       {"ORRERY_TRACE", Trace},
       {"ORRERY_PROGRESS", progressSetting(O)},
+      {"ORRERY_SHARED_HOST_THRESHOLD", O.SharedHostThreshold},
+      {"ORRERY_DEVICE_VALUES", ""},
   };
+  if (!O.DeviceValues.empty()) {
+    std::string Values = Dir.file("device-values.json");
+    std::ofstream Out(Values);
+    Out << deviceValuesJson(O.DeviceValues);
+    Out.close();
+    if (!Out) {
+      error("cannot write '" + Values + "'");
+      return false;
+    }
+    P.Cmd.Env.back().second = Values;
+  }
 
   SmpiConfigInputs In;
   In.Ranks = O.Ranks;

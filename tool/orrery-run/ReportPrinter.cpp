@@ -39,6 +39,11 @@ struct Kernel {
   double Launches = 0, Flops = 0, Bytes = 0, Seconds = 0;
 };
 
+struct DeviceRead {
+  std::string Site, Api, Type, Value, From;
+  double Reads = 0, Bytes = 0;
+};
+
 struct ReportData {
   std::string Machine, MachineFile, NetworkMode;
   double Ranks = 0;
@@ -46,6 +51,8 @@ struct ReportData {
   double Simulated = 0;
   std::vector<std::pair<std::string, double>> Breakdown; ///< label, seconds
   std::vector<Kernel> Kernels;
+  std::vector<DeviceRead> Reads;
+  std::optional<double> SharedAllocations, SharedBytes, SharedThreshold;
   std::vector<std::string> Warnings;
 };
 
@@ -155,6 +162,27 @@ bool parseKernels(const json &Kernels, FieldReader &R, ReportData &Out) {
   return R.ok();
 }
 
+bool parseDeviceReads(const json &Reads, FieldReader &R, ReportData &Out) {
+  for (std::size_t I = 0; I < Reads.size() && R.ok(); ++I) {
+    std::string Where = "device_reads[" + std::to_string(I) + "]";
+    const json &E = Reads[I];
+    if (!E.is_object()) {
+      R.Error = "'" + Where + "' must be an object";
+      return false;
+    }
+    DeviceRead Row;
+    Row.Site = R.text(E, Where, "site", true);
+    Row.Api = R.text(E, Where, "api", false);
+    Row.Type = R.text(E, Where, "type", false);
+    Row.Value = R.text(E, Where, "value", true);
+    Row.From = R.text(E, Where, "value_from", false);
+    Row.Reads = R.number(E, Where, "reads", true).value_or(0);
+    Row.Bytes = R.number(E, Where, "bytes", false).value_or(0);
+    Out.Reads.push_back(Row);
+  }
+  return R.ok();
+}
+
 bool parseReport(const json &J, ReportData &Out, std::string &Error) {
   if (!J.is_object()) {
     Error = "the report must be a JSON object";
@@ -201,6 +229,15 @@ bool parseReport(const json &J, ReportData &Out, std::string &Error) {
   Out.GpuEstimated = R.number(J, "", "gpu_estimated_seconds", false);
   if (const json *K = R.array(J, "kernels"))
     parseKernels(*K, R, Out);
+  if (J.contains("device_reads"))
+    if (const json *Rd = R.array(J, "device_reads"))
+      parseDeviceReads(*Rd, R, Out);
+  if (const json *Sh = R.object(J, "", "shared_host", false)) {
+    Out.SharedAllocations = R.number(*Sh, "shared_host", "allocations", false);
+    Out.SharedBytes = R.number(*Sh, "shared_host", "bytes", false);
+    Out.SharedThreshold =
+        R.number(*Sh, "shared_host", "threshold_bytes", false);
+  }
   if (const json *W = R.array(J, "warnings")) {
     for (std::size_t I = 0; I < W->size() && R.ok(); ++I) {
       if (!(*W)[I].is_string())
@@ -347,6 +384,46 @@ void printEstimates(const ReportData &D, std::ostream &OS) {
      << formatShare(Estimated, *D.GpuSeconds) << ")\n";
 }
 
+std::string formatBytes(double B) {
+  if (B >= 1ull << 30)
+    return format("%.2f GiB", B / (1ull << 30));
+  if (B >= 1 << 20)
+    return format("%.2f MiB", B / (1 << 20));
+  if (B >= 1 << 10)
+    return format("%.2f KiB", B / (1 << 10));
+  return format("%.0f B", B);
+}
+
+/// Every device-to-host read and what it got: a loop that ended early shows
+/// here as a read of 0.
+void printDeviceReads(const ReportData &D, std::ostream &OS) {
+  if (D.Reads.empty())
+    return;
+  OS << "\nDevice reads (" << D.Reads.size()
+     << " sites; simulated GPUs hold no data: each read gets the value "
+        "shown)\n";
+  Table T({false, false, true, true, false, false});
+  T.add({"site", "call", "reads", "bytes", "value", "from"});
+  for (const DeviceRead &R : D.Reads)
+    T.add({R.Site, R.Api.empty() ? "-" : R.Api, format("%.0f", R.Reads),
+           formatBytes(R.Bytes),
+           R.Value + (R.Type.empty() ? "" : " (" + R.Type + ")"),
+           R.From.empty() ? "-" : R.From});
+  T.print(OS, "  ");
+  OS << "  (set a value with orrery-run --device-value FILE:LINE=VALUE)\n";
+}
+
+void printSharedHost(const ReportData &D, std::ostream &OS) {
+  if (!D.SharedAllocations || *D.SharedAllocations <= 0)
+    return;
+  OS << "\nShared host memory: " << format("%.0f", *D.SharedAllocations)
+     << " allocations of " << formatBytes(D.SharedBytes.value_or(0))
+     << " in all, at least "
+     << formatBytes(D.SharedThreshold.value_or(0))
+     << " each, share their pages among all ranks (their contents are not "
+        "meaningful)\n";
+}
+
 void printWarnings(const ReportData &D, std::ostream &OS) {
   if (D.Warnings.empty()) {
     OS << "\nWarnings: none\n";
@@ -384,6 +461,8 @@ bool printReport(const json &Report, std::ostream &OS, std::string &Error) {
   printBreakdown(D, OS);
   printKernels(D, OS);
   printEstimates(D, OS);
+  printDeviceReads(D, OS);
+  printSharedHost(D, OS);
   printWarnings(D, OS);
   return true;
 }

@@ -38,6 +38,16 @@ const char *const RunUsage =
     "  --keep-temps           keep the platform, hostfile and report\n"
     "  --smpi-cfg KEY:VALUE   extra SimGrid setting, applied last "
     "(repeatable)\n"
+    "  --device-value FILE:LINE=VALUE\n"
+    "                         what the device-to-host copy at FILE:LINE reads "
+    "(a\n"
+    "                         convergence norm, a flag); default 0; "
+    "repeatable\n"
+    "  --device-values FILE   a YAML map of FILE:LINE: VALUE for many reads\n"
+    "  --shared-host-threshold BYTES\n"
+    "                         host allocations this large share one set of "
+    "pages\n"
+    "                         among all ranks (default 16 MiB; 0: never)\n"
     "  --dry-run              prepare everything, print the smpirun command, "
     "stop\n"
     "  -v, --verbose          print the placement, environment and command\n"
@@ -123,6 +133,29 @@ const std::map<std::string, Setter> &valuedOptions() {
       }
       E = "--progress needs a number of seconds >= 0, not '" + V + "'";
       return false;
+    };
+    M["--device-value"] = [](RunOptions &O, const std::string &V,
+                             std::string &E) {
+      DeviceValue D;
+      if (!parseDeviceValue(V, "--device-value", D, E))
+        return false;
+      O.DeviceValues.push_back(std::move(D));
+      return true;
+    };
+    M["--device-values"] = [](RunOptions &O, const std::string &V,
+                              std::string &E) {
+      return readDeviceValueFile(V, O.DeviceValues, E);
+    };
+    M["--shared-host-threshold"] = [](RunOptions &O, const std::string &V,
+                                      std::string &E) {
+      if (V.empty() || V.size() > 19 ||
+          V.find_first_not_of("0123456789") != std::string::npos) {
+        E = "--shared-host-threshold needs a number of bytes (0: never "
+            "share), not '" + V + "'";
+        return false;
+      }
+      O.SharedHostThreshold = V;
+      return true;
     };
     M["--smpi-cfg"] = [](RunOptions &O, const std::string &V, std::string &E) {
       std::size_t Colon = V.find(':');

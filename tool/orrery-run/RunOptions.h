@@ -9,6 +9,8 @@
 #ifndef ORRERY_TOOL_RUN_RUNOPTIONS_H
 #define ORRERY_TOOL_RUN_RUNOPTIONS_H
 
+#include "DeviceValueOptions.h"
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -33,6 +35,9 @@ struct RunOptions {
   bool DryRun = false;
   bool Help = false;
   std::vector<std::string> SmpiCfg; ///< --smpi-cfg KEY:VALUE, in order
+  /// --device-value and --device-values, in order (a later one wins).
+  std::vector<DeviceValue> DeviceValues;
+  std::string SharedHostThreshold; ///< --shared-host-threshold, bytes
   std::string PrintReport;          ///< hidden: render an existing report
   std::string App;
   std::vector<std::string> AppArgs;

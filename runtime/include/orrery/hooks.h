@@ -179,6 +179,16 @@ static inline double orrery_log2(double a) {
 int orrery_cuda_begin(const orrery_site *site, orrery_buf dst, orrery_buf src,
                       long long aux, const void *stream);
 
+/* Device reads: announced just before orrery_cuda_begin for a call that may
+ * copy device memory to the host (cudaMemcpy*, cudaMemcpyFromSymbol).
+ * `value_type` is the destination's element type (f32, f64, i8..i64,
+ * u8..u64, bytes); `device_value` the text of a `#pragma orrery
+ * device_value(V)` on the line before the call, or NULL. A simulation,
+ * which holds no device data, writes the value the user set for this site
+ * there (docs/simulate.md); a native run ignores it. */
+void orrery_read_hint(const orrery_site *site, const char *value_type,
+                      const char *device_value);
+
 /* Kernel launches: geometry, dynamic shared memory bytes and stream. */
 int orrery_launch_begin(const orrery_site *site, orrery_dim3 grid,
                         orrery_dim3 block, unsigned long long shmem,

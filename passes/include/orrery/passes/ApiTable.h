@@ -40,6 +40,9 @@ struct ApiSpec {
   const char *Handle; ///< cuda: stream, mpi: communicator/window,
                       ///< ramc: context or window structure
   const char *Extra = ""; ///< ramc: target or initiator handle (ctx API)
+  /// cuda: the call may copy device memory into host memory at A.Ptr, a
+  /// value the simulation cannot know (a device read: orrery_read_hint).
+  bool DeviceRead = false;
 };
 
 /// Looks up an API by name after removing per-thread-stream and versioned

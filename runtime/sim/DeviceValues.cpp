@@ -1,0 +1,215 @@
+//===- DeviceValues.cpp - Values of device memory read by the host --------===//
+
+#include "DeviceValues.h"
+#include "SharedHost.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cerrno>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <string>
+#include <vector>
+
+namespace orrery::sim {
+
+namespace {
+
+struct UserValue {
+  std::string File;   ///< as given: a path or a base name
+  unsigned Line = 0;
+  std::string Value;
+  std::string Origin; ///< "--device-value" or the YAML file's name
+  bool Used = false;
+};
+
+std::vector<UserValue> &userValues() {
+  static std::vector<UserValue> V;
+  return V;
+}
+
+/// FILE of --device-value names the site's file as given to the
+/// instrumenter, a path ending in it, or its base name.
+bool sameFile(const std::string &Given, const char *SiteFile) {
+  if (!SiteFile)
+    return false;
+  std::string F = SiteFile;
+  if (F == Given)
+    return true;
+  if (F.size() > Given.size() &&
+      F.compare(F.size() - Given.size(), Given.size(), Given) == 0 &&
+      F[F.size() - Given.size() - 1] == '/')
+    return true;
+  return false;
+}
+
+size_t elementSize(const std::string &Type) {
+  if (Type == "f32" || Type == "i32" || Type == "u32")
+    return 4;
+  if (Type == "f64" || Type == "i64" || Type == "u64")
+    return 8;
+  if (Type == "i16" || Type == "u16")
+    return 2;
+  return 1; // i8, u8, bytes
+}
+
+/// \p Text in \p Type's representation (\p Out holds one element); for
+/// "bytes", a byte value or a 0x pattern of any length. False if it does not
+/// parse.
+bool encode(const std::string &Type, const std::string &Text,
+            std::vector<unsigned char> &Out) {
+  const char *S = Text.c_str();
+  char *End = nullptr;
+  errno = 0;
+  if (Type == "f32" || Type == "f64") {
+    double D = std::strtod(S, &End);
+    if (End == S || *End || errno == ERANGE)
+      return false;
+    if (Type == "f32") {
+      float F = static_cast<float>(D);
+      Out.resize(4);
+      std::memcpy(Out.data(), &F, 4);
+    } else {
+      Out.resize(8);
+      std::memcpy(Out.data(), &D, 8);
+    }
+    return true;
+  }
+  if (Type == "bytes" && Text.size() > 2 && Text[0] == '0' &&
+      (Text[1] == 'x' || Text[1] == 'X')) {
+    // A byte pattern in memory order: 0x0102 writes 01 02 01 02 ...
+    std::string Hex = Text.substr(2);
+    if (Hex.size() % 2)
+      return false;
+    for (size_t I = 0; I < Hex.size(); I += 2) {
+      char Pair[3] = {Hex[I], Hex[I + 1], 0};
+      long B = std::strtol(Pair, &End, 16);
+      if (*End)
+        return false;
+      Out.push_back(static_cast<unsigned char>(B));
+    }
+    return true;
+  }
+  size_t N = elementSize(Type);
+  bool Signed = Type[0] == 'i';
+  long long I = 0;
+  unsigned long long U = 0;
+  if (Signed || Text[0] == '-') {
+    I = std::strtoll(S, &End, 0);
+    U = static_cast<unsigned long long>(I);
+  } else {
+    U = std::strtoull(S, &End, 0);
+    I = static_cast<long long>(U);
+  }
+  if (End == S || *End || errno == ERANGE)
+    return false;
+  if (N < 8) {
+    long long Lo = Signed ? -(1LL << (8 * N - 1)) : 0;
+    long long Hi = Signed ? (1LL << (8 * N - 1)) - 1 : (1LL << (8 * N)) - 1;
+    if (I < Lo || I > Hi)
+      return false;
+  }
+  Out.resize(N);
+  std::memcpy(Out.data(), &U, N); // little endian: the low bytes
+  return true;
+}
+
+void fill(void *Dst, std::size_t Bytes, const std::vector<unsigned char> &E) {
+  auto *P = static_cast<unsigned char *>(Dst);
+  std::size_t Whole = Bytes / E.size() * E.size();
+  for (std::size_t Off = 0; Off < Whole; Off += E.size())
+    std::memcpy(P + Off, E.data(), E.size());
+  std::memset(P + Whole, 0, Bytes - Whole);
+}
+
+[[noreturn]] void fatal(const std::string &Message) {
+  std::fprintf(stderr, "liborrery-sim: error: %s\n", Message.c_str());
+  std::fflush(stderr);
+  std::exit(2);
+}
+
+} // namespace
+
+void loadDeviceValues() {
+  const char *Path = std::getenv("ORRERY_DEVICE_VALUES");
+  if (!Path || !*Path)
+    return;
+  std::ifstream In(Path);
+  nlohmann::json J = nlohmann::json::parse(In, nullptr, false);
+  if (!In || J.is_discarded() || !J.is_array())
+    fatal(std::string("ORRERY_DEVICE_VALUES='") + Path +
+          "' is not a JSON list of device values (orrery-run writes it)");
+  for (const auto &E : J) {
+    UserValue U;
+    if (!E.is_object() || !E.contains("file") || !E.contains("line") ||
+        !E.contains("value") || !E["file"].is_string() ||
+        !E["line"].is_number_unsigned() || !E["value"].is_string())
+      fatal(std::string("ORRERY_DEVICE_VALUES='") + Path +
+            "': an entry lacks file, line or value");
+    U.File = E["file"].get<std::string>();
+    U.Line = E["line"].get<unsigned>();
+    U.Value = E["value"].get<std::string>();
+    U.Origin = E.value("origin", std::string("--device-value"));
+    userValues().push_back(std::move(U));
+  }
+}
+
+void deviceRead(Rank &R, void *Dst, std::size_t Bytes) {
+  const orrery_site *Site = R.Open.empty() ? nullptr : R.Open.back().Site;
+  std::string Type = "bytes";
+  const char *Pragma = nullptr;
+  if (Site && R.Read.Site == Site) {
+    if (R.Read.Type)
+      Type = R.Read.Type;
+    Pragma = R.Read.Pragma;
+  }
+  const UserValue *User = nullptr;
+  if (Site)
+    for (UserValue &U : userValues())
+      if (U.Line == Site->line && sameFile(U.File, Site->file)) {
+        U.Used = true;
+        User = &U;
+      }
+  std::string Text = User ? User->Value : Pragma ? Pragma : "";
+  std::string Source = User ? User->Origin : Pragma ? "pragma" : "default";
+
+  Report &Rep = Runtime::get().report();
+  std::string Key = Site ? std::string(Site->file) + ":" +
+                               std::to_string(Site->line) + ":" +
+                               std::to_string(Site->column)
+                         : std::string("(a copy outside instrumented code)");
+  std::vector<unsigned char> E;
+  if (!Text.empty() && !encode(Type, Text, E)) {
+    Rep.warn("device value '" + Text + "' for " + Key + " is not a " + Type +
+             " value; zeros were read");
+    Text.clear();
+    Source = "default";
+  }
+  if (!Text.empty())
+    fill(Dst, Bytes, E);
+  else if (!shared_host::contains(Dst))
+    std::memset(Dst, 0, Bytes); // device memory holds no data
+
+  DeviceReadTotals &T = Rep.deviceRead(Key);
+  T.Site = Key;
+  T.Api = Site ? Site->api : "";
+  T.Type = Type;
+  T.Value = Text.empty() ? "0" : Text;
+  T.Source = Source;
+  ++T.Reads;
+  T.Bytes += static_cast<double>(Bytes);
+}
+
+void warnUnusedDeviceValues(Report &Rep) {
+  for (const UserValue &U : userValues())
+    if (!U.Used)
+      Rep.warn(U.Origin + " " + U.File + ":" + std::to_string(U.Line) + "=" +
+               U.Value +
+               " matched no device-to-host copy: name the line of the "
+               "cudaMemcpy call (the report's device reads list them)");
+}
+
+} // namespace orrery::sim

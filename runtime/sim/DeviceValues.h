@@ -1,0 +1,39 @@
+//===- DeviceValues.h - Values of device memory read by the host -*- C++ -*-===//
+//
+// Simulated GPUs hold no data, so what a program copies back from device
+// memory is unknown: by default zeros, which end every convergence loop after
+// one iteration. Users set the value read at a source location without
+// touching the program -- orrery-run --device-value FILE:LINE=VALUE or a YAML
+// file, passed here as ORRERY_DEVICE_VALUES -- or with `#pragma orrery
+// device_value(V)` before the call. The value is written in the
+// destination's element type (the instrumenter tells it, orrery_read_hint),
+// and every read site is listed in the report with what it got.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ORRERY_SIM_DEVICEVALUES_H
+#define ORRERY_SIM_DEVICEVALUES_H
+
+#include "Runtime.h"
+
+#include <cstddef>
+
+namespace orrery::sim {
+
+/// Reads ORRERY_DEVICE_VALUES (a JSON file orrery-run writes: a list of
+/// {"file", "line", "value", "origin"}); exits naming the file when it is
+/// unreadable.
+void loadDeviceValues();
+
+/// Fills \p Bytes of host memory at \p Dst, the destination of a copy out of
+/// device memory by the calling rank inside its innermost open site, and
+/// records the read for the report. Large shared host blocks are left
+/// untouched unless a value is set.
+void deviceRead(Rank &R, void *Dst, std::size_t Bytes);
+
+/// Report warnings for values that no read used.
+void warnUnusedDeviceValues(Report &Rep);
+
+} // namespace orrery::sim
+
+#endif // ORRERY_SIM_DEVICEVALUES_H

@@ -1,0 +1,132 @@
+//===- DeviceValueOptions.cpp - --device-value and --device-values --------===//
+
+#include "DeviceValueOptions.h"
+
+#include <nlohmann/json.hpp>
+#include <yaml-cpp/yaml.h>
+
+#include <cerrno>
+#include <cstdlib>
+
+namespace orrery::run {
+
+namespace {
+
+/// A number as liborrery-sim can write it: decimal or floating point, with
+/// a sign, or 0x hex (integers and byte patterns).
+bool numeric(const std::string &V) {
+  if (V.empty())
+    return false;
+  const char *S = V.c_str();
+  char *End = nullptr;
+  errno = 0;
+  std::strtod(S, &End);
+  if (*End == '\0' && End != S)
+    return true;
+  std::strtoll(S, &End, 0);
+  if (*End == '\0' && End != S)
+    return true;
+  if (V.size() > 2 && V[0] == '0' && (V[1] == 'x' || V[1] == 'X'))
+    return V.find_first_not_of("0123456789abcdefABCDEF", 2) ==
+           std::string::npos;
+  return false;
+}
+
+bool location(const std::string &Where, const std::string &Origin,
+              DeviceValue &Out, std::string &Error) {
+  std::size_t Colon = Where.rfind(':');
+  if (Colon == std::string::npos || Colon == 0 || Colon + 1 == Where.size()) {
+    Error = Origin + ": '" + Where +
+            "' is not FILE:LINE (e.g. jacobi.cpp:282, the line of the "
+            "cudaMemcpy)";
+    return false;
+  }
+  std::string Line = Where.substr(Colon + 1);
+  char *End = nullptr;
+  errno = 0;
+  unsigned long N = std::strtoul(Line.c_str(), &End, 10);
+  if (*End || errno || N == 0 || N > 100000000UL ||
+      Line.find_first_not_of("0123456789") != std::string::npos) {
+    Error = Origin + ": line '" + Line + "' in '" + Where +
+            "' is not a line number >= 1";
+    return false;
+  }
+  Out.File = Where.substr(0, Colon);
+  Out.Line = static_cast<unsigned>(N);
+  Out.Origin = Origin;
+  return true;
+}
+
+bool value(const std::string &V, const std::string &Where,
+           const std::string &Origin, DeviceValue &Out, std::string &Error) {
+  if (!numeric(V)) {
+    Error = Origin + ": value '" + V + "' for " + Where +
+            " is not a number (decimal, floating point, or 0x hex for "
+            "integers and byte patterns)";
+    return false;
+  }
+  Out.Value = V;
+  return true;
+}
+
+} // namespace
+
+bool parseDeviceValue(const std::string &Spec, const std::string &Origin,
+                      DeviceValue &Out, std::string &Error) {
+  std::size_t Eq = Spec.rfind('=');
+  if (Eq == std::string::npos) {
+    Error = Origin + " needs FILE:LINE=VALUE (e.g. jacobi.cpp:282=1.0), not '" +
+            Spec + "'";
+    return false;
+  }
+  std::string Where = Spec.substr(0, Eq);
+  return location(Where, Origin, Out, Error) &&
+         value(Spec.substr(Eq + 1), Where, Origin, Out, Error);
+}
+
+bool readDeviceValueFile(const std::string &Path,
+                         std::vector<DeviceValue> &Out, std::string &Error) {
+  YAML::Node Root;
+  try {
+    Root = YAML::LoadFile(Path);
+  } catch (const YAML::BadFile &) {
+    Error = "--device-values: cannot read '" + Path + "'";
+    return false;
+  } catch (const YAML::Exception &E) {
+    Error = Path + ":" + std::to_string(E.mark.line + 1) + ":" +
+            std::to_string(E.mark.column + 1) + ": " + E.msg;
+    return false;
+  }
+  if (!Root.IsMap()) {
+    Error = Path + ": expected a map of FILE:LINE to VALUE, e.g. "
+                   "'jacobi.cpp:282: 1.0'";
+    return false;
+  }
+  for (const auto &KV : Root) {
+    std::string Origin =
+        Path + ":" + std::to_string(KV.first.Mark().line + 1);
+    if (!KV.first.IsScalar() || !KV.second.IsScalar()) {
+      Error = Origin + ": each entry is FILE:LINE: VALUE";
+      return false;
+    }
+    DeviceValue D;
+    std::string Where = KV.first.Scalar();
+    if (!location(Where, Origin, D, Error) ||
+        !value(KV.second.Scalar(), Where, Origin, D, Error))
+      return false;
+    Out.push_back(std::move(D));
+  }
+  return true;
+}
+
+std::string deviceValuesJson(const std::vector<DeviceValue> &Values) {
+  nlohmann::json J = nlohmann::json::array();
+  for (const DeviceValue &D : Values)
+    J.push_back({{"file", D.File},
+                 {"line", D.Line},
+                 {"value", D.Value},
+                 {"origin", D.Origin}});
+  return J.dump(1) + "\n";
+}
+
+} // namespace orrery::run
