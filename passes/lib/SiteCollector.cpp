@@ -545,13 +545,28 @@ void SiteCollector::handleTableCall(const CallExpr *CE, const ApiSpec &Spec,
                  Api)
              .str());
   }
-  if (Spec.DeviceRead && CE->getNumArgs() > 0)
+  if (Spec.DeviceRead && CE->getNumArgs() > 0 && mayReadDevice(CE, Spec))
     Begin = formatv("(orrery_read_hint(&@SITE@, \"{0}\", {1}), {2})",
                     deviceReadType(CE->getArg(0), Ctx),
                     pragmaValue(L.Loc), Begin);
   wrapResult(S, Form, RT.getAsString(Ctx.getPrintingPolicy()), Begin,
              Ctx.getLangOpts().CPlusPlus);
   Sites.push_back(std::move(S));
+}
+
+/// False when the copy's cudaMemcpyKind is a constant other than
+/// device-to-host or default (the direction is then known not to be a read).
+bool SiteCollector::mayReadDevice(const CallExpr *CE, const ApiSpec &Spec) {
+  StringRef Aux = Spec.Aux;
+  unsigned Index = 0;
+  if (!Aux.consume_front("$") || Aux.getAsInteger(10, Index) ||
+      Index >= CE->getNumArgs())
+    return true;
+  Expr::EvalResult R;
+  if (!CE->getArg(Index)->EvaluateAsInt(R, Ctx))
+    return true;
+  int64_t Kind = R.Val.getInt().getExtValue();
+  return Kind == 2 || Kind == 4; // cudaMemcpyDeviceToHost, cudaMemcpyDefault
 }
 
 /// The `#pragma orrery device_value(V)` before a device read, as a C string

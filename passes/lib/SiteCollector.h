@@ -70,6 +70,7 @@ private:
                        llvm::StringRef Callee,
                        const std::string (&Geometry)[4]);
   std::string pragmaValue(clang::SourceLocation Loc);
+  bool mayReadDevice(const clang::CallExpr *CE, const ApiSpec &Spec);
   void addSkipped(const Location &L, SiteKind Kind, llvm::StringRef Api,
                   std::string Reason);
   void warn(clang::SourceLocation Loc, unsigned Code, llvm::StringRef Msg);

@@ -8,6 +8,7 @@
 
 #include <mpi.h>
 
+#include <cctype>
 #include <map>
 #include <string_view>
 #include <unordered_map>
@@ -45,7 +46,11 @@ const std::unordered_map<std::string_view, MpiOp> &opTable() {
     M["MPI_Irecv"] = {MpiClass::NonblockingRecv};
     M["MPI_Sendrecv"] = {MpiClass::SendRecv};
     M["MPI_Sendrecv_replace"] = {MpiClass::SendRecv};
-    for (auto N : {"MPI_Wait", "MPI_Waitall", "MPI_Waitany", "MPI_Waitsome"})
+    // Tests and starts progress pending receives as waits do: their device
+    // legs are charged when the call returns.
+    for (auto N : {"MPI_Wait", "MPI_Waitall", "MPI_Waitany", "MPI_Waitsome",
+                   "MPI_Test", "MPI_Testall", "MPI_Testany", "MPI_Testsome",
+                   "MPI_Start", "MPI_Startall"})
       M[N] = {MpiClass::Wait};
     std::pair<const char *, C> Colls[] = {
         {"Allreduce", C::Allreduce},
@@ -70,7 +75,11 @@ const std::unordered_map<std::string_view, MpiOp> &opTable() {
     for (auto &[N, K] : Colls) {
       Names.push_back(std::string("MPI_") + N);
       M[Names.back()] = {MpiClass::Collective, K};
-      Names.push_back(std::string("MPI_I") + N);
+      // MPI_Iallreduce, MPI_Ireduce_scatter_block, ...: the I comes before
+      // the lowercase name.
+      std::string NB = std::string("MPI_I") + N;
+      NB[5] = static_cast<char>(std::tolower(NB[5]));
+      Names.push_back(std::move(NB));
       M[Names.back()] = {MpiClass::Collective, K};
     }
     for (auto N : {"MPI_Put", "MPI_Rput", "MPI_Accumulate", "MPI_Raccumulate"})

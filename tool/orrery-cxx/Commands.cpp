@@ -3,7 +3,8 @@
 // Which flags each mode adds (DESIGN.md sections 5 and 6, and the contract
 // with liborrery-sim):
 //
-//   skeleton  -fPIC -include smpi/smpi_helpers.h -I<smpi>; CUDA host-only with
+//   skeleton  -fPIC -I<skeleton-include> -I<smpi>, libc calls wrapped at link
+//             time (LinkWraps.def); CUDA host-only with
 //             -nocudalib; linked as the shared object smpirun loads, against
 //             liborrery-sim (which also provides the CUDA runtime API)
 //   twin      as skeleton, but device code is compiled (kernels really run)
