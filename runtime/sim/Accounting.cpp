@@ -60,6 +60,11 @@ bool Report::writeJson(const std::string &Path, const Summary &S,
   J["ranks"] = S.Ranks;
   J["nodes"] = S.Nodes;
   J["ranks_per_node"] = S.RanksPerNode;
+  J["completed"] = S.Failure.empty();
+  if (!S.Failure.empty())
+    J["failure"] = {{"reason", S.Failure},
+                    {"exit_status", S.FailureStatus},
+                    {"ranks", S.FailedRanks}};
   J["simulated_seconds"] = S.SimulatedSeconds;
   J["wall_seconds"] = S.WallSeconds;
   nlohmann::ordered_json B = nlohmann::ordered_json::object();

@@ -91,6 +91,11 @@ public:
     /// Large host allocations shared by all ranks (SharedHost.h).
     unsigned long long SharedAllocations = 0, SharedBytes = 0,
                        SharedThreshold = 0;
+    /// Why the run did not complete (empty: it did), the exit status it
+    /// should end with, and what the ranks left were doing.
+    std::string Failure;
+    int FailureStatus = 0;
+    std::vector<std::string> FailedRanks;
   };
   /// Writes the JSON report (schema orrery-sim-report/1); false on failure.
   bool writeJson(const std::string &Path, const Summary &S,

@@ -11,6 +11,7 @@
 // - getopt, getopt_long, getopt_long_only: one parser state per rank;
 // - exit: ends the calling rank, not the simulation; getpid: per rank;
 // - getenv: launcher variables per rank (RankEnvironment.h);
+// - MPI_Abort: recorded, so the run ends as failed with the abort's code;
 // - malloc, calloc, realloc, free, operator new/delete: large blocks shared
 //   by all ranks (SharedHost.h).
 //
@@ -20,7 +21,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "RankEnvironment.h"
+#include "Runtime.h"
 #include "SharedHost.h"
+
+#include <mpi.h>
 
 #include <smpi/smpi_helpers_internal.h>
 
@@ -71,6 +75,12 @@ int __wrap_getopt_long_only(int Argc, char *const *Argv, const char *Opts,
   std::exit(Status);
 }
 pid_t __wrap_getpid(void) { return inRankActor() ? smpi_getpid() : getpid(); }
+
+int __wrap_MPI_Abort(MPI_Comm Comm, int Code) {
+  if (inRankActor())
+    Runtime::get().recordAbort(Code);
+  return MPI_Abort(Comm, Code);
+}
 
 char *__wrap_getenv(const char *Name) {
   if (const char *V = rankEnvironment(Name))

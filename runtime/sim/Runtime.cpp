@@ -119,6 +119,45 @@ Runtime::Runtime() {
     if (RanksEnded == rankCount())
       finish();
   });
+  // SimGrid ends a deadlocked simulation normally (smpirun exits 0): say
+  // which ranks waited for what.
+  s4u::Engine::on_deadlock_cb([this] {
+    if (Failure.empty()) {
+      Failure = "deadlock: every remaining rank waits for a message or "
+                "operation that never comes";
+      FailureStatus = 1;
+    }
+    for (const auto &KV : Ranks) {
+      const Rank &R = *KV.second;
+      s4u::ActorPtr A = s4u::Actor::by_pid(KV.first);
+      if (!A)
+        continue;
+      std::string Where = "rank " + std::to_string(R.Id);
+      if (!R.Open.empty())
+        Where += ": in " + std::string(R.Open.back().Site->api) + " at " +
+                 R.Open.back().Site->file + ":" +
+                 std::to_string(R.Open.back().Site->line);
+      else
+        Where += ": outside instrumented calls";
+      FailedRanks.push_back(Where);
+    }
+  });
+  // Ranks a run never sees end (killed with the engine) still get a report.
+  s4u::Engine::on_simulation_end_cb([this] {
+    if (!Finished)
+      finish();
+  });
+}
+
+void Runtime::recordAbort(int Code) {
+  if (!Failure.empty())
+    return;
+  Rank &R = rank();
+  Failure = "rank " + std::to_string(R.Id) + " called MPI_Abort with error "
+            "code " + std::to_string(Code);
+  FailureStatus = Code != 0 ? Code & 255 : 1;
+  if (FailureStatus == 0)
+    FailureStatus = 1;
 }
 
 Rank &Runtime::rank() {
@@ -227,7 +266,19 @@ void Runtime::tick() {
 }
 
 void Runtime::finish() {
+  if (Finished)
+    return;
+  Finished = true;
   Report::Summary S;
+  if (RanksEnded < rankCount() && Failure.empty()) {
+    Failure = std::to_string(rankCount() - RanksEnded) + " of " +
+              std::to_string(rankCount()) +
+              " ranks did not end before the simulation stopped";
+    FailureStatus = 1;
+  }
+  S.Failure = Failure;
+  S.FailureStatus = FailureStatus;
+  S.FailedRanks = FailedRanks;
   S.MachineName = M.Name;
   S.MachineFile = MachinePath;
   S.NetworkMode = Ideal ? "ideal" : "smpi";

@@ -129,6 +129,9 @@ public:
   void tick();
 
   Report &report() { return Rep; }
+
+  /// The calling rank called MPI_Abort(comm, \p Code): the run failed.
+  void recordAbort(int Code);
   std::vector<Rank *> ranks() const;
 
 private:
@@ -149,6 +152,11 @@ private:
   double WallStart = 0, LastProgress = 0, ProgressEvery = 10;
   double SimulatedEnd = 0;
   int RanksEnded = 0;
+  bool Finished = false;
+  /// How the run went wrong, for the report (empty: it completed).
+  std::string Failure;
+  int FailureStatus = 0; ///< exit status the run should end with
+  std::vector<std::string> FailedRanks; ///< "rank 3: in MPI_Recv at f.c:9"
   unsigned long TickCount = 0;
 };
 

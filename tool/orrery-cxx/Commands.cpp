@@ -359,6 +359,11 @@ Command linkCommand(const Invocation &Inv, const Toolchain &TC,
 #include "orrery/sim/LinkWraps.def"
 #undef ORRERY_WRAP
     C.push_back(Wraps);
+    // Executed directly, the program says how to run it (SkeletonEntry.c).
+    std::string Entry = TC.LibDir + "/liborrery-skeleton-entry.a";
+    if (exists(Entry))
+      append(C, {"-Wl,-u,orrery_skeleton_entry,-e,orrery_skeleton_entry",
+                 Entry});
   }
   bool Rdc = Inv.M != Mode::Skeleton && hasItem(Inv, "-fgpu-rdc");
   if (Rdc) // the user's -fgpu-rdc and GPU flags follow (Use::Cuda)

@@ -85,11 +85,12 @@ ElfKind classify(std::ifstream &In, ProgramInfo &Info) {
     if (!readAt(In, H.e_phoff + I * sizeof(Elf64_Phdr), Phdrs[I]))
       return ElfKind::Unsupported;
   // A position-independent executable is ET_DYN too; it names a program
-  // interpreter (PT_INTERP), which shared objects built for SMPI do not.
-  for (const Elf64_Phdr &P : Phdrs)
-    if (P.p_type == PT_INTERP)
-      return ElfKind::Executable;
+  // interpreter (PT_INTERP). So do skeleton programs orrery-cxx links (to
+  // say how to run them when executed), which need liborrery-sim.
   Info.Needed = neededLibraries(In, Phdrs);
+  for (const Elf64_Phdr &P : Phdrs)
+    if (P.p_type == PT_INTERP && !Info.usesOrrerySim())
+      return ElfKind::Executable;
   return ElfKind::SharedObject;
 }
 

@@ -23,6 +23,7 @@
 #include "orrery/models/Platform.h"
 
 #include <chrono>
+#include <cstring>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -253,12 +254,20 @@ void printPlan(const RunOptions &O, const Plan &P, std::ostream &OS) {
 int reportAfterRun(const RunOptions &O, const Plan &P, int Status) {
   std::error_code EC;
   if (!fs::exists(P.ReportPath, EC)) {
-    std::cerr << "orrery-run: no report was written: was " << O.App
-              << " built with orrery-cxx --orrery-mode=skeleton?";
-    if (Status != 0)
-      std::cerr << " (it exited with status " << Status << ")";
-    std::cerr << "\n";
-    return Status;
+    if (Status > 128)
+      std::cerr << "orrery-run: error: the simulation of " << O.App
+                << " was killed by signal " << Status - 128 << " ("
+                << strsignal(Status - 128)
+                << ") before it wrote its report; the messages above say "
+                   "where\n";
+    else if (Status != 0)
+      std::cerr << "orrery-run: error: the simulation of " << O.App
+                << " failed with exit status " << Status
+                << " before it wrote its report; see the messages above\n";
+    else
+      std::cerr << "orrery-run: error: no report was written: was " << O.App
+                << " built with orrery-cxx --orrery-mode=skeleton?\n";
+    return Status != 0 ? Status : 1;
   }
   nlohmann::json J;
   std::string Error;
@@ -270,6 +279,15 @@ int reportAfterRun(const RunOptions &O, const Plan &P, int Status) {
     return Status != 0 ? Status : 1;
   }
   std::cout << "\n" << Text.str();
+  // SimGrid's smpirun exits 0 after an MPI_Abort or a deadlock; the report
+  // knows better.
+  if (int Failed = reportExitStatus(J); Failed != 0) {
+    std::cerr << "orrery-run: error: the run did not complete: "
+              << J["failure"].value("reason", std::string("see the report"))
+              << "\n";
+    if (Status == 0)
+      Status = Failed;
+  }
   if (!O.Report.empty())
     std::cout << "\nReport:   " << P.ReportPath << "\n";
   if (!O.Trace.empty()) {

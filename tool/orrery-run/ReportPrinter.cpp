@@ -52,6 +52,9 @@ struct ReportData {
   std::vector<std::pair<std::string, double>> Breakdown; ///< label, seconds
   std::vector<Kernel> Kernels;
   std::vector<DeviceRead> Reads;
+  bool Completed = true;
+  std::string Failure;
+  std::vector<std::string> FailedRanks;
   std::optional<double> SharedAllocations, SharedBytes, SharedThreshold;
   std::vector<std::string> Warnings;
 };
@@ -229,6 +232,16 @@ bool parseReport(const json &J, ReportData &Out, std::string &Error) {
   Out.GpuEstimated = R.number(J, "", "gpu_estimated_seconds", false);
   if (const json *K = R.array(J, "kernels"))
     parseKernels(*K, R, Out);
+  if (const json *C = R.member(J, "", "completed", false))
+    Out.Completed = !C->is_boolean() || C->get<bool>();
+  if (const json *F = R.object(J, "", "failure", false)) {
+    Out.Failure = R.text(*F, "failure", "reason", false);
+    if (const json *Rs = R.member(*F, "failure", "ranks", false))
+      if (Rs->is_array())
+        for (const json &E : *Rs)
+          if (E.is_string())
+            Out.FailedRanks.push_back(E.get<std::string>());
+  }
   if (J.contains("device_reads"))
     if (const json *Rd = R.array(J, "device_reads"))
       parseDeviceReads(*Rd, R, Out);
@@ -329,6 +342,18 @@ void printSummary(const ReportData &D, std::ostream &OS) {
   T.print(OS, "  ");
 }
 
+/// A run that did not complete says so before any number.
+void printFailure(const ReportData &D, std::ostream &OS) {
+  if (D.Completed)
+    return;
+  OS << "\nTHE RUN DID NOT COMPLETE: "
+     << (D.Failure.empty() ? std::string("see the messages above")
+                           : D.Failure)
+     << "\n  The times below stop where the simulation stopped.\n";
+  for (const std::string &R : D.FailedRanks)
+    OS << "  " << R << "\n";
+}
+
 void printBreakdown(const ReportData &D, std::ostream &OS) {
   double Total = 0;
   for (const auto &C : D.Breakdown)
@@ -425,6 +450,12 @@ void printSharedHost(const ReportData &D, std::ostream &OS) {
 }
 
 void printWarnings(const ReportData &D, std::ostream &OS) {
+  if (!D.Completed) {
+    OS << "\nThe run did not complete: " << D.Failure << "\n";
+    for (const std::string &W : D.Warnings)
+      OS << "  " << W << "\n";
+    return;
+  }
   if (D.Warnings.empty()) {
     OS << "\nWarnings: none\n";
     return;
@@ -453,11 +484,26 @@ bool readReport(const std::string &Path, json &Out, std::string &Error) {
   return true;
 }
 
+int reportExitStatus(const json &Report) {
+  if (!Report.is_object() || !Report.contains("completed") ||
+      !Report["completed"].is_boolean() || Report["completed"].get<bool>())
+    return 0;
+  const json *F = Report.contains("failure") ? &Report["failure"] : nullptr;
+  if (F && F->is_object() && F->contains("exit_status") &&
+      (*F)["exit_status"].is_number_integer()) {
+    int S = (*F)["exit_status"].get<int>();
+    if (S > 0 && S < 256)
+      return S;
+  }
+  return 1;
+}
+
 bool printReport(const json &Report, std::ostream &OS, std::string &Error) {
   ReportData D;
   if (!parseReport(Report, D, Error))
     return false;
   printSummary(D, OS);
+  printFailure(D, OS);
   printBreakdown(D, OS);
   printKernels(D, OS);
   printEstimates(D, OS);

@@ -30,6 +30,10 @@ bool readReport(const std::string &Path, nlohmann::json &Out,
 bool printReport(const nlohmann::json &Report, std::ostream &OS,
                  std::string &Error);
 
+/// The exit status a run with this report ends with: 0 when it completed,
+/// else the failure's (the MPI_Abort code, 1 for a deadlock).
+int reportExitStatus(const nlohmann::json &Report);
+
 } // namespace orrery::run
 
 #endif // ORRERY_TOOL_RUN_REPORTPRINTER_H
