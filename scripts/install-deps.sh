@@ -13,6 +13,7 @@ packages=(
   libyaml-cpp-dev nlohmann-json3-dev
   googletest libgtest-dev
   pkg-config valgrind
+  autoconf
 )
 
 missing=()

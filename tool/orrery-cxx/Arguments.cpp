@@ -11,6 +11,7 @@
 #include "orrery/passes/NvccFlags.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <initializer_list>
 #include <sys/stat.h>
 
@@ -216,6 +217,28 @@ bool isMpiLibraryDir(const std::string &Dir) {
   return false;
 }
 
+std::string baseName(const std::string &Path) {
+  size_t Slash = Path.rfind('/');
+  return Slash == std::string::npos ? Path : Path.substr(Slash + 1);
+}
+
+/// A configure script's test program: configure runs what it links, which a
+/// skeleton shared object cannot be. Autoconf names them conftest (and its
+/// first probe links conftest.c to a.out); ORRERY_PRETEND_CC or SimGrid's
+/// SMPI_PRETEND_CC ask for the same explicitly.
+bool isConfigureProbe(const Invocation &Inv) {
+  for (const char *Var : {"ORRERY_PRETEND_CC", "SMPI_PRETEND_CC"})
+    if (const char *V = std::getenv(Var); V && *V)
+      return true;
+  std::string Out = baseName(Inv.Output);
+  if (Out == "conftest" || Out == "conftest.exe")
+    return true;
+  return std::any_of(Inv.Inputs.begin(), Inv.Inputs.end(),
+                     [](const Input &In) {
+                       return baseName(In.Path).rfind("conftest.", 0) == 0;
+                     });
+}
+
 } // namespace
 
 bool parseArguments(const std::vector<std::string> &Argv, bool CMode,
@@ -360,6 +383,7 @@ bool parseArguments(const std::vector<std::string> &Argv, bool CMode,
   }
   if (Inv.DepsOnly)
     Inv.S = Stage::Preprocess;
+  Inv.Pretend = Inv.M != Mode::Native && isConfigureProbe(Inv);
 
   // Checks that need the whole command line.
   size_t Sources = std::count_if(Inv.Inputs.begin(), Inv.Inputs.end(),

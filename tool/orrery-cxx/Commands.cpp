@@ -348,8 +348,7 @@ Command linkCommand(const Invocation &Inv, const Toolchain &TC,
                     const std::vector<std::string> &Objects,
                     const std::string &Output) {
   Command C{Inv.CMode ? TC.Clang : TC.ClangXX};
-  if (isSimulated(Inv.M))
-  {
+  if (isSimulated(Inv.M) && !Inv.Pretend) {
     // smpirun loads the program once per rank as a shared object; -z defs
     // reports what liborrery-sim lacks now instead of at load time.
     append(C, {"-shared", "-Wl,-z,defs"});

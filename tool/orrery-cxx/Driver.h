@@ -76,6 +76,10 @@ struct Invocation {
   bool PrintVersion = false;
   bool PrintHelp = false;
   bool DeviceLink = false; ///< nvcc -dlink: an empty object is written
+  /// Skeleton or twin link of a build system's test program (autoconf's
+  /// conftest, ORRERY_PRETEND_CC, SMPI_PRETEND_CC): a plain executable that
+  /// runs, as smpicc's pretend mode makes.
+  bool Pretend = false;
   std::string Output;      ///< -o, or empty
   std::string CudaPath;    ///< --cuda-path, or empty
   std::vector<Input> Inputs;
