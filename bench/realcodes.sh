@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# Published CUDA-aware MPI codes, built with their own build systems through
+# orrery-cxx/orrery-cc in skeleton mode, unchanged, and simulated: per code,
+# built / simulated / simulated time / wall time / peak RSS.
+#
+# Usage: bench/realcodes.sh [-b BUILD] DIR...
+#   DIR: a checkout of NVIDIA's multi-gpu-programming-models (its mpi/ and
+#   mpi_overlap/ are built) or of the OSU micro-benchmarks 7.x (configure
+#   --enable-cuda; osu_latency, osu_bw, osu_allreduce, osu_iallreduce,
+#   osu_bcast with device buffers).
+# Environment: NP (default 8), MACHINE (default musica-h100.yaml), TIMEOUT
+# seconds per run (default 600), JACOBI_ARGS (default: -niter 100 -nx 4096
+# -ny 4096).
+#
+# Codes that CUDA 13's nvcc does not build either get the minimal change nvcc
+# would need, applied to a copy and printed, never to the user's checkout:
+#   multi-gpu-programming-models: CUB in CUDA 13 needs C++17, the Makefiles say
+#     -std=c++14 (passed as NVCC_FLAGS on make's command line);
+#   OSU 7.2: cudaMemPrefetchAsync's CUDA 13 signature (a location struct).
+set -uo pipefail
+build=build
+if [ "${1:-}" = "-b" ]; then build=$2; shift 2; fi
+[ $# -gt 0 ] || { echo "usage: $0 [-b BUILD] DIR..." >&2; exit 2; }
+src=$(cd "$(dirname "$0")/.." && pwd)
+build=$(cd "$build" && pwd)
+export PATH="$build/bin:$PATH" ORRERY_MODE=skeleton
+np=${NP:-8}
+machine=${MACHINE:-$src/models/machines/musica-h100.yaml}
+limit=${TIMEOUT:-600}
+jacobi_args=${JACOBI_ARGS:--niter 100 -nx 4096 -ny 4096}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+printf '%-34s %-6s %-9s %14s %10s %10s\n' code built simulated "simulated time" "wall s" "peak RSS"
+
+# report NAME BUILT LOG: one row from orrery-run's output and /usr/bin/time's.
+report() {
+  local name=$1 built=$2 log=$3 sim=no simt=- wall=- rss=-
+  if [ "$built" = yes ] && [ -f "$log" ]; then
+    grep -q '^Orrery simulation report' "$log" && sim=yes
+    grep -q 'THE RUN DID NOT COMPLETE' "$log" && sim=failed
+    simt=$(sed -n 's/^  simulated time *//p' "$log" | head -1)
+    wall=$(sed -n 's/^wall_seconds //p' "$log")
+    rss=$(sed -n 's/^peak_rss_kib //p' "$log")
+    [ -n "$rss" ] && rss="$((rss / 1024)) MiB"
+  fi
+  printf '%-34s %-6s %-9s %14s %10s %10s\n' "$name" "$built" "$sim" "${simt:--}" "${wall:--}" "${rss:--}"
+}
+
+# simulate LOG NP ARGS...: orrery-run under /usr/bin/time and timeout.
+simulate() {
+  local log=$1 ranks=$2; shift 2
+  /usr/bin/time -f 'wall_seconds %e\npeak_rss_kib %M' -a -o "$log" \
+    timeout "$limit" orrery-run --progress 0 -np "$ranks" --machine "$machine" "$@" \
+    >> "$log" 2>&1
+}
+
+mgpm() {
+  local dir=$1 variant
+  for variant in mpi mpi_overlap; do
+    [ -f "$dir/$variant/jacobi.cpp" ] || continue
+    local copy=$work/mgpm-$variant log=$work/mgpm-$variant.log built=no
+    cp -r "$dir/$variant" "$copy"
+    echo "# $variant: make NVCC=orrery-cxx MPICXX=orrery-cxx NVCC_FLAGS='-DHAVE_CUB -lineinfo -std=c++17' (CUB in CUDA 13 needs C++17)" >&2
+    make -C "$copy" NVCC=orrery-cxx MPICXX=orrery-cxx \
+      NVCC_FLAGS='-DHAVE_CUB -lineinfo -std=c++17' > "$log.build" 2>&1 && built=yes
+    # The norm is copied back at the cudaMemcpyAsync after the kernel launch.
+    local lines
+    lines=$(grep -n 'cudaMemcpyAsync(l2_norm_h' "$copy/jacobi.cpp" | cut -d: -f1)
+    local values=()
+    for l in $lines; do values+=(--device-value "jacobi.cpp:$l=1.0"); done
+    [ $built = yes ] && (cd "$copy" && simulate "$log" "$np" "${values[@]}" ./jacobi $jacobi_args)
+    report "multi-gpu-programming-models/$variant" $built "$log"
+  done
+}
+
+osu() {
+  local dir=$1 copy=$work/osu built=no
+  cp -r "$dir" "$copy"
+  # CUDA 13: cudaMemPrefetchAsync takes a cudaMemLocation and flags.
+  if grep -q 'cudaMemPrefetchAsync(' "$copy"/c/util/*.c 2>/dev/null &&
+     ! grep -q 'cudaMemLocation' "$copy"/c/util/*.c; then
+    echo "# osu: patched cudaMemPrefetchAsync(p, n, dev, s) -> (p, n, {cudaMemLocationTypeDevice, dev}, 0, s) for CUDA 13" >&2
+    sed -i -E 's/cudaMemPrefetchAsync\(([^,]+),([^,]+),([^,]+),([^)]+)\)/cudaMemPrefetchAsync(\1,\2, (struct cudaMemLocation){cudaMemLocationTypeDevice, \3}, 0,\4)/' "$copy"/c/util/*.c
+  fi
+  (cd "$copy" && { [ -x configure ] || autoreconf -fi; } &&
+    ./configure CC=orrery-cc CXX=orrery-cxx NVCC=orrery-cxx --enable-cuda \
+      --with-cuda=/usr/local/cuda > "$work/osu.configure" 2>&1 &&
+    make -j2 > "$work/osu.build" 2>&1) && built=yes
+  local b name args
+  for b in pt2pt/standard/osu_latency:"-d cuda D D -m 1:4194304" \
+           pt2pt/standard/osu_bw:"-d cuda D D -m 1:4194304" \
+           collective/blocking/osu_allreduce:"-d cuda -m 8:1048576" \
+           collective/non_blocking/osu_iallreduce:"-d cuda -m 8:65536 -i 20 -x 2" \
+           collective/blocking/osu_bcast:"-d cuda -m 8:1048576"; do
+    name=${b%%:*}; args=${b#*:}
+    local exe=$copy/c/mpi/$name log=$work/$(basename "$name").log ok=no
+    [ $built = yes ] && [ -x "$exe" ] && ok=yes
+    # Point-to-point benchmarks take two ranks, one per node.
+    if [ $ok = yes ]; then
+      case $name in
+        pt2pt/*) simulate "$log" 2 --ranks-per-node 1 "$exe" $args ;;
+        *) simulate "$log" "$np" "$exe" $args ;;
+      esac
+    fi
+    report "osu/$(basename "$name")" $ok "$log"
+  done
+}
+
+for d in "$@"; do
+  if [ -f "$d/mpi/jacobi.cpp" ]; then mgpm "$d"
+  elif [ -d "$d/c/mpi" ]; then osu "$d"
+  else echo "$0: $d is neither multi-gpu-programming-models nor the OSU micro-benchmarks" >&2
+  fi
+done
