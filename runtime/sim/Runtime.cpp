@@ -14,10 +14,24 @@
 #include <xbt/config.hpp>
 
 #include <chrono>
+#include <csignal>
+#include <cstring>
 #include <cstdio>
 #include <cstdlib>
 
 namespace orrery::sim {
+
+/// SIGTERM or SIGINT received (smpirun turns both into SIGTERM for the
+/// simulation): the run stops at the next hook with a partial report.
+static volatile sig_atomic_t Interrupted = 0;
+
+static void onInterrupt(int Sig) {
+  if (Interrupted) { // a second signal: no more waiting
+    std::signal(Sig, SIG_DFL);
+    std::raise(Sig);
+  }
+  Interrupted = Sig;
+}
 
 static double wallNow() {
   return std::chrono::duration<double>(
@@ -107,6 +121,8 @@ Runtime::Runtime() {
   if (const char *P = env("ORRERY_PROGRESS"))
     ProgressEvery = std::atof(P);
   Rep.setTracing(env("ORRERY_TRACE") != nullptr);
+  std::signal(SIGTERM, onInterrupt);
+  std::signal(SIGINT, onInterrupt);
   installNetworkFactors(Ideal);
   installCopyFilter();
   loadDeviceValues();
@@ -147,6 +163,17 @@ Runtime::Runtime() {
     if (!Finished)
       finish();
   });
+}
+
+void Runtime::interrupt(int Sig) {
+  Failure = "interrupted by signal " + std::to_string(Sig) + " (" +
+            strsignal(Sig) + ") after " + std::to_string(now()) +
+            " s of simulated time";
+  FailureStatus = 128 + Sig;
+  SimulatedEnd = std::max(SimulatedEnd, now());
+  finish();
+  std::fflush(nullptr);
+  std::_Exit(128 + Sig);
 }
 
 void Runtime::recordAbort(int Code) {
@@ -255,6 +282,8 @@ void Runtime::cpuFlow(Rank &R, Category C, s4u::Host *From, s4u::Host *To,
 }
 
 void Runtime::tick() {
+  if (Interrupted)
+    interrupt(Interrupted);
   if (ProgressEvery <= 0 || (++TickCount & 1023) != 0)
     return;
   double W = wallNow();

@@ -132,6 +132,9 @@ public:
 
   /// The calling rank called MPI_Abort(comm, \p Code): the run failed.
   void recordAbort(int Code);
+  /// Ends the run after signal \p Sig: a report of how far it got, then exit
+  /// with 128 + Sig.
+  [[noreturn]] void interrupt(int Sig);
   std::vector<Rank *> ranks() const;
 
 private:

@@ -23,6 +23,7 @@
 #include "orrery/models/Platform.h"
 
 #include <chrono>
+#include <csignal>
 #include <cstring>
 #include <cstdio>
 #include <cstdlib>
@@ -66,6 +67,13 @@ std::string absolutePath(const std::string &P) {
 bool checkOutputDir(const char *Option, const std::string &Path) {
   if (Path.empty())
     return true;
+  std::error_code DirEC;
+  if (fs::is_directory(Path, DirEC)) {
+    error(std::string(Option) + " " + Path +
+          " is a directory; name a file in it (e.g. " + Path +
+          "/report.json)");
+    return false;
+  }
   fs::path Dir = fs::path(absolutePath(Path)).parent_path();
   std::error_code EC;
   if (fs::is_directory(Dir, EC))
@@ -73,6 +81,43 @@ bool checkOutputDir(const char *Option, const std::string &Path) {
   error(std::string(Option) + " " + Path + ": the directory " + Dir.string() +
         " does not exist");
   return false;
+}
+
+/// Refuses rank counts this machine's memory cannot hold: every simulated
+/// rank costs at least MinBytesPerRank (its actor, SMPI's and Orrery's
+/// state; measured 0.2-4 MiB per rank, docs/performance.md), all in one
+/// process. Large counts get a note with the estimate.
+bool checkRankMemory(int Ranks) {
+  constexpr double MinBytesPerRank = 256.0 * 1024;
+  double Need = Ranks * MinBytesPerRank;
+  double Have = 0;
+  std::ifstream Info("/proc/meminfo");
+  std::string Key;
+  double KiB = 0;
+  while (Info >> Key >> KiB) {
+    if (Key == "MemTotal:") {
+      Have = KiB * 1024;
+      break;
+    }
+    Info.ignore(1 << 10, '\n');
+  }
+  auto GiB = [](double B) {
+    char Buf[32];
+    std::snprintf(Buf, sizeof Buf, "%.1f", B / (1ull << 30));
+    return std::string(Buf);
+  };
+  if (Have > 0 && Need > Have) {
+    error("-np " + std::to_string(Ranks) + " needs at least " + GiB(Need) +
+          " GiB of memory (" + std::to_string(int(MinBytesPerRank / 1024)) +
+          " KiB per simulated rank, all in one process); this machine has " +
+          GiB(Have) + " GiB");
+    return false;
+  }
+  if (Ranks > 16384)
+    std::cerr << "orrery-run: note: " << Ranks
+              << " ranks take at least " << GiB(Need)
+              << " GiB of memory, and more with large arrays\n";
+  return true;
 }
 
 /// Loads a machine or network file, printing its diagnostics.
@@ -316,6 +361,11 @@ int main(int argc, char **argv) {
     return printExistingReport(O.PrintReport);
   if (O.Ranks == 0)
     return usageError("-np N is required");
+  if (!checkRankMemory(O.Ranks))
+    return 1;
+  // A closed stdout (orrery-run ... | head -1) must not kill orrery-run
+  // before it removes its temporary directory: writes fail instead.
+  std::signal(SIGPIPE, SIG_IGN);
   if (O.Machine.empty())
     return usageError("--machine FILE is required");
   if (O.App.empty())

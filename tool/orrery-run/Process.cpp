@@ -5,8 +5,10 @@
 #include <cerrno>
 #include <csignal>
 #include <cstdlib>
+#include <cstdio>
 #include <cstring>
 #include <fcntl.h>
+#include <sys/prctl.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -78,6 +80,36 @@ void restoreSignals(const struct sigaction (&Old)[4]) {
   _exit(127);
 }
 
+/// Waits for descendants left behind by smpirun (the simulation finishing
+/// its report after smpirun died of a signal), at most OrphanWaitSeconds,
+/// then kills them.
+void reapOrphans() {
+  constexpr int OrphanWaitSeconds = 60;
+  for (int Tick = 0; Tick < OrphanWaitSeconds * 50; ++Tick) {
+    int St;
+    pid_t P = waitpid(-1, &St, WNOHANG);
+    if (P < 0 && errno == ECHILD)
+      return;
+    if (P == 0)
+      usleep(20000);
+  }
+  // Still running: stop them rather than leave them unobserved.
+  std::string Children;
+  {
+    char Path[64];
+    std::snprintf(Path, sizeof Path, "/proc/self/task/%d/children",
+                  static_cast<int>(getpid()));
+    if (FILE *F = std::fopen(Path, "r")) {
+      int C;
+      while (std::fscanf(F, "%d", &C) == 1)
+        kill(C, SIGKILL);
+      std::fclose(F);
+    }
+  }
+  while (waitpid(-1, nullptr, 0) > 0 || errno == EINTR) {
+  }
+}
+
 } // namespace
 
 int runCommand(const Command &C, std::string &Error) {
@@ -98,10 +130,22 @@ int runCommand(const Command &C, std::string &Error) {
   for (int I = 0; I < 4; ++I)
     sigaction(ForwardedSignals[I], &Forward, &Old[I]);
 
+  // smpirun runs the simulation (smpimain) as its child; when a signal ends
+  // smpirun first, the simulation is still writing its partial report.
+  // As a subreaper, orrery-run inherits it and waits for it below.
+  prctl(PR_SET_CHILD_SUBREAPER, 1);
+  pid_t Parent = getpid();
   pid_t Pid = fork();
   if (Pid == 0) {
     close(ExecPipe[0]);
     restoreSignals(Old);
+    // orrery-run ignores SIGPIPE; the simulation must not inherit that.
+    signal(SIGPIPE, SIG_DFL);
+    // If orrery-run is killed (SIGKILL included), smpirun gets SIGTERM and
+    // stops the simulation instead of running on unobserved.
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
+    if (getppid() != Parent)
+      _exit(128 + SIGTERM);
     execChild(C, Argv, ExecPipe[1]);
   }
   int ForkErrno = errno;
@@ -123,6 +167,7 @@ int runCommand(const Command &C, std::string &Error) {
   int Status = 0;
   while (waitpid(Pid, &Status, 0) < 0 && errno == EINTR) {
   }
+  reapOrphans();
   ChildPid = 0;
   restoreSignals(Old);
   if (Got == static_cast<ssize_t>(sizeof(ExecErrno))) {

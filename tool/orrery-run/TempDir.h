@@ -8,7 +8,9 @@
 namespace orrery::run {
 
 /// A directory under $TMPDIR (or /tmp), removed with its contents when the
-/// object is destroyed unless keep() was called.
+/// object is destroyed unless keep() was called. It holds an `owner` file
+/// with the creating process's pid: a directory left by a process killed
+/// with SIGKILL is removed by the next create() with the same prefix.
 class TempDir {
 public:
   TempDir() = default;
