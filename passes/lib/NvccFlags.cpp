@@ -118,6 +118,8 @@ NvccAction classifyNvccFlag(std::string_view Name) {
                      "--library",
                      "--library-path",
                      "--output-file",
+                     "-cuda",
+                     "--cuda",
                      "--compile",
                      "--preprocess",
                      "--shared",
@@ -128,8 +130,8 @@ NvccAction classifyNvccFlag(std::string_view Name) {
   // and "-link" would otherwise read as -l<ib>/-l<ink>.
   if (isOneOf(Name,
               {"--options-file", "-optf", "-lib", "--lib", "-ptx", "--ptx",
-               "-cubin", "--cubin", "-fatbin", "--fatbin", "-cuda", "--cuda",
-               "-run", "--run", "-dryrun", "--dryrun"}))
+               "-cubin", "--cubin", "-fatbin", "--fatbin", "-run", "--run",
+               "-dryrun", "--dryrun"}))
     return NvccAction::Refuse;
   return NvccAction::Keep;
 }
@@ -244,7 +246,8 @@ NvccTranslation translateNvccFlags(const std::vector<std::string> &Args) {
     // Every remaining flag has a value: inline or the next argument.
     std::string Value;
     if (Name == "-dc" || Name == "--compile" || Name == "--preprocess" ||
-        Name == "--shared" || Name == "-dlink" || Name == "--device-link") {
+        Name == "--shared" || Name == "-dlink" || Name == "--device-link" ||
+        Name == "-cuda" || Name == "--cuda") {
       // No value.
     } else if (HasInline) {
       Value = std::string(Inline);
@@ -264,6 +267,8 @@ NvccTranslation translateNvccFlags(const std::vector<std::string> &Args) {
     } else if (Name == "-dlink" || Name == "--device-link") {
       T.DeviceLink = true;
       T.Dropped.push_back(Arg);
+    } else if (Name == "-cuda" || Name == "--cuda") {
+      T.CudaFrontEnd = true;
     } else if (Name == "--compile") {
       Out.push_back("-c");
     } else if (Name == "--preprocess") {

@@ -8,6 +8,7 @@
 
 #include "Driver.h"
 
+#include "NvccHostStub.h"
 #include "orrery/passes/NvccFlags.h"
 
 #include <algorithm>
@@ -91,6 +92,16 @@ Input classifyInput(const std::string &Path, const std::string &XLang,
       In.Language = Lang::Other; // stdin; clang insists on -x
     else
       In.Language = Lang::Linker;
+  }
+  // The host side nvcc -cuda wrote through orrery-cxx: the .cu it names.
+  if (In.Language == Lang::CXX || In.Language == Lang::Other) {
+    std::string Cu = nvccHostStubSource(Path);
+    if (!Cu.empty()) {
+      In.Path = Cu;
+      In.Language = Lang::CUDA;
+      In.XLang.clear();
+      return In;
+    }
   }
   // Standard input and devices (-x c++ /dev/null, as build systems probe
   // compilers) are compiled as they are: there is nothing to instrument.
@@ -294,6 +305,7 @@ bool parseArguments(const std::vector<std::string> &Argv, bool CMode,
                         "' dropped: it steers only nvcc's device code, host "
                         "compiler or diagnostics, which clang does not need");
   Inv.DeviceLink = T.DeviceLink;
+  Inv.CudaFrontEnd = T.CudaFrontEnd;
 
   const std::vector<std::string> &Args = T.Args;
   std::string XLang;
@@ -394,6 +406,13 @@ bool parseArguments(const std::vector<std::string> &Argv, bool CMode,
             std::to_string(Sources) +
             " sources to compile; compile them one by one or drop -o";
     return false;
+  }
+  if (Inv.CudaFrontEnd) {
+    if (Sources != 1 || Inv.Inputs.front().Language != Lang::CUDA) {
+      Error = "nvcc -cuda takes one .cu source";
+      return false;
+    }
+    return true;
   }
   if (Inv.S != Stage::Link && Sources == 0 && !Inv.Inputs.empty() &&
       !Inv.DeviceLink) {

@@ -76,6 +76,9 @@ struct Invocation {
   bool PrintVersion = false;
   bool PrintHelp = false;
   bool DeviceLink = false; ///< nvcc -dlink: an empty object is written
+  /// nvcc -cuda: the "host side" written for a later C++ compile is a stub
+  /// that names the .cu (NvccHostStub.h); orrery-cxx compiles it as CUDA.
+  bool CudaFrontEnd = false;
   /// Skeleton or twin link of a build system's test program (autoconf's
   /// conftest, ORRERY_PRETEND_CC, SMPI_PRETEND_CC): a plain executable that
   /// runs, as smpicc's pretend mode makes.

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Driver.h"
+#include "NvccHostStub.h"
 #include "Process.h"
 
 #include <cstdio>
@@ -31,6 +32,16 @@ namespace {
 std::string baseName(const std::string &P) {
   size_t Slash = P.rfind('/');
   return Slash == std::string::npos ? P : P.substr(Slash + 1);
+}
+
+/// \p P made absolute against the working directory.
+std::string absolute(const std::string &P) {
+  if (!P.empty() && P[0] == '/')
+    return P;
+  char Buf[4096];
+  if (!getcwd(Buf, sizeof Buf))
+    return P;
+  return std::string(Buf) + "/" + P;
 }
 
 /// The file name without directory and last extension.
@@ -377,6 +388,18 @@ int Build::run() {
          TempDir);
   if (Inv.DeviceLink)
     return deviceLink() ? 0 : 1;
+  if (Inv.CudaFrontEnd) {
+    // nvcc -cuda k.cu [-o out]: nvcc names the output k.cu.cpp.ii.
+    const Input &In = Inv.Inputs.front();
+    std::string Out = Inv.Output.empty() ? baseName(In.Path) + ".cpp.ii"
+                                         : Inv.Output;
+    std::string Err;
+    if (!writeNvccHostStub(absolute(In.Path), Out, Err)) {
+      error(Err);
+      return 1;
+    }
+    return 0;
+  }
   std::vector<std::string> Objects(Inv.Inputs.size());
   for (size_t I = 0; I < Inv.Inputs.size(); ++I)
     if (Inv.Inputs[I].isSource() && !buildSource(I, Objects))
@@ -417,6 +440,19 @@ int main(int argc, char **argv) {
     std::printf("%s (Orrery %s), mode %s, compiling with:\n", Tool,
                 ORRERY_CXX_VERSION, modeName(Inv.M));
     std::fflush(stdout);
+    findToolchain(Inv, argv[0], TC, Err);
+    Command C{CMode ? TC.Clang : TC.ClangXX};
+    C.insert(C.end(), Inv.Raw.begin(), Inv.Raw.end());
+    std::string RunErr;
+    int RC = runCommand(C, "", RunErr);
+    if (RC < 0)
+      std::fprintf(stderr, "%s: error: %s\n", Tool, RunErr.c_str());
+    return RC == 0 ? 0 : 1;
+  }
+  bool Query = false; // libtool asks -print-search-dirs and the like
+  for (const std::string &A : Inv.Raw)
+    Query |= A.rfind("-print-", 0) == 0 || A.rfind("-dump", 0) == 0;
+  if (Inv.Inputs.empty() && Query) {
     findToolchain(Inv, argv[0], TC, Err);
     Command C{CMode ? TC.Clang : TC.ClangXX};
     C.insert(C.end(), Inv.Raw.begin(), Inv.Raw.end());

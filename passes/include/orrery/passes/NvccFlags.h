@@ -33,6 +33,9 @@ struct NvccTranslation {
   std::string RefusedFlag;
   /// -dlink / --device-link was given (a device-link step; dropped).
   bool DeviceLink = false;
+  /// -cuda / --cuda was given: nvcc's front end only, writing the host side
+  /// as a C++ file that a C++ compiler builds later.
+  bool CudaFrontEnd = false;
 };
 
 /// Translates compiler flags (argv[0] excluded) in which nvcc flags may
