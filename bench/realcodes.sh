@@ -16,7 +16,7 @@
 # would need, applied to a copy and printed, never to the user's checkout:
 #   multi-gpu-programming-models: CUB in CUDA 13 needs C++17, the Makefiles say
 #     -std=c++14 (passed as NVCC_FLAGS on make's command line);
-#   OSU 7.2: cudaMemPrefetchAsync's CUDA 13 signature (a location struct).
+#   OSU 7.x: cudaMemPrefetchAsync's CUDA 13 signature (a location struct).
 set -uo pipefail
 build=build
 if [ "${1:-}" = "-b" ]; then build=$2; shift 2; fi
@@ -31,7 +31,7 @@ jacobi_args=${JACOBI_ARGS:--niter 100 -nx 4096 -ny 4096}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-printf '%-34s %-6s %-9s %14s %10s %10s\n' code built simulated "simulated time" "wall s" "peak RSS"
+printf '%-42s %-6s %-9s %14s %10s %10s\n' code built simulated "simulated time" "wall s" "peak RSS"
 
 # report NAME BUILT LOG: one row from orrery-run's output and /usr/bin/time's.
 report() {
@@ -44,7 +44,7 @@ report() {
     rss=$(sed -n 's/^peak_rss_kib //p' "$log")
     [ -n "$rss" ] && rss="$((rss / 1024)) MiB"
   fi
-  printf '%-34s %-6s %-9s %14s %10s %10s\n' "$name" "$built" "$sim" "${simt:--}" "${wall:--}" "${rss:--}"
+  printf '%-42s %-6s %-9s %14s %10s %10s\n' "$name" "$built" "$sim" "${simt:--}" "${wall:--}" "${rss:--}"
 }
 
 # simulate LOG NP ARGS...: orrery-run under /usr/bin/time and timeout.
@@ -76,20 +76,40 @@ mgpm() {
 
 osu() {
   local dir=$1 copy=$work/osu built=no
-  cp -r "$dir" "$copy"
-  # CUDA 13: cudaMemPrefetchAsync takes a cudaMemLocation and flags.
-  if grep -q 'cudaMemPrefetchAsync(' "$copy"/c/util/*.c 2>/dev/null &&
-     ! grep -q 'cudaMemLocation' "$copy"/c/util/*.c; then
-    echo "# osu: patched cudaMemPrefetchAsync(p, n, dev, s) -> (p, n, {cudaMemLocationTypeDevice, dev}, 0, s) for CUDA 13" >&2
-    sed -i -E 's/cudaMemPrefetchAsync\(([^,]+),([^,]+),([^,]+),([^)]+)\)/cudaMemPrefetchAsync(\1,\2, (struct cudaMemLocation){cudaMemLocationTypeDevice, \3}, 0,\4)/' "$copy"/c/util/*.c
+  git -C "$dir" archive --format=tar HEAD 2>/dev/null | (mkdir -p "$copy" && tar -x -C "$copy") ||
+    cp -r "$dir/." "$copy"
+  # A checkout gives every file one time stamp; make would then rerun
+  # automake. Restore the release order: aclocal.m4, configure, Makefile.in.
+  touch "$copy/aclocal.m4"; sleep 1; touch "$copy/configure"; sleep 1
+  find "$copy" -name Makefile.in -exec touch {} +
+  # CUDA 13 (nvcc too): cudaMemPrefetchAsync takes a cudaMemLocation.
+  local util=$copy/c/util/osu_util_mpi.c
+  if grep -q 'cudaMemPrefetchAsync(buf, length, devid, um_stream)' "$util" 2>/dev/null; then
+    echo "# osu: CUDA 13 patch (what nvcc needs too): cudaMemPrefetchAsync(buf, length, devid, s) ->" \
+      "cudaMemPrefetchAsync(buf, length, {device or host location of devid}, 0, s)" >&2
+    python3 - "$util" <<'PY'
+import sys
+p = sys.argv[1]
+s = open(p).read()
+old = "CUDA_CHECK(cudaMemPrefetchAsync(buf, length, devid, um_stream));"
+new = """{
+        struct cudaMemLocation loc;
+        loc.type = devid == cudaCpuDeviceId ? cudaMemLocationTypeHost
+                                            : cudaMemLocationTypeDevice;
+        loc.id = devid == cudaCpuDeviceId ? 0 : devid;
+        CUDA_CHECK(cudaMemPrefetchAsync(buf, length, loc, 0, um_stream));
+    }"""
+open(p, "w").write(s.replace(old, new))
+PY
   fi
-  (cd "$copy" && { [ -x configure ] || autoreconf -fi; } &&
-    ./configure CC=orrery-cc CXX=orrery-cxx NVCC=orrery-cxx --enable-cuda \
+  echo "# osu: ./configure CC=orrery-cc CXX=orrery-cxx --enable-cuda && make NVCC=orrery-cxx (its Makefiles set NVCC = nvcc)" >&2
+  (cd "$copy" && ./configure CC=orrery-cc CXX=orrery-cxx --enable-cuda \
       --with-cuda=/usr/local/cuda > "$work/osu.configure" 2>&1 &&
-    make -j2 > "$work/osu.build" 2>&1) && built=yes
+    make -j2 NVCC=orrery-cxx > "$work/osu.build" 2>&1) && built=yes
   local b name args
-  for b in pt2pt/standard/osu_latency:"-d cuda D D -m 1:4194304" \
-           pt2pt/standard/osu_bw:"-d cuda D D -m 1:4194304" \
+  # OMB's options come before the buffer locations.
+  for b in pt2pt/standard/osu_latency:"-d cuda -m 1:4194304 D D" \
+           pt2pt/standard/osu_bw:"-d cuda -m 1:4194304 D D" \
            collective/blocking/osu_allreduce:"-d cuda -m 8:1048576" \
            collective/non_blocking/osu_iallreduce:"-d cuda -m 8:65536 -i 20 -x 2" \
            collective/blocking/osu_bcast:"-d cuda -m 8:1048576"; do

@@ -108,11 +108,17 @@ void *allocate(std::size_t Size) {
   return Base;
 }
 
+/// False when \p Addr is outside every shared allocation ever made: the
+/// common case (free() of heap memory), answered without the lock.
+static bool mayBeShared(const State &St, std::uintptr_t Addr) {
+  return Addr >= St.Low.load(std::memory_order_relaxed) &&
+         Addr < St.High.load(std::memory_order_relaxed);
+}
+
 bool release(void *P) {
   State &St = state();
   auto Addr = reinterpret_cast<std::uintptr_t>(P);
-  if (Addr < St.Low.load(std::memory_order_relaxed) ||
-      Addr >= St.High.load(std::memory_order_relaxed))
+  if (!mayBeShared(St, Addr))
     return false;
   std::lock_guard<std::mutex> G(St.Lock);
   auto It = St.Live.find(Addr);
@@ -134,8 +140,7 @@ std::size_t sizeOf(const void *P) {
 bool contains(const void *P) {
   State &St = state();
   auto Addr = reinterpret_cast<std::uintptr_t>(P);
-  if (Addr < St.Low.load(std::memory_order_relaxed) ||
-      Addr >= St.High.load(std::memory_order_relaxed))
+  if (!mayBeShared(St, Addr))
     return false;
   std::lock_guard<std::mutex> G(St.Lock);
   auto It = St.Live.upper_bound(Addr);

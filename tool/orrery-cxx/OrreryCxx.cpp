@@ -409,6 +409,22 @@ int Build::run() {
   return 0;
 }
 
+/// Runs clang with the command line as given (version and other queries
+/// build systems make); 0 or 1.
+int runClangRaw(const Invocation &Inv, const char *Argv0, bool CMode,
+                const char *Tool) {
+  Toolchain TC;
+  std::string Err;
+  findToolchain(Inv, Argv0, TC, Err);
+  Command C{CMode ? TC.Clang : TC.ClangXX};
+  C.insert(C.end(), Inv.Raw.begin(), Inv.Raw.end());
+  std::string RunErr;
+  int RC = runCommand(C, "", RunErr);
+  if (RC < 0)
+    std::fprintf(stderr, "%s: error: %s\n", Tool, RunErr.c_str());
+  return RC == 0 ? 0 : 1;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -440,28 +456,13 @@ int main(int argc, char **argv) {
     std::printf("%s (Orrery %s), mode %s, compiling with:\n", Tool,
                 ORRERY_CXX_VERSION, modeName(Inv.M));
     std::fflush(stdout);
-    findToolchain(Inv, argv[0], TC, Err);
-    Command C{CMode ? TC.Clang : TC.ClangXX};
-    C.insert(C.end(), Inv.Raw.begin(), Inv.Raw.end());
-    std::string RunErr;
-    int RC = runCommand(C, "", RunErr);
-    if (RC < 0)
-      std::fprintf(stderr, "%s: error: %s\n", Tool, RunErr.c_str());
-    return RC == 0 ? 0 : 1;
+    return runClangRaw(Inv, argv[0], CMode, Tool);
   }
   bool Query = false; // libtool asks -print-search-dirs and the like
   for (const std::string &A : Inv.Raw)
     Query |= A.rfind("-print-", 0) == 0 || A.rfind("-dump", 0) == 0;
-  if (Inv.Inputs.empty() && Query) {
-    findToolchain(Inv, argv[0], TC, Err);
-    Command C{CMode ? TC.Clang : TC.ClangXX};
-    C.insert(C.end(), Inv.Raw.begin(), Inv.Raw.end());
-    std::string RunErr;
-    int RC = runCommand(C, "", RunErr);
-    if (RC < 0)
-      std::fprintf(stderr, "%s: error: %s\n", Tool, RunErr.c_str());
-    return RC == 0 ? 0 : 1;
-  }
+  if (Inv.Inputs.empty() && Query)
+    return runClangRaw(Inv, argv[0], CMode, Tool);
   if (Inv.Inputs.empty()) {
     std::fprintf(stderr, "%s: error: no input files\n", Tool);
     usage(stderr, Tool);
