@@ -163,6 +163,7 @@ int Context::init(const Options &O) {
   uint64_t *AckSrc = reinterpret_cast<uint64_t *>(Ctrl + Layout.AckSrcOff);
   AckSrc[0] = static_cast<uint64_t>(Rank) + 1;
   AckSrc[1] = 1; // operand of atomic increments
+  AckSrc[2] = 0; // where a fetching atomic increment lands the old value
   if (!Tr->registerMemory(Ctrl, Layout.Total, true, CtrlMr, E))
     return fail(RAMC_ERROR, "ramc_init on rank %d: control region: %s", Rank,
                 E.c_str());

@@ -326,9 +326,10 @@ int Context::atomicInc(ramc_initiator_t H, size_t Off, const char *Call) {
   // (delivery complete) and then an 8-byte write into the target's
   // acknowledgement word carries the window's channel id.
   bool CqData = Tr->notify() == NotifyMode::CqData;
-  RmaOp Inc = rmaOp(
-      *A, reinterpret_cast<uint64_t *>(Ctrl + Layout.AckSrcOff) + 1, 8, Off);
+  uint64_t *Words = reinterpret_cast<uint64_t *>(Ctrl + Layout.AckSrcOff);
+  RmaOp Inc = rmaOp(*A, Words + 1, 8, Off);
   Inc.Desc = CtrlMr.Desc;
+  Inc.Result = Words + 2; // one atomic at a time: it completes before the next
   Inc.Op = encodeOp(OpKind::Atomic, P, 0);
   if (int Rc = postTracked(
           Puts,
