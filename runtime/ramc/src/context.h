@@ -87,7 +87,7 @@ public:
 
   // Targets (target.cpp).
   int targetCreate(void *Buf, size_t Len, uint64_t Tag, uint64_t Init,
-                   ramc_target_t &Out);
+                   ramc_target_t &Out, const char *Call);
   int targetDestroy(ramc_target_t T, const char *Call);
   int targetPost(ramc_target_t T, const char *Call);
   int targetUnpost(ramc_target_t T, const char *Call);
