@@ -104,6 +104,8 @@ int Context::attach(int P, uint64_t Tag, bool AnyTag, uint64_t Init, int64_t Ms,
       Puts.unissue(P);
     A.Live = false;
     FreeAttachments.push_back(I);
+  } else if (Inject) {
+    Puts.injected(P);
   }
   return Rc;
 }
@@ -244,8 +246,12 @@ int Context::put(ramc_initiator_t H, const void *Src, size_t Len, size_t Off,
   Put.HasData = Tr->notify() == NotifyMode::CqData;
   Put.Data = encodeWindowOp(A->Chan);
   Deadline D(Opts.DefaultTimeoutMs);
-  if (Len <= Tr->injectSize() && !Tr->deliveryComplete())
-    return post([&] { return Tr->write(Put); }, P, "put", D, Call);
+  if (Len <= Tr->injectSize() && !Tr->deliveryComplete()) {
+    int Rc = post([&] { return Tr->write(Put); }, P, "put", D, Call);
+    if (Rc == RAMC_SUCCESS)
+      Puts.injected(P);
+    return Rc;
+  }
   if (!localDesc(Src, Len, Puts, Put.Desc, Call, Code))
     return Code;
   Put.Op = encodeOp(OpKind::Put, P, 0);

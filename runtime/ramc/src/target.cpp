@@ -214,11 +214,12 @@ int Context::targetWait(ramc_target_t T, uint64_t N, int64_t Ms,
       return fail(RAMC_TIMEOUT,
                   "%s on rank %d (window tag %llu): %llu of %llu expected "
                   "operations arrived within %lld ms; initiators that "
-                  "attached here: %s (one may have exited)",
+                  "attached here: %s (one may have exited)%s",
                   Call, Rank, static_cast<unsigned long long>(W.Tag),
                   static_cast<unsigned long long>(W.Ops.available()),
                   static_cast<unsigned long long>(N),
-                  static_cast<long long>(D.ms()), attachers().c_str());
+                  static_cast<long long>(D.ms()), attachers().c_str(),
+                  goneAttachers().c_str());
     }
     Tr->waitForEvent(Wait, D);
   }

@@ -134,6 +134,9 @@ public:
   virtual size_t defaultMaxWindows() const { return 1024; }
   /// Scratch slots where this context's remote reads land.
   virtual unsigned scratchSlots() const { return 16; }
+  /// Whether each peer is a process of its own, whose exit RAMC may watch
+  /// (liveness.h). Not under SimGrid, where every rank is one process.
+  virtual bool peersAreProcesses() const { return false; }
 };
 
 /// The transport this library is built with.
