@@ -13,14 +13,15 @@ namespace ramc {
 
 namespace {
 
-/// The state letter and start time of /proc/PID/stat; false when there is
-/// no such process.
-bool readStat(uint32_t Pid, char &State, uint64_t &Start) {
+enum class Stat { Read, NoProcess, Unreadable };
+
+/// The state letter and start time of /proc/PID/stat.
+Stat readStat(uint32_t Pid, char &State, uint64_t &Start) {
   char Path[64];
   std::snprintf(Path, sizeof(Path), "/proc/%u/stat", Pid);
   FILE *F = std::fopen(Path, "r");
   if (!F)
-    return false;
+    return errno == ENOENT ? Stat::NoProcess : Stat::Unreadable;
   char Buf[1024];
   size_t N = std::fread(Buf, 1, sizeof(Buf) - 1, F);
   std::fclose(F);
@@ -30,7 +31,7 @@ bool readStat(uint32_t Pid, char &State, uint64_t &Start) {
   // field 3, the first after comm.
   const char *P = std::strrchr(Buf, ')');
   if (!P || P[1] != ' ')
-    return false;
+    return Stat::Unreadable;
   State = P[2];
   P += 2;
   for (int Field = 3; Field < 22 && P; ++Field) {
@@ -39,9 +40,9 @@ bool readStat(uint32_t Pid, char &State, uint64_t &Start) {
       ++P;
   }
   if (!P)
-    return false;
+    return Stat::Unreadable;
   Start = std::strtoull(P, nullptr, 10);
-  return true;
+  return Stat::Read;
 }
 
 uint64_t fnv1a(const void *Data, size_t Len, uint64_t H) {
@@ -55,7 +56,7 @@ ProcessIdentity computeSelf() {
   ProcessIdentity Me;
   Me.Pid = static_cast<uint32_t>(getpid());
   char State;
-  if (!readStat(Me.Pid, State, Me.Start))
+  if (readStat(Me.Pid, State, Me.Start) != Stat::Read)
     return Me; // no /proc: Host stays 0 (unknown), nothing is checked
   char Boot[64] = {0};
   if (FILE *F = std::fopen("/proc/sys/kernel/random/boot_id", "r")) {
@@ -87,8 +88,14 @@ Liveness checkProcess(const ProcessIdentity &P) {
     return Liveness::Unknown;
   char State = 0;
   uint64_t Start = 0;
-  if (!readStat(P.Pid, State, Start))
-    return errno == ENOENT ? Liveness::Gone : Liveness::Unknown;
+  switch (readStat(P.Pid, State, Start)) {
+  case Stat::NoProcess:
+    return Liveness::Gone;
+  case Stat::Unreadable:
+    return Liveness::Unknown;
+  case Stat::Read:
+    break;
+  }
   if (State == 'Z' || State == 'X' || Start != P.Start)
     return Liveness::Gone; // a zombie, or a newer process with the same PID
   return Liveness::Alive;
