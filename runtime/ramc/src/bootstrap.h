@@ -44,6 +44,18 @@ public:
   virtual bool barrier(const std::function<bool()> &Progress,
                        std::string &Err) = 0;
 
+  /// Whether Peer has reached the barrier this process is in (or last
+  /// left), even if it exited since. Backends that can tell (PMIx) mark
+  /// each process's arrival where it outlives the process; the others say
+  /// Unknown. RAMC asks only about peers whose process has exited, to tell
+  /// one that left after the barrier from one killed before it (the PMIx
+  /// servers here release a fence without a process that died).
+  enum class Arrival { Yes, No, Unknown };
+  virtual Arrival arrivedAtBarrier(int Peer) {
+    (void)Peer;
+    return Arrival::Unknown;
+  }
+
 protected:
   int Rank = 0;
   int Size = 1;

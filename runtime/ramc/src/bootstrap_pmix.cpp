@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <mutex>
 
 #ifdef RAMC_HAVE_PMIX
@@ -104,6 +105,10 @@ public:
       std::atomic<int> Done{0};
       pmix_status_t Status = PMIX_SUCCESS;
     };
+    // Mark the arrival first (arrivedAtBarrier).
+    ++Barriers;
+    if (!putValue(arrivalKey(), Barriers, Err))
+      return false;
     // On the heap: after a timeout the callback may still run later, so an
     // abandoned State is deliberately leaked.
     auto *St = new State;
@@ -156,7 +161,54 @@ public:
     return true;
   }
 
+  Arrival arrivedAtBarrier(int Peer) override {
+    auto Known = Reached.find(Peer);
+    if (Known != Reached.end() && Known->second >= Barriers)
+      return Arrival::Yes;
+    pmix_proc_t P;
+    PMIX_PROC_CONSTRUCT(&P);
+    PMIX_LOAD_PROCID(&P, Me.nspace, static_cast<pmix_rank_t>(Peer));
+    pmix_info_t Info;
+    PMIX_INFO_CONSTRUCT(&Info);
+    bool True = true;
+    PMIX_INFO_LOAD(&Info, PMIX_OPTIONAL, &True, PMIX_BOOL);
+    pmix_value_t *V = nullptr;
+    pmix_status_t Rc = PMIx_Get(&P, arrivalKey().c_str(), &Info, 1, &V);
+    PMIX_INFO_DESTRUCT(&Info);
+    if (Rc == PMIX_ERR_NOT_FOUND)
+      return Arrival::No;
+    if (Rc != PMIX_SUCCESS || !V || V->type != PMIX_UINT64) {
+      if (V)
+        PMIX_VALUE_RELEASE(V);
+      return Arrival::Unknown;
+    }
+    uint64_t Count = V->data.uint64;
+    PMIX_VALUE_RELEASE(V);
+    Reached[Peer] = Count;
+    return Count >= Barriers ? Arrival::Yes : Arrival::No;
+  }
+
 private:
+  /// How many barriers this process entered, under one key per context
+  /// that every barrier overwrites.
+  std::string arrivalKey() const {
+    return "ramc.barriers." + std::to_string(serial());
+  }
+  bool putValue(const std::string &Key, uint64_t Value, std::string &Err) {
+    pmix_value_t V;
+    PMIX_VALUE_CONSTRUCT(&V);
+    V.type = PMIX_UINT64;
+    V.data.uint64 = Value;
+    pmix_status_t Rc = PMIx_Put(PMIX_GLOBAL, Key.c_str(), &V);
+    if (Rc == PMIX_SUCCESS)
+      Rc = PMIx_Commit();
+    if (Rc != PMIX_SUCCESS) {
+      Err = "PMIx_Put(" + Key + ") failed: " + PMIx_Error_string(Rc);
+      return false;
+    }
+    return true;
+  }
+
   bool doFence(bool Collect, std::string &Err) {
     pmix_info_t Info;
     PMIX_INFO_CONSTRUCT(&Info);
@@ -173,6 +225,8 @@ private:
   }
 
   pmix_proc_t Me;
+  uint64_t Barriers = 0;
+  std::map<int, uint64_t> Reached; // barriers peers are known to have entered
 };
 
 } // namespace

@@ -129,7 +129,8 @@ int ramc_tgt_create_window(void *Buf, size_t Len, uint64_t Tag, uint64_t Init,
     return X->fail(RAMC_ERROR,
                    "ramc_tgt_create_window: out is NULL (parameter out)");
   ramc_target_t T;
-  if (int Rc = X->targetCreate(Buf, Len, Tag, Init, T))
+  if (int Rc =
+          X->targetCreate(Buf, Len, Tag, Init, T, "ramc_tgt_create_window"))
     return Rc;
   Out->rank = X->rank();
   Out->tag = Tag;

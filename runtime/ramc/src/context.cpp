@@ -126,8 +126,13 @@ struct EndpointRecord {
   uint32_t AddrLen;
   uint64_t CtrlKey;
   uint64_t CtrlBase;
+  // The process, for liveness checks by peers on the same host.
+  uint64_t Host;
+  uint64_t Start;
+  uint32_t Pid;
+  uint32_t Reserved;
 };
-constexpr uint32_t kRecordMagic = 0x52414d31; // "RAM1"
+constexpr uint32_t kRecordMagic = 0x52414d32; // "RAM2"
 } // namespace
 
 Context::Context() : Tr(createTransport()) {}
@@ -163,6 +168,7 @@ int Context::init(const Options &O) {
   uint64_t *AckSrc = reinterpret_cast<uint64_t *>(Ctrl + Layout.AckSrcOff);
   AckSrc[0] = static_cast<uint64_t>(Rank) + 1;
   AckSrc[1] = 1; // operand of atomic increments
+  AckSrc[2] = 0; // where a fetching atomic increment lands the old value
   if (!Tr->registerMemory(Ctrl, Layout.Total, true, CtrlMr, E))
     return fail(RAMC_ERROR, "ramc_init on rank %d: control region: %s", Rank,
                 E.c_str());
@@ -170,8 +176,11 @@ int Context::init(const Options &O) {
   std::vector<uint8_t> Addr = Tr->localAddress(E);
   if (Addr.empty())
     return fail(RAMC_ERROR, "ramc_init on rank %d: %s", Rank, E.c_str());
-  EndpointRecord R{kRecordMagic, static_cast<uint32_t>(Addr.size()), CtrlMr.Key,
-                   CtrlMr.RemoteBase};
+  const ProcessIdentity &Me = selfIdentity();
+  EndpointRecord R{kRecordMagic, static_cast<uint32_t>(Addr.size()),
+                   CtrlMr.Key,   CtrlMr.RemoteBase,
+                   Me.Host,      Me.Start,
+                   Me.Pid,       0};
   std::vector<uint8_t> Blob(sizeof(R) + Addr.size());
   std::memcpy(Blob.data(), &R, sizeof(R));
   std::memcpy(Blob.data() + sizeof(R), Addr.data(), Addr.size());
@@ -231,6 +240,9 @@ Context::Peer *Context::resolve(int P, const char *Call, int &Code) {
   }
   Pe.CtrlKey = R.CtrlKey;
   Pe.CtrlBase = R.CtrlBase;
+  Pe.Proc.Host = R.Host;
+  Pe.Proc.Start = R.Start;
+  Pe.Proc.Pid = R.Pid;
   Pe.Resolved = true;
   Code = RAMC_SUCCESS;
   return &Pe;
@@ -241,14 +253,30 @@ int Context::barrier() {
   Backoff B;
   Deadline D(Opts.DefaultTimeoutMs);
   bool TimedOut = false;
-  if (!Boot->barrier(
-          [&] {
-            if (!Tr->progress(*this))
-              Tr->waitForEvent(B, D);
-            TimedOut = D.expired();
-            return !TimedOut;
-          },
-          E))
+  // A peer that exited never arrives, yet the PMIx servers here release a
+  // fence without a process that died. So the peers this process has
+  // talked to are looked at: one gone before the barrier fails it; one
+  // gone while waiting or once released fails it unless the bootstrap
+  // says it had arrived (a process may leave right after a barrier).
+  int Gone = firstGonePeer(/*Now=*/true);
+  bool Ok = Gone < 0 && Boot->barrier(
+                            [&] {
+                              if (!Tr->progress(*this))
+                                Tr->waitForEvent(B, D);
+                              Gone = firstMissingPeer(/*Now=*/false);
+                              TimedOut = D.expired();
+                              return !TimedOut && Gone < 0;
+                            },
+                            E);
+  if (Ok)
+    Gone = firstMissingPeer(/*Now=*/true);
+  if (Gone >= 0)
+    return fail(RAMC_ERROR,
+                "ramc_barrier on rank %d (%s bootstrap): rank %d (pid %u on "
+                "this node) has exited (killed, or ended without finalizing "
+                "RAMC) and cannot reach the barrier",
+                Rank, Boot->name(), Gone, Peers[Gone].Proc.Pid);
+  if (!Ok)
     return fail(
         TimedOut ? RAMC_TIMEOUT : RAMC_ERROR,
         "ramc_barrier on rank %d (%s bootstrap): %s%s", Rank, Boot->name(),
@@ -293,13 +321,15 @@ void Context::onTxError(void *Op, int E, const std::string &Msg) {
     onTxDone(Op);
   if (TxFailed)
     return; // report the first one
+  if (explainedByGonePeer(Op))
+    return; // its exit was reported: told once
   TxFailed = true;
   if (Op)
     TxMsg = format("%s to rank %d failed: %s (%s)", opName(opKind(Op)),
                    opPeer(Op), Msg.c_str(), transportError(E).c_str());
   else
-    TxMsg = format("an injected operation failed: %s (%s)", Msg.c_str(),
-                   transportError(E).c_str());
+    TxMsg = format("an injected operation failed: %s (%s)%s", Msg.c_str(),
+                   transportError(E).c_str(), goneSuspect().c_str());
 }
 
 void Context::onRemoteData(uint64_t Data) {
@@ -320,11 +350,11 @@ void Context::onRemoteData(uint64_t Data) {
 }
 
 void Context::onRxError(int E, const std::string &Msg) {
-  if (TxFailed)
+  if (TxFailed || explainedByGonePeer(nullptr))
     return;
   TxFailed = true;
-  TxMsg = format("a receive completion reported an error: %s (%s)", Msg.c_str(),
-                 transportError(E).c_str());
+  TxMsg = format("a receive completion reported an error: %s (%s)%s",
+                 Msg.c_str(), transportError(E).c_str(), goneSuspect().c_str());
 }
 
 void Context::noteAttacher(int R) {
@@ -335,7 +365,7 @@ void Context::noteAttacher(int R) {
     AttachedBy.push_back(R);
 }
 
-std::string Context::attachers() const {
+std::vector<int> Context::attacherRanks() const {
   std::vector<int> Ranks = AttachedBy;
   // In MR_COUNTER mode acks carry no data: each initiator wrote its rank + 1
   // into word (rank % kAckWords) of the acknowledgement area.
@@ -346,6 +376,11 @@ std::string Context::attachers() const {
     if (V && std::find(Ranks.begin(), Ranks.end(), int(V - 1)) == Ranks.end())
       Ranks.push_back(static_cast<int>(V - 1));
   }
+  return Ranks;
+}
+
+std::string Context::attachers() const {
+  std::vector<int> Ranks = attacherRanks();
   if (Ranks.empty())
     return "none known";
   std::string S = "ranks";
@@ -400,6 +435,8 @@ int Context::readControl(int P, uint64_t ROff, size_t Len, void *&Landing,
   while (!InternalDone) {
     if (!Tr->progress(*this))
       Tr->waitForEvent(B, D);
+    if (!InternalDone && peerGone(P))
+      return peerGoneError(P, Call, ReadOf.c_str());
     if (!InternalDone && D.expired())
       return fail(RAMC_TIMEOUT,
                   "%s: reading the %s of rank %d timed out after %lld ms (has "
@@ -419,6 +456,9 @@ int Context::waitPending(PendingOps &P, const Deadline &D, const char *What,
   while (P.Done < P.Issued) {
     if (!Tr->progress(*this))
       Tr->waitForEvent(B, D);
+    for (const auto &[R, N] : P.PerPeer)
+      if (peerGone(R))
+        return peerGoneError(R, Call, What);
     if (P.Done < P.Issued && D.expired()) {
       std::string Who;
       for (const auto &[R, N] : P.PerPeer)
@@ -432,6 +472,12 @@ int Context::waitPending(PendingOps &P, const Deadline &D, const char *What,
   for (MemRegion &R : P.LocalRegs)
     Tr->release(R);
   P.LocalRegs.clear();
+  std::vector<int> Injected;
+  Injected.swap(P.InjectedTo);
+  for (int R : Injected)
+    if (peerGone(R, /*Now=*/true))
+      return peerGoneError(
+          R, Call, "operation(s) injected since the last completed wait");
   return takeTxError(Call);
 }
 

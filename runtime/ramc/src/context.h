@@ -16,11 +16,13 @@
 #include "bootstrap.h"
 #include "consume_counter.h"
 #include "error.h"
+#include "liveness.h"
 #include "transport.h"
 #include "wire.h"
 
 #include "ramc/ramc_ctx.h"
 
+#include <algorithm>
 #include <deque>
 #include <map>
 #include <memory>
@@ -87,7 +89,7 @@ public:
 
   // Targets (target.cpp).
   int targetCreate(void *Buf, size_t Len, uint64_t Tag, uint64_t Init,
-                   ramc_target_t &Out);
+                   ramc_target_t &Out, const char *Call);
   int targetDestroy(ramc_target_t T, const char *Call);
   int targetPost(ramc_target_t T, const char *Call);
   int targetUnpost(ramc_target_t T, const char *Call);
@@ -131,6 +133,12 @@ private:
     PeerAddr Addr = kNoPeerAddr;
     uint64_t CtrlKey = 0;
     uint64_t CtrlBase = 0;
+    // Liveness (peer_watch.cpp): the process behind the peer, whether it
+    // is known to have exited, and when to look again.
+    ProcessIdentity Proc;
+    bool Gone = false;
+    bool GoneReported = false;
+    double NextCheck = 0;
   };
   struct Window {
     bool Live = false;
@@ -159,6 +167,14 @@ private:
     uint64_t Done = 0;
     std::map<int, uint64_t> PerPeer;  // outstanding per peer rank (sparse)
     std::vector<MemRegion> LocalRegs; // FI_MR_LOCAL only
+    // Peers that injected operations went to since the last wait: they
+    // complete at once, so only the peer's liveness can say they failed.
+    std::vector<int> InjectedTo;
+    void injected(int Peer) {
+      if (std::find(InjectedTo.begin(), InjectedTo.end(), Peer) ==
+          InjectedTo.end())
+        InjectedTo.push_back(Peer);
+    }
     void issue(int Peer) {
       ++Issued;
       ++PerPeer[Peer];
@@ -168,8 +184,27 @@ private:
       drop(Peer);
     }
     void done(int Peer) {
+      auto W = WrittenOff.find(Peer);
+      if (W != WrittenOff.end()) { // counted when its peer was found gone
+        if (--W->second == 0)
+          WrittenOff.erase(W);
+        return;
+      }
       ++Done;
       drop(Peer);
+    }
+    // Operations to a peer that exited never complete (or late, with an
+    // error): they are counted as done when the exit is reported, so that
+    // waits for operations to other peers do not wait for them, and their
+    // completions, should they still come, are then ignored.
+    std::map<int, uint64_t> WrittenOff;
+    void writeOff(int Peer) {
+      auto It = PerPeer.find(Peer);
+      if (It == PerPeer.end())
+        return;
+      Done += It->second;
+      WrittenOff[Peer] += It->second;
+      PerPeer.erase(It);
     }
     void drop(int Peer) {
       auto It = PerPeer.find(Peer);
@@ -196,7 +231,37 @@ private:
   int readControl(int Peer, uint64_t ROff, size_t Len, void *&Landing,
                   const Deadline &D, const char *What, const char *Call);
   void noteAttacher(int Rank);
+  std::vector<int> attacherRanks() const;
   std::string attachers() const;
+
+  // Peer liveness (peer_watch.cpp).
+  /// Whether peer P's process is known to have exited. Looks at most every
+  /// few milliseconds per peer; Now: at least whether the PID still exists.
+  /// False for unresolved peers and where liveness cannot be told (another
+  /// host, SimGrid).
+  bool peerGone(int P, bool Now = false);
+  /// Records the error of an operation (What) that needs peer P, who has
+  /// exited.
+  int peerGoneError(int P, const char *Call, const char *What);
+  /// The first resolved peer whose process has exited, or -1 (Now as for
+  /// peerGone).
+  int firstGonePeer(bool Now);
+  /// The first resolved peer whose process has exited and that the
+  /// bootstrap does not know to have reached the current barrier, or -1.
+  /// Without Now, only while the barrier waits; with Now, once released,
+  /// only where the bootstrap can tell (else a peer that left right after
+  /// the barrier would fail it).
+  int firstMissingPeer(bool Now);
+  /// "; of these, rank(s) ... have exited" for the attachers that have, or
+  /// "".
+  std::string goneAttachers();
+  /// Whether a failed operation (Op: its context; nullptr: an injected
+  /// one, which libfabric reports without saying to whom) is explained by a
+  /// peer whose exit was reported already.
+  bool explainedByGonePeer(void *Op);
+  /// "; rank R (pid P on this node) has exited: probably ..." naming a peer
+  /// that has, for errors libfabric reports without saying whose, or "".
+  std::string goneSuspect();
   /// Posts one transport operation, retrying while the transport is busy
   /// (kTransportAgain, libfabric's -FI_EAGAIN) and progressing, until the
   /// deadline.
@@ -272,14 +337,20 @@ namespace ramc {
 template <typename Fn>
 int Context::post(Fn &&Op, int Peer, const char *What, const Deadline &D,
                   const char *Call) {
+  if (peerGone(Peer))
+    return peerGoneError(Peer, Call, What);
   for (;;) {
     long Rc = Op();
     if (Rc == 0)
       return RAMC_SUCCESS;
+    if (Rc != kTransportAgain && peerGone(Peer, /*Now=*/true))
+      return peerGoneError(Peer, Call, What);
     if (Rc != kTransportAgain)
       return fail(RAMC_ERROR, "%s: starting the %s (rank %d) failed: %s", Call,
                   What, Peer, transportError(Rc).c_str());
     Tr->progress(*this);
+    if (peerGone(Peer))
+      return peerGoneError(Peer, Call, What);
     if (D.expired())
       return fail(RAMC_TIMEOUT,
                   "%s: the %s (rank %d) could not be started within %lld ms: "

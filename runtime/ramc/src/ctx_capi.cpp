@@ -106,8 +106,9 @@ int ramc_target_create(ramc_ctx_t *C, void *Buf, size_t Len, uint64_t Tag,
                        uint64_t Init, ramc_target_t *Out) {
   RAMC_CTX_OR_FAIL(C);
   if (!Out)
-    return X->fail(RAMC_ERROR, "ramc_target_create: out is NULL");
-  return X->targetCreate(Buf, Len, Tag, Init, *Out);
+    return X->fail(RAMC_ERROR,
+                   "ramc_target_create: out is NULL (parameter out)");
+  return X->targetCreate(Buf, Len, Tag, Init, *Out, "ramc_target_create");
 }
 int ramc_target_destroy(ramc_ctx_t *C, ramc_target_t T) {
   RAMC_CTX_OR_FAIL(C);

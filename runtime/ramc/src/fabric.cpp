@@ -368,9 +368,27 @@ long Fabric::read(const RmaOp &O) {
                  O.RAddr, O.Key, O.Op);
 }
 
+// libfabric 1.17's shm provider (up to at least 1.20) returns the bounce
+// buffer of an atomic issued with FI_DELIVERY_COMPLETE to the target's
+// inject pool twice: the target frees it once it applied the atomic
+// (smr_progress_inject_atomic frees it unless the operation fetches), and
+// the initiator again when it processes the target's response
+// (smr_progress_resp_entry). Two later operations then share one buffer: an
+// injected put's first 8 bytes become the next atomic's operand (1), or an
+// atomic adds a put's payload to the counter. A fetching atomic also waits
+// for the target's response (so its completion means the target applied
+// it), but there only the initiator frees the buffer. So where an atomic
+// must complete at the target, RAMC issues fetch-and-add on shm, landing the
+// old value in O.Result; test/ramc/mixed.test catches a regression.
+static bool atomicsNeedFetchForDelivery(const std::string &Provider) {
+  return Provider == "shm";
+}
+
 long Fabric::atomicInc(const RmaOp &O, bool DeliveryComplete) {
   uint64_t Flags = FI_COMPLETION;
-  if (DeliveryComplete)
+  bool Fetch =
+      DeliveryComplete && O.Result && atomicsNeedFetchForDelivery(ProvName);
+  if (DeliveryComplete && !Fetch)
     Flags |= FI_DELIVERY_COMPLETE;
   fi_ioc Ioc{const_cast<void *>(O.Local), 1};
   void *Descs[1] = {O.Desc};
@@ -385,7 +403,11 @@ long Fabric::atomicInc(const RmaOp &O, bool DeliveryComplete) {
   Msg.datatype = FI_UINT64;
   Msg.op = FI_SUM;
   Msg.context = O.Op;
-  return fi_atomicmsg(Ep, &Msg, Flags);
+  if (!Fetch)
+    return fi_atomicmsg(Ep, &Msg, Flags);
+  fi_ioc Res{O.Result, 1};
+  void *ResDescs[1] = {O.Desc};
+  return fi_fetch_atomicmsg(Ep, &Msg, &Res, ResDescs, 1, Flags);
 }
 
 void Fabric::waitForEvent(Backoff &B, const Deadline &) { B.pause(); }

@@ -66,6 +66,7 @@ public:
   bool deliveryComplete() const override { return Delivery; }
   const std::string &providerName() const override { return ProvName; }
   uint64_t mrMode() const { return MrMode; }
+  bool peersAreProcesses() const override { return true; }
   std::string describe() const override;
 
 private:

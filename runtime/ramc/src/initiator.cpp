@@ -104,6 +104,8 @@ int Context::attach(int P, uint64_t Tag, bool AnyTag, uint64_t Init, int64_t Ms,
       Puts.unissue(P);
     A.Live = false;
     FreeAttachments.push_back(I);
+  } else if (Inject) {
+    Puts.injected(P);
   }
   return Rc;
 }
@@ -244,8 +246,12 @@ int Context::put(ramc_initiator_t H, const void *Src, size_t Len, size_t Off,
   Put.HasData = Tr->notify() == NotifyMode::CqData;
   Put.Data = encodeWindowOp(A->Chan);
   Deadline D(Opts.DefaultTimeoutMs);
-  if (Len <= Tr->injectSize() && !Tr->deliveryComplete())
-    return post([&] { return Tr->write(Put); }, P, "put", D, Call);
+  if (Len <= Tr->injectSize() && !Tr->deliveryComplete()) {
+    int Rc = post([&] { return Tr->write(Put); }, P, "put", D, Call);
+    if (Rc == RAMC_SUCCESS)
+      Puts.injected(P);
+    return Rc;
+  }
   if (!localDesc(Src, Len, Puts, Put.Desc, Call, Code))
     return Code;
   Put.Op = encodeOp(OpKind::Put, P, 0);
@@ -326,9 +332,10 @@ int Context::atomicInc(ramc_initiator_t H, size_t Off, const char *Call) {
   // (delivery complete) and then an 8-byte write into the target's
   // acknowledgement word carries the window's channel id.
   bool CqData = Tr->notify() == NotifyMode::CqData;
-  RmaOp Inc = rmaOp(
-      *A, reinterpret_cast<uint64_t *>(Ctrl + Layout.AckSrcOff) + 1, 8, Off);
+  uint64_t *Words = reinterpret_cast<uint64_t *>(Ctrl + Layout.AckSrcOff);
+  RmaOp Inc = rmaOp(*A, Words + 1, 8, Off);
   Inc.Desc = CtrlMr.Desc;
+  Inc.Result = Words + 2; // one atomic at a time: it completes before the next
   Inc.Op = encodeOp(OpKind::Atomic, P, 0);
   if (int Rc = postTracked(
           Puts,

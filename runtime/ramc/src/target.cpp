@@ -3,6 +3,9 @@
 
 #include "backoff.h"
 
+#include <cstddef>
+#include <cstdint>
+
 namespace ramc {
 
 Context::Window *Context::window(ramc_target_t T, const char *Call, int &Code) {
@@ -18,14 +21,26 @@ Context::Window *Context::window(ramc_target_t T, const char *Call, int &Code) {
 }
 
 int Context::targetCreate(void *Buf, size_t Len, uint64_t Tag, uint64_t Init,
-                          ramc_target_t &Out) {
-  const char *Call = "ramc_tgt_create_window";
+                          ramc_target_t &Out, const char *Call) {
   if (!Buf)
     return fail(RAMC_ERROR, "%s on rank %d: buffer is NULL (parameter buf)",
                 Call, Rank);
   if (Len == 0)
     return fail(RAMC_ERROR, "%s on rank %d: window length is 0 (parameter len)",
                 Call, Rank);
+  // No object is larger than PTRDIFF_MAX bytes, and none wraps around the
+  // end of the address space. Providers that do not pin memory (sockets,
+  // shm) would register such a window, and peers could then write far past
+  // the buffer.
+  uintptr_t Base = reinterpret_cast<uintptr_t>(Buf);
+  if (Len > static_cast<size_t>(PTRDIFF_MAX) || Base > UINTPTR_MAX - Len)
+    return fail(RAMC_ERROR,
+                "%s on rank %d: a window of %zu bytes at %p %s (parameter "
+                "len: pass the size of the buffer in bytes)",
+                Call, Rank, Len, Buf,
+                Base > UINTPTR_MAX - Len
+                    ? "would wrap around the end of the address space"
+                    : "is larger than any object in the address space");
   uint32_t I;
   if (!FreeWindows.empty() &&
       (Windows.size() >= Opts.MaxWindows || FreeWindows.size() > 64)) {
@@ -199,11 +214,12 @@ int Context::targetWait(ramc_target_t T, uint64_t N, int64_t Ms,
       return fail(RAMC_TIMEOUT,
                   "%s on rank %d (window tag %llu): %llu of %llu expected "
                   "operations arrived within %lld ms; initiators that "
-                  "attached here: %s (one may have exited)",
+                  "attached here: %s (one may have exited)%s",
                   Call, Rank, static_cast<unsigned long long>(W.Tag),
                   static_cast<unsigned long long>(W.Ops.available()),
                   static_cast<unsigned long long>(N),
-                  static_cast<long long>(D.ms()), attachers().c_str());
+                  static_cast<long long>(D.ms()), attachers().c_str(),
+                  goneAttachers().c_str());
     }
     Tr->waitForEvent(Wait, D);
   }

@@ -67,6 +67,9 @@ struct RmaOp {
   /// Remote CQ data (32 bits, wire.h) carried by writes in CQ_DATA mode.
   bool HasData = false;
   uint64_t Data = 0;
+  /// Atomics: 8 bytes in the region of Desc where the transport may land
+  /// the old value, should it issue a fetching atomic (Fabric::atomicInc).
+  void *Result = nullptr;
 };
 
 /// Receives what Transport::progress drains.
@@ -106,8 +109,9 @@ public:
   /// RMA write; injected (Op.Op == nullptr) when Len <= injectSize().
   virtual long write(const RmaOp &Op) = 0;
   virtual long read(const RmaOp &Op) = 0;
-  /// Adds 1 to the uint64_t at RAddr; Op.Local points to the operand 1.
-  /// DeliveryComplete: completes only once done at the target.
+  /// Adds 1 to the uint64_t at RAddr; Op.Local points to the operand 1,
+  /// Op.Result to a scratch word. DeliveryComplete: completes only once
+  /// done at the target.
   virtual long atomicInc(const RmaOp &Op, bool DeliveryComplete) = 0;
 
   /// Drains completions into Sink once. Returns entries processed.
@@ -130,6 +134,9 @@ public:
   virtual size_t defaultMaxWindows() const { return 1024; }
   /// Scratch slots where this context's remote reads land.
   virtual unsigned scratchSlots() const { return 16; }
+  /// Whether each peer is a process of its own, whose exit RAMC may watch
+  /// (liveness.h). Not under SimGrid, where every rank is one process.
+  virtual bool peersAreProcesses() const { return false; }
 };
 
 /// The transport this library is built with.

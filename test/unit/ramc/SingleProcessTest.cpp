@@ -8,6 +8,8 @@
 #include "ramc/ramc.hpp"
 #include "ramc_api.h"
 
+#include <cstddef>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <gtest/gtest.h>
@@ -163,6 +165,27 @@ TEST_P(SingleProcess, MisuseIsReportedNotFatal) {
   EXPECT_EQ(ramc_bb_check(C.raw(), 1, 9), RAMC_ERROR); // no rank 1
 }
 
+TEST_P(SingleProcess, ImpossibleWindowLengthsAreRejected) {
+  ramc::Context C(options());
+  alignas(64) static uint8_t Win[4096];
+  ramc_target_t T = 0;
+  // Wrapping around the end of the address space, and larger than any
+  // object can be.
+  for (size_t Len :
+       {SIZE_MAX, SIZE_MAX - 4095, static_cast<size_t>(PTRDIFF_MAX) + 1}) {
+    EXPECT_EQ(ramc_target_create(C.raw(), Win, Len, 1, 3, &T), RAMC_ERROR)
+        << "len " << Len;
+    std::string E = ramc_ctx_error(C.raw());
+    EXPECT_NE(E.find("ramc_target_create on rank 0"), std::string::npos) << E;
+    EXPECT_NE(E.find("(parameter len"), std::string::npos) << E;
+  }
+  // Nothing was registered or used up: the buffer's real size still works.
+  ASSERT_EQ(ramc_target_create(C.raw(), Win, sizeof(Win), 1, 3, &T),
+            RAMC_SUCCESS)
+      << ramc_ctx_error(C.raw());
+  EXPECT_EQ(ramc_target_destroy(C.raw(), T), RAMC_SUCCESS);
+}
+
 TEST_P(SingleProcess, BoardHoldsSeveralPostings) {
   ramc::Context C(options());
   std::vector<std::vector<uint8_t>> Bufs(20, std::vector<uint8_t>(32));
@@ -248,6 +271,12 @@ TEST(SingleProcessCompat, DoubleDestroyAndUnfilledStructs) {
   EXPECT_EQ(ramc_tgt_destroy_window(&T), RAMC_SUCCESS);
   EXPECT_EQ(ramc_tgt_destroy_window(&T), RAMC_ERROR);
   EXPECT_NE(std::string(ramc_last_error()).find("destroyed already"),
+            std::string::npos)
+      << ramc_last_error();
+  struct ramc_target_win_info_s Huge;
+  EXPECT_EQ(ramc_tgt_create_window(Buf, SIZE_MAX, 6, 3, &Huge), RAMC_ERROR);
+  EXPECT_NE(std::string(ramc_last_error())
+                .find("ramc_tgt_create_window on rank 0: a window of"),
             std::string::npos)
       << ramc_last_error();
   struct ramc_target_win_info_s Junk;
