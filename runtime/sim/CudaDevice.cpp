@@ -90,6 +90,11 @@ cudaError_t cudaGetDeviceProperties(cudaDeviceProp *P, int D) {
   P->sharedMemPerBlock = static_cast<size_t>(G.SharedMemoryPerBlock.Value);
   P->sharedMemPerMultiprocessor =
       static_cast<size_t>(G.SharedMemoryPerSm.Value);
+  // What a kernel may opt into: the SM's shared memory less the 1 KiB the
+  // driver reserves per block.
+  P->sharedMemPerBlockOptin =
+      P->sharedMemPerMultiprocessor > 1024 ? P->sharedMemPerMultiprocessor - 1024
+                                           : P->sharedMemPerBlock;
   P->regsPerBlock = static_cast<int>(G.RegistersPerSm.Value);
   P->regsPerMultiprocessor = static_cast<int>(G.RegistersPerSm.Value);
   P->warpSize = static_cast<int>(G.WarpSize.Value);
@@ -135,6 +140,12 @@ cudaError_t cudaDeviceGetAttribute(int *Value, cudaDeviceAttr A, int D) {
     break;
   case cudaDevAttrMaxThreadsPerMultiProcessor:
     *Value = P.maxThreadsPerMultiProcessor;
+    break;
+  case cudaDevAttrMaxBlocksPerMultiprocessor:
+    *Value = P.maxBlocksPerMultiProcessor;
+    break;
+  case cudaDevAttrMaxSharedMemoryPerBlockOptin:
+    *Value = static_cast<int>(P.sharedMemPerBlockOptin);
     break;
   case cudaDevAttrComputeCapabilityMajor:
     *Value = P.major;

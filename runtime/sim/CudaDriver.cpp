@@ -188,3 +188,39 @@ cudaError_t cudaProfilerStop(void) { return cudaSuccess; }
 
 // mpi-ext.h of skeleton mode (runtime/sim/skeleton-include).
 extern "C" int MPIX_Query_cuda_support(void) { return 1; }
+
+// thrust and CUB size their grids from the occupancy and launch through
+// cudaLaunchKernelExC (launch attributes are ignored: the simulated kernel
+// is costed from its hint like any other launch).
+extern "C" cudaError_t
+cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *Blocks,
+                                                       const void *Func,
+                                                       int BlockSize,
+                                                       size_t, unsigned) {
+  if (!Blocks || !Func || BlockSize <= 0)
+    return fail(callingRank(), cudaErrorInvalidValue);
+  int Threads = 2048, MaxBlocks = 32;
+  int Dev = callingRank().Device;
+  cudaDeviceGetAttribute(&Threads, cudaDevAttrMaxThreadsPerMultiProcessor,
+                         Dev);
+  cudaDeviceGetAttribute(&MaxBlocks, cudaDevAttrMaxBlocksPerMultiprocessor,
+                         Dev);
+  int N = Threads / BlockSize;
+  *Blocks = N < MaxBlocks ? N : MaxBlocks;
+  return cudaSuccess;
+}
+
+extern "C" cudaError_t
+cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *Blocks, const void *Func,
+                                              int BlockSize, size_t Shared) {
+  return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+      Blocks, Func, BlockSize, Shared, 0);
+}
+
+extern "C" cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *Config,
+                                           const void *Func, void **Args) {
+  if (!Config)
+    return fail(callingRank(), cudaErrorInvalidValue);
+  return cudaLaunchKernel(Func, Config->gridDim, Config->blockDim, Args,
+                          Config->dynamicSmemBytes, Config->stream);
+}

@@ -143,11 +143,13 @@ void appendModeCudaFlags(Command &C, const Invocation &Inv,
   std::string Cccl = TC.CudaPath + "/include/cccl";
   if (exists(Cccl))
     append(C, {"-isystem", Cccl});
-  if (Inv.M == Mode::Skeleton)
-    return;
-  // clang's default GPU (sm_52) is unknown to CUDA 13's ptxas.
+  // clang's default GPU (sm_52) is unknown to CUDA 13's ptxas; in a
+  // host-only compile the GPU list still sets __CUDA_ARCH_LIST__, which CUB
+  // matches against cudaFuncGetAttributes' answer (the simulated GPU's).
   if (!hasItem(Inv, "--cuda-gpu-arch") && !hasItem(Inv, "--offload-arch"))
     append(C, {"--cuda-gpu-arch=" + TC.DefaultGpuArch});
+  if (Inv.M == Mode::Skeleton)
+    return;
   // Relocatable device code needs the new offloading driver to be linked.
   if (hasItem(Inv, "-fgpu-rdc") && !hasItem(Inv, "--offload-new-driver"))
     append(C, {"--offload-new-driver"});
