@@ -3,6 +3,7 @@
 #include "CudaCommon.h"
 #include "DeviceMemory.h"
 
+#include <cstdio>
 #include <cstring>
 
 using namespace orrery::sim;
@@ -245,8 +246,18 @@ const char *cudaGetErrorName(cudaError_t E) {
     return "cudaErrorInvalidDevicePointer";
   case cudaErrorInvalidMemcpyDirection:
     return "cudaErrorInvalidMemcpyDirection";
-  default:
+  case cudaErrorInvalidDeviceFunction:
+    return "cudaErrorInvalidDeviceFunction";
+  case cudaErrorNotSupported:
+    return "cudaErrorNotSupported";
+  case cudaErrorUnknown:
     return "cudaErrorUnknown";
+  default: {
+    // Not "cudaErrorUnknown": that is a code of its own.
+    static thread_local char Buf[64];
+    std::snprintf(Buf, sizeof Buf, "cudaError_%d", static_cast<int>(E));
+    return Buf;
+  }
   }
 }
 
@@ -274,8 +285,19 @@ const char *cudaGetErrorString(cudaError_t E) {
     return "invalid device pointer";
   case cudaErrorInvalidMemcpyDirection:
     return "invalid copy direction for memcpy";
-  default:
-    return "unknown error (Orrery's skeleton runtime)";
+  case cudaErrorInvalidDeviceFunction:
+    return "invalid device function";
+  case cudaErrorNotSupported:
+    return "operation not supported";
+  case cudaErrorUnknown:
+    return "unknown error";
+  default: {
+    static thread_local char Buf[96];
+    std::snprintf(Buf, sizeof Buf,
+                  "CUDA error %d (not described by Orrery's skeleton runtime)",
+                  static_cast<int>(E));
+    return Buf;
+  }
   }
 }
 
