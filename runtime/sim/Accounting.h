@@ -58,6 +58,9 @@ struct DeviceReadTotals {
   double Bytes = 0;
 };
 
+/// The timeline track of NVTX ranges (NvtxRanges.cpp).
+constexpr int NvtxTrack = -1;
+
 /// One span of the timeline: a rank's host track (Track 0) or a stream.
 struct TraceSpan {
   int Rank = 0, Track = 0;

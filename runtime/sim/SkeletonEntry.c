@@ -8,7 +8,16 @@
  * to run it. Loading by smpirun (dlopen) ignores both.
  *
  *===----------------------------------------------------------------------===*/
+#include <stdint.h>
 #include <unistd.h>
+
+/* NVTX 3's static injection (nvtxDetail/nvtxInit.h): a strong definition
+ * that overrides the weak one every TU including nvToolsExt.h carries, so
+ * the program's NVTX ranges reach liborrery-sim's timeline (NvtxRanges.cpp).
+ * This object is linked into every skeleton program already. */
+int orrery_nvtx_inject(const void *(*GetExportTable)(uint32_t));
+int (*InitializeInjectionNvtx2_fnptr)(const void *(*)(uint32_t)) =
+    orrery_nvtx_inject;
 
 #if defined(__x86_64__)
 const char orrery_skeleton_interp[] __attribute__((section(".interp"))) =

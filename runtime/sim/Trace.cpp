@@ -63,11 +63,14 @@ bool Report::writeTrace(const std::string &Path, int Ranks,
                       {"pid", R},
                       {"tid", T},
                       {"args",
-                       {{"name", T == 0 ? std::string("host")
-                                        : "stream " + std::to_string(T)}}}});
+                       {{"name", T == 0           ? std::string("host")
+                                 : T == NvtxTrack ? std::string("NVTX")
+                                                  : "stream " + std::to_string(T)}}}});
   for (const TraceSpan &S : Spans)
     Events.push_back({{"name", S.Name},
-                      {"cat", std::string(categoryKey(S.Cat))},
+                      {"cat", S.Track == NvtxTrack
+                                  ? std::string("nvtx")
+                                  : std::string(categoryKey(S.Cat))},
                       {"ph", "X"},
                       {"pid", S.Rank},
                       {"tid", S.Track},
