@@ -41,8 +41,23 @@ static double wallNow() {
 
 double now() { return s4u::Engine::get_clock(); }
 
-OutsideBench::OutsideBench() { smpi_bench_end(); }
-OutsideBench::~OutsideBench() { smpi_bench_begin(); }
+static bool benchmarking() {
+  // smpi_bench_begin also switches data segments under mmap privatization.
+  static const bool On =
+      simgrid::config::get_value<bool>("smpi/simulate-computation") ||
+      simgrid::config::get_value<std::string>("smpi/privatization") == "mmap";
+  return On;
+}
+
+OutsideBench::OutsideBench() : On(benchmarking()) {
+  if (On)
+    smpi_bench_end();
+}
+
+OutsideBench::~OutsideBench() {
+  if (On)
+    smpi_bench_begin();
+}
 
 /// Ranks of this run, as smpirun configured them.
 static int rankCount() {

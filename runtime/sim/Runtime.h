@@ -165,12 +165,18 @@ private:
 
 /// Leaves SMPI's computation benchmark around a blocking S4U call made from
 /// rank code, so real CPU time of other ranks does not leak into the clock.
+/// Nothing to leave when SMPI benchmarks nothing (smpi/simulate-computation
+/// off, orrery-run's default, and no mmap privatization): the two calls
+/// would only read CPU clocks through system calls.
 class OutsideBench {
 public:
   OutsideBench();
   ~OutsideBench();
   OutsideBench(const OutsideBench &) = delete;
   OutsideBench &operator=(const OutsideBench &) = delete;
+
+private:
+  bool On;
 };
 
 double now();
