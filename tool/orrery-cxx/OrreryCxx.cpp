@@ -12,6 +12,7 @@
 
 #include "Driver.h"
 #include "Process.h"
+#include "SignalCleanup.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -78,6 +79,7 @@ public:
   ~Build() {
     if (TempDir.empty() || Inv.DryRun)
       return;
+    clearRemoveOnSignal();
     if (Inv.KeepTemps)
       note("temporary files kept in " + TempDir);
     else
@@ -371,6 +373,8 @@ int Build::run() {
       error(Err);
       return 1;
     }
+    if (!Inv.KeepTemps)
+      removeOnSignal(TempDir);
   }
   if (Inv.Verbose)
     note(std::string("mode ") + modeName(Inv.M) + ", temporary directory " +
