@@ -52,8 +52,11 @@ void readWeights(MapScope &S, OpWeights &W) {
 Quantity readKernelRate(MapScope &G) {
   Dimension D = Dimension::Rate;
   const YAML::Node N = G.peek("kernel_rate");
-  if (N.IsMap() && N["unit"].IsScalar() &&
-      unitFactor(Dimension::Bandwidth, N["unit"].Scalar()))
+  // A missing unit is an invalid node, whose IsScalar() throws: ask
+  // IsDefined() first (quantity() reports the missing unit).
+  const YAML::Node U = N.IsMap() ? N["unit"] : YAML::Node();
+  if (U.IsDefined() && U.IsScalar() &&
+      unitFactor(Dimension::Bandwidth, U.Scalar()))
     D = Dimension::Bandwidth;
   return G.quantity("kernel_rate", D, D == Dimension::Rate ? PeakL : MemoryBwL);
 }
