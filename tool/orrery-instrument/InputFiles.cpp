@@ -65,6 +65,13 @@ Expected<std::string> readInput(StringRef Path) {
     Text.append(Buf, static_cast<size_t>(N));
   }
   ::close(Fd);
+  // An empty pipe is a FIFO nobody writes to, or a producer that failed
+  // (`<(cat missing.cu)`): instrumenting nothing would exit 0 with an empty
+  // output.
+  if (S_ISFIFO(St.st_mode) && Text.empty())
+    return inputError(Path, "the pipe gave no data (nobody writes to it, or "
+                            "the command feeding it failed); give a source "
+                            "file");
   return Text;
 }
 

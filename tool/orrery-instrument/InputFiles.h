@@ -21,7 +21,8 @@ namespace orrery {
 constexpr std::uint64_t MaxInputBytes = 64u << 20;
 
 /// The content of the regular file or pipe at Path, or an error that names
-/// the file and what to do (missing, a directory or device, too large).
+/// the file and what to do (missing, a directory or device, too large, a
+/// pipe that gave no data).
 llvm::Expected<std::string> readInput(llvm::StringRef Path);
 
 } // namespace orrery
