@@ -283,7 +283,7 @@ bool Instrumenter::run(const tooling::CompilationDatabase &DB,
     Status = Tool.run(&Factory);
   });
   Worker.join();
-  if (Status != 0 || Diags.getNumErrors() != 0)
+  if (Status != 0 || Diags.errors() != 0)
     return false;
   return finalize();
 }

@@ -20,6 +20,7 @@ ToolDiagnostics::~ToolDiagnostics() = default;
 
 void ToolDiagnostics::BeginSourceFile(const LangOptions &LO,
                                       const Preprocessor *PP) {
+  startCommand();
   // The frontend's options (-fno-caret-diagnostics, colours) from here on.
   if (PP)
     Printer = std::make_unique<TextDiagnosticPrinter>(
@@ -30,18 +31,44 @@ void ToolDiagnostics::BeginSourceFile(const LangOptions &LO,
 void ToolDiagnostics::EndSourceFile() {
   Printer->EndSourceFile();
   Printer = std::make_unique<TextDiagnosticPrinter>(errs(), DefaultOpts);
-  Printed.clear();
+  // The frontend prints "N warnings generated" after this; the counts are
+  // reset when the next command starts.
+  CommandDone = true;
+}
+
+void ToolDiagnostics::startCommand() {
+  if (!CommandDone)
+    return;
+  CommandDone = false;
+  DiagnosticConsumer::clear();
 }
 
 void ToolDiagnostics::HandleDiagnostic(DiagnosticsEngine::Level Level,
                                        const Diagnostic &Info) {
-  if (Info.getLocation().isInvalid()) {
-    SmallString<128> Text;
-    Info.FormatDiagnostic(Text);
-    if (!Printed.insert(std::to_string(Level) + ":" + Text.str().str()).second)
+  startCommand();
+  // A note belongs to the diagnostic before it.
+  if (Level == DiagnosticsEngine::Note) {
+    if (SkipNotes)
+      return;
+  } else {
+    SmallString<128> Key;
+    Key += std::to_string(Level) + ":";
+    if (Info.getLocation().isValid() && Info.hasSourceManager()) {
+      PresumedLoc P =
+          Info.getSourceManager().getPresumedLoc(Info.getLocation());
+      if (P.isValid())
+        Key += std::string(P.getFilename()) + ":" +
+               std::to_string(P.getLine()) + ":" +
+               std::to_string(P.getColumn()) + ":";
+    }
+    Info.FormatDiagnostic(Key);
+    SkipNotes = !Printed.insert(std::string(Key)).second;
+    if (SkipNotes)
       return;
   }
-  DiagnosticConsumer::HandleDiagnostic(Level, Info); // counts errors
+  if (Level >= DiagnosticsEngine::Error)
+    ++Errors;
+  DiagnosticConsumer::HandleDiagnostic(Level, Info);
   Printer->HandleDiagnostic(Level, Info);
 }
 

@@ -4,8 +4,11 @@
 // and the frontend's. Both process the warning flags, so a command-line
 // warning (`unknown warning option '-Wfoo'`) was printed twice; and errors
 // in the driver's engine (`invalid value 'c++99' in '-std=c++99'`) do not
-// fail the tool. This consumer is shared by both engines: it prints each
-// location-less diagnostic once per file and counts every error.
+// fail the tool. A file listed twice in compile_commands.json (two targets)
+// is parsed twice, and a header by every file including it, so its
+// warnings came once per command. This consumer is shared by every engine
+// of the run: it prints each diagnostic (same level, place and text) once,
+// with its notes, and counts every error.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ORRERY_PASSES_TOOLDIAGNOSTICS_H
@@ -36,12 +39,22 @@ public:
                         const clang::Diagnostic &Info) override;
   void finish() override;
 
+  /// Errors reported in the whole run, by clang's driver or frontend.
+  unsigned errors() const { return Errors; }
+
 private:
+  /// Resets the per-command counts ("N warnings generated") once the
+  /// previous command is done.
+  void startCommand();
+
   clang::DiagnosticOptions DefaultOpts;
   /// Prints with the options of the file being parsed, or the defaults.
   std::unique_ptr<clang::TextDiagnosticPrinter> Printer;
-  /// Location-less diagnostics printed since the last file ended.
+  /// Diagnostics printed in this run: level, place and text.
   std::set<std::string> Printed;
+  bool SkipNotes = false;
+  bool CommandDone = false;
+  unsigned Errors = 0;
 };
 
 } // namespace orrery
