@@ -2,11 +2,13 @@
 #   make        build everything into build/ (binaries in build/bin/)
 #   make demo   instrument and simulate the Jacobi example, print the report
 #   make check  run every test (lit + GoogleTest)
+#   make fuzz   run the fuzzers for FUZZ_SECONDS seconds in all (default 60)
 BUILD_DIR ?= build
 CMAKE_FLAGS ?=
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+FUZZ_SECONDS ?= 60
 
-.PHONY: all deps configure build demo check clean
+.PHONY: all deps configure build demo check fuzz clean
 
 all: build
 
@@ -26,6 +28,9 @@ demo: build
 
 check: build
 	@cmake --build $(BUILD_DIR) --target check
+
+fuzz: build
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) cmake --build $(BUILD_DIR) --target fuzz
 
 clean:
 	rm -rf $(BUILD_DIR)

@@ -7,6 +7,7 @@ set -euo pipefail
 packages=(
   cmake ninja-build g++ make python3
   clang-22 clang-tools-22 libclang-22-dev libclang-cpp22-dev llvm-22-dev llvm-22-tools
+  libclang-rt-22-dev
   libsimgrid-dev
   libfabric-dev libfabric-bin
   openmpi-bin libopenmpi-dev libpmix-dev

@@ -19,6 +19,10 @@ for feature in config.orrery_features:
 if os.path.exists(os.path.join(config.orrery_lib_dir, "liborrery-sim.so")):
     config.available_features.add("orrery-sim")
 
+# The fuzzers are built when clang 22's libFuzzer runtime is installed.
+if os.path.exists(os.path.join(config.orrery_bin_dir, "orrery-fuzz-machine-file")):
+    config.available_features.add("libfuzzer")
+
 # Tools under test come first on PATH, then LLVM's test utilities.
 config.environment["PATH"] = os.pathsep.join(
     [config.orrery_bin_dir, config.llvm_tools_dir, config.environment.get("PATH", "")]

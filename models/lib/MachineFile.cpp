@@ -8,9 +8,12 @@
 
 #include "orrery/models/MachineFile.h"
 
+#include "FileText.h"
 #include "SchemaReader.h"
 
-#include <fstream>
+#include <yaml-cpp/eventhandler.h>
+
+#include <optional>
 #include <sstream>
 
 namespace orrery::models {
@@ -49,8 +52,11 @@ void readWeights(MapScope &S, OpWeights &W) {
 Quantity readKernelRate(MapScope &G) {
   Dimension D = Dimension::Rate;
   const YAML::Node N = G.peek("kernel_rate");
-  if (N.IsMap() && N["unit"].IsScalar() &&
-      unitFactor(Dimension::Bandwidth, N["unit"].Scalar()))
+  // A missing unit is an invalid node, whose IsScalar() throws: ask
+  // IsDefined() first (quantity() reports the missing unit).
+  const YAML::Node U = N.IsMap() ? N["unit"] : YAML::Node();
+  if (U.IsDefined() && U.IsScalar() &&
+      unitFactor(Dimension::Bandwidth, U.Scalar()))
     D = Dimension::Bandwidth;
   return G.quantity("kernel_rate", D, D == Dimension::Rate ? PeakL : MemoryBwL);
 }
@@ -278,6 +284,37 @@ void readHeader(MapScope &Top, ParsedFile &Out, Reader &R) {
   Out.M.Description = Top.optionalString("description");
 }
 
+/// Records where each YAML document starts.
+class DocumentStarts : public YAML::EventHandler {
+public:
+  std::vector<YAML::Mark> Starts;
+  void OnDocumentStart(const YAML::Mark &M) override { Starts.push_back(M); }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark &, YAML::anchor_t) override {}
+  void OnAlias(const YAML::Mark &, YAML::anchor_t) override {}
+  void OnScalar(const YAML::Mark &, const std::string &, YAML::anchor_t,
+                const std::string &) override {}
+  void OnSequenceStart(const YAML::Mark &, const std::string &, YAML::anchor_t,
+                       YAML::EmitterStyle::value) override {}
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark &, const std::string &, YAML::anchor_t,
+                  YAML::EmitterStyle::value) override {}
+  void OnMapEnd() override {}
+};
+
+/// Where the second document of Text starts, if it has one. Throws
+/// YAML::Exception on a syntax error in any document.
+std::optional<YAML::Mark> secondDocument(std::string_view Text) {
+  std::istringstream In{std::string(Text)};
+  YAML::Parser P(In);
+  DocumentStarts Handler;
+  while (Handler.Starts.size() < 2 && P.HandleNextDocument(Handler)) {
+  }
+  if (Handler.Starts.size() < 2)
+    return std::nullopt;
+  return Handler.Starts[1];
+}
+
 } // namespace
 
 ParsedFile parseMachineText(std::string_view Text,
@@ -287,6 +324,14 @@ ParsedFile parseMachineText(std::string_view Text,
   YAML::Node Root;
   try {
     Root = YAML::Load(std::string(Text));
+    // YAML::Load reads the first document only; a second one would be
+    // silently ignored, so it is an error.
+    if (std::optional<YAML::Mark> Second = secondDocument(Text)) {
+      R.error(*Second, "a second YAML document starts here; a machine file "
+                       "is one document: remove the '---' line and what "
+                       "follows, or split the file");
+      return Out;
+    }
   } catch (const YAML::Exception &E) {
     R.error(E.mark, "YAML syntax error: " + E.msg);
     return Out;
@@ -316,17 +361,15 @@ ParsedFile parseMachineText(std::string_view Text,
 }
 
 ParsedFile loadMachineFile(const std::string &Path) {
-  std::ifstream In(Path);
-  if (!In) {
+  std::string Text, Error;
+  if (!detail::readMachineFileText(Path, Text, Error)) {
     ParsedFile Out;
     SourceLocation L;
     L.File = Path;
-    Out.Errors.push_back({L, "cannot open the file; check the path"});
+    Out.Errors.push_back({L, Error});
     return Out;
   }
-  std::stringstream SS;
-  SS << In.rdbuf();
-  return parseMachineText(SS.str(), Path);
+  return parseMachineText(Text, Path);
 }
 
 void applyNetwork(Machine &M, const Machine &Net) {

@@ -172,7 +172,9 @@ Quantity MapScope::quantity(const char *Key, Dimension D, const Limits &L) {
   }
 
   const YAML::Node &SN = Fields["source"];
-  if (!SN.IsScalar() || SN.Scalar().empty()) {
+  // A blank source ("   ") says no more than an empty one.
+  if (!SN.IsScalar() ||
+      SN.Scalar().find_first_not_of(" \t\r\n") == std::string::npos) {
     R.error(SN.Mark(), "'" + P +
                            ".source' must say where the number comes "
                            "from (a datasheet, a measurement, an issue); "

@@ -74,9 +74,13 @@ Expected<std::string> EditSet::apply(StringRef Buffer) const {
                        return A.Order < B.Order;
                      return A.Priority < B.Priority;
                    });
-  std::string Out = Head;
-  Out.reserve(Head.size() + Buffer.size() * 2);
-  unsigned Pos = 0;
+  // A UTF-8 byte order mark only counts as one at the very start: it stays
+  // first, before the head, and nothing is inserted before its end.
+  StringRef Bom =
+      Buffer.starts_with("\xEF\xBB\xBF") ? Buffer.take_front(3) : StringRef();
+  std::string Out = Bom.str() + Head;
+  Out.reserve(Out.size() + Buffer.size() * 2);
+  unsigned Pos = Bom.size();
   for (const Event &E : Events) {
     if (E.Offset > Pos) {
       Out.append(Buffer.data() + Pos, E.Offset - Pos);

@@ -2,12 +2,15 @@
 
 #include "orrery/passes/Instrumenter.h"
 #include "Diagnostics.h"
+#include "GeneratedText.h"
 #include "KernelCollector.h"
 #include "SiteCollector.h"
+#include "ToolDiagnostics.h"
 #include "orrery/passes/EditSet.h"
 #include "orrery/passes/SourceFixes.h"
 
 #include "clang/AST/ASTConsumer.h"
+#include "clang/Basic/Stack.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Tooling/Tooling.h"
@@ -16,6 +19,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/thread.h"
 
 #include <algorithm>
 #include <deque>
@@ -30,6 +34,11 @@ using namespace llvm;
 #endif
 
 namespace orrery {
+
+/// Stack of the thread that runs clang: what is not moved to a fresh stack
+/// (clang's Expr::HasSideEffects on an argument, say) still recurses once
+/// per operator, so well above clang's 8 MiB. Reserved, not committed.
+static constexpr unsigned WorkerStackSize = 256u << 20;
 
 namespace {
 class CollectorConsumer : public ASTConsumer {
@@ -91,6 +100,8 @@ private:
       if (!Seen)
         Owner.Kernels.push_back(std::move(K));
     }
+    for (auto It = SM.fileinfo_begin(), E = SM.fileinfo_end(); It != E; ++It)
+      Owner.FilesRead.insert(pathOf(It->first));
     FileID Main = SM.getMainFileID();
     std::string MainPath;
     if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(Main)) {
@@ -115,6 +126,15 @@ private:
     Owner.OtherHeaderCalls += C.OtherHeaderCalls;
   }
 
+  /// Absolute path of a file clang read; relative names are relative to the
+  /// compile command's directory, the current one while clang runs.
+  static std::string pathOf(FileEntryRef FE) {
+    StringRef Real = FE.getFileEntry().tryGetRealPathName();
+    SmallString<256> P(Real.empty() ? FE.getName() : Real);
+    sys::fs::make_absolute(P);
+    return std::string(P);
+  }
+
   Instrumenter &Owner;
   PragmaTable Pragmas;
 };
@@ -130,17 +150,6 @@ public:
 private:
   Instrumenter &Owner;
 };
-
-/// A C string literal holding S.
-std::string cString(StringRef S) {
-  std::string Out = "\"";
-  for (char C : S) {
-    if (C == '"' || C == '\\')
-      Out += '\\';
-    Out += C;
-  }
-  return Out + "\"";
-}
 
 const char *kindMacro(SiteKind K) {
   switch (K) {
@@ -178,7 +187,7 @@ std::string makeHead(StringRef Display, ArrayRef<const Site *> Sites,
   raw_string_ostream OS(H);
   OS << "/* Instrumented by orrery-instrument " ORRERY_VERSION " (hook ABI 1) "
         "from "
-     << Display << ": " << Sites.size()
+     << commentText(Display) << ": " << Sites.size()
      << " site(s).\n   Each hook keeps the original call; regenerate from the "
         "original source\n   rather than editing this file. */\n";
   OS << "#include <orrery/hooks.h>\n";
@@ -191,12 +200,13 @@ std::string makeHead(StringRef Display, ArrayRef<const Site *> Sites,
     Guard = formatv("ORRERY_SITES_{0}", Sites.front()->Id).str();
     OS << "#ifndef " << Guard << "\n#define " << Guard << "\n";
   }
-  std::string File = cString(Display);
+  std::string File = cStringLiteral(Display);
   for (const Site *S : Sites)
     OS << "static const orrery_site " << siteVariable(S->Id) << " = {1u, "
        << S->Id << "u, " << File << ", " << S->Line << "u, " << S->Column
-       << "u, " << kindMacro(S->Kind) << ", " << cString(S->Api) << ", "
-       << (S->Callee.empty() ? std::string("0") : cString(S->Callee)) << "};\n";
+       << "u, " << kindMacro(S->Kind) << ", " << cStringLiteral(S->Api) << ", "
+       << (S->Callee.empty() ? std::string("0") : cStringLiteral(S->Callee))
+       << "};\n";
   if (!Guard.empty())
     OS << "#endif\n";
   OS << "#line 1 " << File << "\n";
@@ -226,6 +236,12 @@ static void overlayHeaderFixes(const std::vector<std::string> &Dirs,
       if (Ext != ".h" && Ext != ".cuh" && Ext != ".hpp" && Ext != ".hh" &&
           Ext != ".inl")
         continue;
+      // Only regular files (a FIFO would block); clang reports any other
+      // header it cannot read when it is included.
+      sys::fs::file_status St;
+      if (sys::fs::status(It->path(), St) ||
+          St.type() != sys::fs::file_type::regular_file)
+        continue;
       auto Buf = MemoryBuffer::getFile(It->path());
       if (!Buf)
         continue;
@@ -240,26 +256,34 @@ static void overlayHeaderFixes(const std::vector<std::string> &Dirs,
 }
 
 bool Instrumenter::run(const tooling::CompilationDatabase &DB,
-                       const std::vector<std::string> &Sources) {
+                       const std::vector<std::string> &Sources,
+                       const std::vector<std::string> &Texts) {
   tooling::ClangTool Tool(DB, Sources);
-  // Bare braced launch geometry: parse (and emit) `dim3{...}` instead.
+  // Every input is parsed from the text the caller read. Bare braced launch
+  // geometry: parse (and emit) `dim3{...}` instead.
   std::deque<std::string> Keep; // mapped buffers; must outlive Tool.run
-  for (const std::string &Src : Sources) {
-    auto Buf = MemoryBuffer::getFile(Src);
-    if (!Buf)
-      continue; // clang reports the missing file
+  for (size_t I = 0; I < Sources.size(); ++I) {
     std::vector<SourceFix> Fixes;
-    std::string Fixed = fixBracedLaunchGeometry((*Buf)->getBuffer(), Fixes);
-    if (Fixes.empty())
-      continue;
-    Keep.push_back(std::move(Fixed));
-    Tool.mapVirtualFile(Src, Keep.back());
+    std::string Fixed = fixBracedLaunchGeometry(Texts[I], Fixes);
+    Keep.push_back(Fixes.empty() ? Texts[I] : std::move(Fixed));
+    Tool.mapVirtualFile(Sources[I], Keep.back());
   }
   overlayHeaderFixes(Opts.HeaderDirs, Tool, Keep);
 
+  ToolDiagnostics Diags;
+  Tool.setDiagnosticConsumer(&Diags);
   CollectorFactory Factory(*this);
-  int Status = Tool.run(&Factory);
-  if (Status != 0)
+  int Status = 1;
+  // Deeply nested code (a 50,000-term sum) recurses deeply, in clang and in
+  // the analyses. As clang does, parse on a thread with clang's stack size
+  // and note its bottom, so that clang's recursions (and ours, see
+  // withStack) continue on a fresh stack when this one runs low.
+  llvm::thread Worker(std::optional<unsigned>(WorkerStackSize), [&] {
+    clang::noteBottomOfStack();
+    Status = Tool.run(&Factory);
+  });
+  Worker.join();
+  if (Status != 0 || Diags.errors() != 0)
     return false;
   return finalize();
 }
@@ -306,14 +330,14 @@ bool Instrumenter::finalize() {
       if (K.File != Path)
         continue;
       ++NumKernels;
-      Edits.insert(
-          K.DeclLineStart,
-          hintComment(K.Pattern) +
-              formatv("#line {0} {1}\n", K.DeclLine, cString(Display)).str());
-      Edits.insert(
-          K.AfterBody,
-          hintFunction(K) +
-              formatv("#line {0} {1}\n", K.AfterLine, cString(Display)).str());
+      Edits.insert(K.DeclLineStart, hintComment(K.Pattern) +
+                                        formatv("#line {0} {1}\n", K.DeclLine,
+                                                cStringLiteral(Display))
+                                            .str());
+      Edits.insert(K.AfterBody,
+                   hintFunction(K) + formatv("#line {0} {1}\n", K.AfterLine,
+                                             cStringLiteral(Display))
+                                         .str());
     }
     if (!F.IsMain && Rewritten.empty() && !NumKernels)
       continue; // headers are written only when something changed

@@ -8,6 +8,7 @@
 #include "clang/AST/Stmt.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Basic/Stack.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -15,6 +16,8 @@
 
 #include <cmath>
 #include <numeric>
+#include <optional>
+#include <type_traits>
 
 using namespace clang;
 using namespace llvm;
@@ -77,6 +80,20 @@ struct LoopVar {
   const Expr *Init = nullptr;
 };
 
+/// Runs F, on a fresh stack when this one runs low. The analyses recurse
+/// once per operator and statement, and code can nest 50,000 deep
+/// (`1+1+...+1`); clang's own recursions do the same.
+template <typename FnT> auto withStack(FnT F) {
+  using R = decltype(F());
+  if constexpr (std::is_void_v<R>) {
+    clang::runWithSufficientStackSpace([] {}, F);
+  } else {
+    std::optional<R> Out;
+    clang::runWithSufficientStackSpace([] {}, [&] { Out.emplace(F()); });
+    return std::move(*Out);
+  }
+}
+
 class Analyzer {
 public:
   Analyzer(ASTContext &Ctx, const PragmaTable &Pragmas,
@@ -89,8 +106,14 @@ public:
 private:
   // Statements and expressions, with the number of executions per active
   // thread so far.
-  void stmt(const Stmt *S, const SymExpr &Mult, bool TopLevel);
-  void expr(const Expr *E, const SymExpr &Mult);
+  void stmt(const Stmt *S, const SymExpr &Mult, bool TopLevel) {
+    withStack([&] { stmtImpl(S, Mult, TopLevel); });
+  }
+  void expr(const Expr *E, const SymExpr &Mult) {
+    withStack([&] { exprImpl(E, Mult); });
+  }
+  void stmtImpl(const Stmt *S, const SymExpr &Mult, bool TopLevel);
+  void exprImpl(const Expr *E, const SymExpr &Mult);
   void assignTarget(const Expr *LHS, const SymExpr &Mult, bool AlsoLoad);
   void memAccess(const Expr *E, const Expr *Base, const Expr *Index,
                  StringRef Dir, const SymExpr &Mult);
@@ -113,8 +136,14 @@ private:
   Coefficient coefficient(const Expr *E, unsigned Depth = 0);
   std::string builtinName(const Expr *E);
   const VarDecl *varOf(const Expr *E);
-  bool readsMemory(const Expr *E);
-  bool mentionsThreadId(const Expr *E, unsigned Depth = 0);
+  bool readsMemory(const Expr *E) {
+    return withStack([&] { return readsMemoryImpl(E); });
+  }
+  bool mentionsThreadId(const Expr *E, unsigned Depth = 0) {
+    return withStack([&] { return mentionsThreadIdImpl(E, Depth); });
+  }
+  bool readsMemoryImpl(const Expr *E);
+  bool mentionsThreadIdImpl(const Expr *E, unsigned Depth);
   std::string loc(SourceLocation L);
   const OrreryPragma *pragmaBefore(SourceLocation L, StringRef Kind);
   /// The side file's trip or probability for the statement at L ("file:line").
@@ -250,7 +279,7 @@ const VarDecl *Analyzer::varOf(const Expr *E) {
   return nullptr;
 }
 
-bool Analyzer::readsMemory(const Expr *E) {
+bool Analyzer::readsMemoryImpl(const Expr *E) {
   if (!E)
     return false;
   E = E->IgnoreParenImpCasts();
@@ -271,7 +300,7 @@ bool Analyzer::readsMemory(const Expr *E) {
   return false;
 }
 
-bool Analyzer::mentionsThreadId(const Expr *E, unsigned Depth) {
+bool Analyzer::mentionsThreadIdImpl(const Expr *E, unsigned Depth) {
   if (!E || Depth > 8)
     return false;
   std::string B = builtinName(E);
@@ -476,7 +505,9 @@ FpOps *Analyzer::fpClass(QualType T) {
 /// The template parameter type an expression's value has, spelled as
 /// written ("T"), searching operands when the expression's own type is the
 /// opaque dependent type.
-static std::string dependentTypeName(const Expr *E) {
+static std::string dependentTypeName(const Expr *E);
+
+static std::string dependentTypeNameImpl(const Expr *E) {
   if (!E)
     return "";
   QualType T = E->getType();
@@ -496,6 +527,10 @@ static std::string dependentTypeName(const Expr *E) {
         return N;
     }
   return "";
+}
+
+static std::string dependentTypeName(const Expr *E) {
+  return withStack([&] { return dependentTypeNameImpl(E); });
 }
 
 void Analyzer::countFp(FpKind K, QualType T, const Expr *E,
@@ -840,7 +875,7 @@ void Analyzer::call(const CallExpr *CE, const SymExpr &Mult) {
   InlineStack.pop_back();
 }
 
-void Analyzer::expr(const Expr *E, const SymExpr &Mult) {
+void Analyzer::exprImpl(const Expr *E, const SymExpr &Mult) {
   if (!E)
     return;
   E = E->IgnoreParens();
@@ -1193,7 +1228,7 @@ SymExpr Analyzer::conditionLoopTrip(SourceLocation L, StringRef Kind) {
   return Trip;
 }
 
-void Analyzer::stmt(const Stmt *S, const SymExpr &Mult, bool TopLevel) {
+void Analyzer::stmtImpl(const Stmt *S, const SymExpr &Mult, bool TopLevel) {
   if (!S)
     return;
   if (const auto *CS = dyn_cast<CompoundStmt>(S)) {

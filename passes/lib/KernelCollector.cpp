@@ -64,6 +64,10 @@ public:
     ShouldVisitTemplateInstantiations = false;
     ShouldVisitImplicitCode = false;
   }
+  // Kernels are declared at namespace or class scope, never inside a
+  // function: statements are not walked (a deeply nested expression would
+  // otherwise cost one stack frame per operator).
+  bool TraverseStmt(Stmt *) override { return true; }
   bool VisitFunctionDecl(FunctionDecl *FD) override {
     if (FD->hasAttr<CUDAGlobalAttr>() && FD->doesThisDeclarationHaveABody() &&
         !FD->isTemplateInstantiation())

@@ -1,6 +1,7 @@
 //===- KernelHints.cpp - Kernel cost hints: comment and generated code ----===//
 
 #include "orrery/passes/KernelHints.h"
+#include "GeneratedText.h"
 
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
@@ -145,8 +146,9 @@ std::string hintComment(const KernelHint &H) {
   if (H.Overridden)
     OS << " *   measured duration (side file): "
        << formatCount(H.MeasuredMicros) << " us; it wins over the model\n";
-  OS << " */\n";
-  return Out;
+  // Locations and addresses are source text: keep them from ending the
+  // comment early.
+  return "/*" + commentText(StringRef(Out).drop_front(2)) + " */\n";
 }
 
 /// Expression text for generated C++: thread and block ids cannot occur in

@@ -4,9 +4,9 @@
 #include "DeviceReads.h"
 #include "Diagnostics.h"
 
-#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/FileSystem.h"
@@ -30,31 +30,35 @@ struct SiteCollector::Location {
   SourceLocation Loc; ///< file location of the call, for diagnostics
 };
 
-class SiteCollector::Visitor : public DynamicRecursiveASTVisitor {
+// A CRTP visitor rather than DynamicRecursiveASTVisitor: only the former
+// traverses statements by data recursion (an explicit queue), so a 50,000-term
+// expression does not take 50,000 stack frames.
+class SiteCollector::Visitor : public RecursiveASTVisitor<Visitor> {
 public:
-  explicit Visitor(SiteCollector &C) : C(C) {
-    // Templates are visited as written: one site per source location.
-    ShouldVisitTemplateInstantiations = false;
-    ShouldVisitImplicitCode = false;
-  }
-  bool VisitCallExpr(CallExpr *CE) override {
+  explicit Visitor(SiteCollector &C) : C(C) {}
+  // Templates are visited as written: one site per source location.
+  bool shouldVisitTemplateInstantiations() const { return false; }
+  bool shouldVisitImplicitCode() const { return false; }
+
+  bool VisitCallExpr(CallExpr *CE) {
     C.handleCall(CE);
     return true;
   }
   // The enclosing function of each call, kept on a stack (cheaper than the
-  // AST parent map, which would walk every header).
-  bool TraverseDecl(Decl *D) override {
+  // AST parent map, which would walk every header). Declarations and lambdas
+  // are traversed recursively, so the stack matches the statement queue.
+  bool TraverseDecl(Decl *D) {
     auto *FD = dyn_cast_or_null<FunctionDecl>(D);
     if (FD)
       C.Functions.push_back(FD);
-    bool Result = DynamicRecursiveASTVisitor::TraverseDecl(D);
+    bool Result = RecursiveASTVisitor::TraverseDecl(D);
     if (FD)
       C.Functions.pop_back();
     return Result;
   }
-  bool TraverseLambdaExpr(LambdaExpr *LE) override {
+  bool TraverseLambdaExpr(LambdaExpr *LE) {
     C.Functions.push_back(LE->getCallOperator());
-    bool Result = DynamicRecursiveASTVisitor::TraverseLambdaExpr(LE);
+    bool Result = RecursiveASTVisitor::TraverseLambdaExpr(LE);
     C.Functions.pop_back();
     return Result;
   }
@@ -235,7 +239,7 @@ std::string SiteCollector::substitute(const CallExpr *CE, StringRef Template) {
       Out += Template[I];
       continue;
     }
-    unsigned Index;
+    unsigned Index = ~0u; // "$" without a number: no argument
     if (I + 1 < Template.size() && Template[I + 1] == 'L') {
       Index = CE->getNumArgs() ? CE->getNumArgs() - 1 : 0;
       ++I;

@@ -13,6 +13,7 @@
 #include "Driver.h"
 #include "NvccHostStub.h"
 #include "Process.h"
+#include "SignalCleanup.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -89,6 +90,7 @@ public:
   ~Build() {
     if (TempDir.empty() || Inv.DryRun)
       return;
+    clearRemoveOnSignal();
     if (Inv.KeepTemps)
       note("temporary files kept in " + TempDir);
     else
@@ -382,6 +384,8 @@ int Build::run() {
       error(Err);
       return 1;
     }
+    if (!Inv.KeepTemps)
+      removeOnSignal(TempDir);
   }
   if (Inv.Verbose)
     note(std::string("mode ") + modeName(Inv.M) + ", temporary directory " +

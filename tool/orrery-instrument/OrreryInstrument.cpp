@@ -8,6 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "InputFiles.h"
+#include "OutputFiles.h"
 #include "orrery/models/MachineFile.h"
 #include "orrery/passes/CompilerFlags.h"
 #include "orrery/passes/Instrumenter.h"
@@ -25,6 +27,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 
 using namespace llvm;
 using namespace orrery;
@@ -125,7 +128,7 @@ public:
 /// Fills DB with the adjusted commands of every source; false on a flag error.
 static bool adjustCommands(const clang::tooling::CompilationDatabase &In,
                            const std::vector<std::string> &Sources,
-                           const ParseSettings &Settings,
+                           const ParseSettings &Settings, StringRef DbFile,
                            AdjustedDatabase &Out) {
   bool Ok = true;
   for (const std::string &Src : Sources) {
@@ -139,6 +142,16 @@ static bool adjustCommands(const clang::tooling::CompilationDatabase &In,
       continue;
     }
     for (clang::tooling::CompileCommand &Cmd : Cmds) {
+      // ClangTool would abort ("LLVM ERROR: Cannot chdir") on a directory
+      // that is gone, typically a moved or deleted build tree.
+      if (!sys::fs::is_directory(Cmd.Directory)) {
+        fail(formatv("{0}: the entry for {1} has \"directory\": \"{2}\", "
+                     "which does not exist; regenerate the database (re-run "
+                     "cmake) or fix the entry",
+                     DbFile, Cmd.Filename, Cmd.Directory));
+        Ok = false;
+        continue;
+      }
       if (isNvccCommand(Cmd.CommandLine)) {
         Expected<std::vector<std::string>> T =
             translateNvccCommand(Cmd.CommandLine);
@@ -182,21 +195,6 @@ static Expected<std::string> outputPathFor(StringRef File) {
   return std::string(Out);
 }
 
-static Error writeAtomically(StringRef Path, StringRef Text) {
-  if (Path != "-") {
-    StringRef Dir = sys::path::parent_path(Path);
-    if (!Dir.empty())
-      if (std::error_code EC = sys::fs::create_directories(Dir))
-        return createStringError(
-            EC, formatv("cannot create directory {0}: {1}", Dir, EC.message()));
-  }
-  // writeToOutput writes a temporary file and renames it into place.
-  return writeToOutput(Path, [&](raw_ostream &OS) {
-    OS << Text;
-    return Error::success();
-  });
-}
-
 /// The build directory given with -p, if any (before a `--`).
 static std::optional<std::string> buildPathArg(int argc, const char **argv) {
   for (int I = 1; I < argc; ++I) {
@@ -218,6 +216,34 @@ static bool hasFlagSeparator(int argc, const char **argv) {
   return false;
 }
 
+/// --help and --version (before a `--`) need no compile flags.
+static bool asksForHelp(int argc, const char **argv) {
+  for (int I = 1; I < argc; ++I) {
+    StringRef A = argv[I];
+    if (A == "--")
+      break;
+    if (A == "-h" || A == "-help" || A == "--help" || A == "--help-hidden" ||
+        A == "-help-hidden" || A == "--help-list" || A == "--version" ||
+        A == "-version")
+      return true;
+  }
+  return false;
+}
+
+/// The compile_commands.json that -p Dir reads: Dir's or a parent's, as
+/// clang's autodetection finds it.
+static std::string databaseFile(StringRef Dir) {
+  SmallString<256> D(Dir);
+  sys::fs::make_absolute(D);
+  for (StringRef P = D; !P.empty(); P = sys::path::parent_path(P)) {
+    SmallString<256> F(P);
+    sys::path::append(F, "compile_commands.json");
+    if (sys::fs::exists(F))
+      return std::string(F);
+  }
+  return "compile_commands.json";
+}
+
 int main(int argc, const char **argv) {
   cl::HideUnrelatedOptions(Category);
   // Without a compile database or flags, clang tools parse "without flags";
@@ -232,7 +258,7 @@ int main(int argc, const char **argv) {
                           "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON or give flags "
                           "after '--'",
                           *BuildPath, Err));
-  } else if (!hasFlagSeparator(argc, argv)) {
+  } else if (!hasFlagSeparator(argc, argv) && !asksForHelp(argc, argv)) {
     return fail("no compile flags: pass -p <build dir> (compile_commands.json) "
                 "or the compiler flags after '--'");
   }
@@ -246,7 +272,8 @@ int main(int argc, const char **argv) {
   }
   std::vector<std::string> Sources;
   for (const std::string &S : Parser->getSourcePathList())
-    Sources.push_back(absolute(S));
+    if (!is_contained(Sources, absolute(S)))
+      Sources.push_back(absolute(S));
 
   // Output options must name exactly one destination per file.
   if (InPlace && (!OutputFile.empty() || !OutDir.empty()))
@@ -272,8 +299,24 @@ int main(int argc, const char **argv) {
     Settings.CudaPath = ORRERY_CUDA_PATH;
 
   AdjustedDatabase DB;
-  if (!adjustCommands(Parser->getCompilations(), Sources, Settings, DB))
+  std::string DbFile = BuildPath ? databaseFile(*BuildPath)
+                                 : std::string("the flags after '--'");
+  if (!adjustCommands(Parser->getCompilations(), Sources, Settings, DbFile, DB))
     return 1;
+
+  // Each input is read once, here; clang parses this text.
+  std::vector<std::string> Texts;
+  for (const std::string &Src : Sources) {
+    // ClangTool turns every '\' of a path into '/' (path::native).
+    if (StringRef(Src).contains('\\'))
+      return fail(formatv("{0}: clang's tooling reads the backslash in this "
+                          "path as '/'; rename the file or its directory",
+                          Instrumenter::displayPath(Src)));
+    Expected<std::string> Text = readInput(Instrumenter::displayPath(Src));
+    if (!Text)
+      return fail(toString(Text.takeError()));
+    Texts.push_back(std::move(*Text));
+  }
 
   InstrumentOptions Opts;
   for (const std::string &D : HeaderDirs) {
@@ -287,7 +330,7 @@ int main(int argc, const char **argv) {
       return fail(Err);
   }
   Instrumenter Tool(Opts);
-  if (!Tool.run(DB, Sources))
+  if (!Tool.run(DB, Sources, Texts))
     return fail("no output written because of the errors above");
 
   std::vector<LaunchSpec> Specs;
@@ -326,33 +369,40 @@ int main(int argc, const char **argv) {
       return 0;
   }
 
-  // Decide every destination before writing anything.
-  std::vector<std::pair<std::string, const FileOutput *>> Writes;
+  // Decide and check every destination before writing anything; then all
+  // files are committed together, and standard output comes last.
+  std::vector<PlannedOutput> Writes;
+  const std::string *ToStdout = nullptr;
   for (const FileOutput &Out : Tool.outputs()) {
     Expected<std::string> Path = outputPathFor(Out.File);
     if (!Path)
       return fail(toString(Path.takeError()));
-    if (*Path != "-" && !InPlace) {
-      std::string Dest = absolute(*Path);
-      bool IsInput = Dest == Out.File;
-      for (const FileOutput &Other : Tool.outputs())
-        IsInput |= Dest == Other.File;
-      if (IsInput)
-        return fail(formatv("refusing to overwrite input {0}; pass --in-place "
-                            "to rewrite inputs",
-                            *Path));
+    if (*Path == "-") {
+      ToStdout = &Out.Text;
+      continue;
     }
-    Writes.push_back({*Path, &Out});
+    PlannedOutput P;
+    P.Option = InPlace               ? "--in-place"
+               : !OutputFile.empty() ? "-o"
+                                     : "--out-dir";
+    P.Path = *Path;
+    P.Text = &Out.Text;
+    if (InPlace)
+      P.Replaces = Out.File;
+    Writes.push_back(std::move(P));
   }
+  std::string Manifest;
   if (!ManifestFile.empty()) {
-    if (Error E = writeAtomically(ManifestFile, manifestJson(Tool.sites())))
-      return fail(formatv("cannot write manifest {0}: {1}", ManifestFile,
-                          toString(std::move(E))));
+    Manifest = manifestJson(Tool.sites());
+    Writes.push_back({"--manifest", ManifestFile, &Manifest, ""});
   }
-  for (auto &[Path, Out] : Writes)
-    if (Error E = writeAtomically(Path, Out->Text))
-      return fail(
-          formatv("cannot write {0}: {1}", Path, toString(std::move(E))));
+  std::set<std::string> Inputs(Sources.begin(), Sources.end());
+  if (Error E = commitOutputs(Writes, Inputs, Tool.filesRead()))
+    return fail(toString(std::move(E)));
+  if (ToStdout) {
+    outs() << *ToStdout;
+    outs().flush();
+  }
 
   if (!Quiet) {
     unsigned Done = 0, Skipped = 0;
@@ -360,7 +410,7 @@ int main(int argc, const char **argv) {
       (S.Instrumented ? Done : Skipped)++;
     errs() << formatv("orrery-instrument: {0} site(s) instrumented, {1} "
                       "skipped in {2} file(s)",
-                      Done, Skipped, Writes.size());
+                      Done, Skipped, Tool.outputs().size());
     if (Tool.callsInOtherHeaders())
       errs() << formatv("; {0} call(s) in project headers left alone (pass "
                         "--headers <dir> to rewrite them)",

@@ -16,6 +16,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -42,10 +43,18 @@ class Instrumenter {
 public:
   explicit Instrumenter(InstrumentOptions Opts) : Opts(std::move(Opts)) {}
 
-  /// Parses and instruments Files. Returns false if any file failed to
-  /// parse or could not be instrumented; diagnostics went to stderr.
+  /// Parses and instruments Files (absolute paths, each once); Texts[I] is
+  /// the content of Files[I], read by the caller. Clang parses these buffers
+  /// and never opens an input itself, so a pipe is read only once. Returns
+  /// false if any file failed to parse or could not be instrumented, or clang
+  /// reported an error about the command line; diagnostics went to stderr.
   bool run(const clang::tooling::CompilationDatabase &DB,
-           const std::vector<std::string> &Files);
+           const std::vector<std::string> &Files,
+           const std::vector<std::string> &Texts);
+
+  /// Every file a translation unit read (absolute paths): the inputs and
+  /// the headers they include. No output may replace one of them.
+  const std::set<std::string> &filesRead() const { return FilesRead; }
 
   /// Every site in file order, ids assigned.
   const std::vector<Site> &sites() const { return Sites; }
@@ -73,6 +82,7 @@ private:
   std::vector<Site> Sites;
   std::vector<FileOutput> Outputs;
   std::vector<KernelInfo> Kernels;
+  std::set<std::string> FilesRead;
   unsigned OtherHeaderCalls = 0;
   friend class CollectorAction;
 };
