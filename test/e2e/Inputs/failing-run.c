@@ -2,8 +2,10 @@
 //   failing-run abort     rank 1 calls MPI_Abort(MPI_COMM_WORLD, 5)
 //   failing-run deadlock  rank 0 receives a message nobody sends
 //   failing-run signal    rank 0 dies of SIGSEGV
+//   failing-run spin      says "spinning" and then synchronizes forever
 #include <mpi.h>
 #include <signal.h>
+#include <stdio.h>
 #include <string.h>
 
 int main(int argc, char **argv) {
@@ -18,6 +20,13 @@ int main(int argc, char **argv) {
   } else if (!strcmp(what, "deadlock")) {
     if (rank == 0)
       MPI_Recv(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  } else if (!strcmp(what, "spin")) {
+    if (rank == 0) {
+      printf("spinning\n");
+      fflush(stdout);
+    }
+    for (;;)
+      MPI_Barrier(MPI_COMM_WORLD);
   } else if (!strcmp(what, "signal")) {
     if (rank == 0)
       raise(SIGSEGV);
