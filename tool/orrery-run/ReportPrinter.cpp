@@ -425,8 +425,8 @@ void printDeviceReads(const ReportData &D, std::ostream &OS) {
   if (D.Reads.empty())
     return;
   OS << "\nDevice reads (" << D.Reads.size()
-     << " sites; simulated GPUs hold no data: each read gets the value "
-        "shown)\n";
+     << (D.Reads.size() == 1 ? " site" : " sites")
+     << "; simulated GPUs hold no data: each read gets the value shown)\n";
   Table T({false, false, true, true, false, false});
   T.add({"site", "call", "reads", "bytes", "value", "from"});
   for (const DeviceRead &R : D.Reads)
