@@ -1,6 +1,6 @@
 //===- RamcApis.cpp - RAMC calls and their cost annotations ---------------===//
 //
-// Both API layers of runtime/ramc (shared/RAMC.md): the RAMC 0.5-compatible
+// Both API layers of runtime/ramc (docs/ramc.md): the RAMC 0.5-compatible
 // calls and the context API. Slots: A = the local source of a put, B = the
 // local destination of a get (or the memory a window exposes), Aux = the
 // peer rank, Handle = the context (ctx API) or the window structure (0.5 API),
