@@ -271,6 +271,17 @@ static bool isSingleReference(StringRef Template) {
          }));
 }
 
+/// The argument a one-reference template (`$2`, `$L`) names, or null.
+static const Expr *referencedArg(const CallExpr *CE, StringRef Template) {
+  if (!isSingleReference(Template) || CE->getNumArgs() == 0)
+    return nullptr;
+  StringRef Ref = Template.drop_front();
+  unsigned Index = CE->getNumArgs() - 1;
+  if (Ref != "L" && Ref.getAsInteger(10, Index))
+    return nullptr;
+  return Index < CE->getNumArgs() ? CE->getArg(Index) : nullptr;
+}
+
 static StringRef formName(BufForm F) {
   switch (F) {
   case BufForm::None:
@@ -561,13 +572,9 @@ void SiteCollector::handleTableCall(const CallExpr *CE, const ApiSpec &Spec,
 /// False when the copy's cudaMemcpyKind is a constant other than
 /// device-to-host or default (the direction is then known not to be a read).
 bool SiteCollector::mayReadDevice(const CallExpr *CE, const ApiSpec &Spec) {
-  StringRef Aux = Spec.Aux;
-  unsigned Index = 0;
-  if (!Aux.consume_front("$") || Aux.getAsInteger(10, Index) ||
-      Index >= CE->getNumArgs())
-    return true;
+  const Expr *KindArg = referencedArg(CE, Spec.Aux);
   Expr::EvalResult R;
-  if (!CE->getArg(Index)->EvaluateAsInt(R, Ctx))
+  if (!KindArg || !KindArg->EvaluateAsInt(R, Ctx))
     return true;
   int64_t Kind = R.Val.getInt().getExtValue();
   return Kind == 2 || Kind == 4; // cudaMemcpyDeviceToHost, cudaMemcpyDefault

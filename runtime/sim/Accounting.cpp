@@ -93,7 +93,7 @@ bool Report::writeJson(const std::string &Path, const Summary &S,
   J["kernels"] = Ks;
   nlohmann::ordered_json Rs = nlohmann::ordered_json::array();
   for (const auto &KV : Reads)
-    Rs.push_back({{"site", KV.second.Site},
+    Rs.push_back({{"site", KV.first},
                   {"api", KV.second.Api},
                   {"type", KV.second.Type},
                   {"reads", KV.second.Reads},

@@ -49,9 +49,10 @@ struct KernelTotals {
   int Confidence = -1; ///< worst ORRERY_CONFIDENCE_* seen; -1: no hint
 };
 
-/// One device-to-host read site (docs/simulate.md, "device reads").
+/// One device-to-host read site (docs/simulate.md, "device reads"), kept
+/// under its FILE:LINE:COLUMN.
 struct DeviceReadTotals {
-  std::string Site, Api, Type;
+  std::string Api, Type;
   std::string Value; ///< what was written: the user's value, or "0"
   std::string Source; ///< "default", "--device-value" or "pragma"
   unsigned long long Reads = 0;

@@ -22,6 +22,9 @@ namespace orrery::sim {
 /// The calling rank, after the runtime's progress tick.
 Rank &callingRank();
 
+/// True for a GPU index of the node (cudaSetDevice, cuDeviceGet, ...).
+bool validDevice(int D);
+
 /// Records \p E as the rank's last error (cudaGetLastError) and returns it.
 cudaError_t fail(Rank &R, cudaError_t E);
 

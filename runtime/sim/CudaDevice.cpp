@@ -21,11 +21,11 @@ cudaError_t fail(Rank &R, cudaError_t E) {
   return E;
 }
 
-} // namespace orrery::sim
-
-static bool validDevice(int D) {
+bool validDevice(int D) {
   return D >= 0 && D < Runtime::get().gpusPerNode();
 }
+
+} // namespace orrery::sim
 
 /// Compute capability of the modelled GPU, from its model name.
 static void computeCapability(int &Major, int &Minor) {

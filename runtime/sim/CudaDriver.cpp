@@ -20,10 +20,6 @@
 
 using namespace orrery::sim;
 
-static bool validDevice(int D) {
-  return D >= 0 && D < Runtime::get().gpusPerNode();
-}
-
 static CUcontext contextOf(int D) {
   return reinterpret_cast<CUcontext>(static_cast<std::uintptr_t>(D) + 1);
 }

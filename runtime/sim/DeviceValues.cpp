@@ -7,7 +7,6 @@
 
 #include <cerrno>
 #include <cstdint>
-#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -125,12 +124,6 @@ void fill(void *Dst, std::size_t Bytes, const std::vector<unsigned char> &E) {
   std::memset(P + Whole, 0, Bytes - Whole);
 }
 
-[[noreturn]] void fatal(const std::string &Message) {
-  std::fprintf(stderr, "liborrery-sim: error: %s\n", Message.c_str());
-  std::fflush(stderr);
-  std::exit(2);
-}
-
 } // namespace
 
 void loadDeviceValues() {
@@ -194,7 +187,6 @@ void deviceRead(Rank &R, void *Dst, std::size_t Bytes) {
     std::memset(Dst, 0, Bytes); // device memory holds no data
 
   DeviceReadTotals &T = Rep.deviceRead(Key);
-  T.Site = Key;
   T.Api = Site ? Site->api : "";
   T.Type = Type;
   T.Value = Text.empty() ? "0" : Text;

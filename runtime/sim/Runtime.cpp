@@ -1,6 +1,7 @@
 //===- Runtime.cpp - Start-up, ranks, charging, the end of a run ----------===//
 
 #include "Runtime.h"
+#include "orrery/sim/Api.h"
 #include "DeviceMemory.h"
 #include "DeviceValues.h"
 #include "SharedHost.h"
@@ -41,15 +42,7 @@ static double wallNow() {
 
 double now() { return s4u::Engine::get_clock(); }
 
-static bool benchmarking() {
-  // smpi_bench_begin also switches data segments under mmap privatization.
-  static const bool On =
-      simgrid::config::get_value<bool>("smpi/simulate-computation") ||
-      simgrid::config::get_value<std::string>("smpi/privatization") == "mmap";
-  return On;
-}
-
-OutsideBench::OutsideBench() : On(benchmarking()) {
+OutsideBench::OutsideBench() : On(api::benchmarking()) {
   if (On)
     smpi_bench_end();
 }
@@ -65,7 +58,7 @@ static int rankCount() {
   return N;
 }
 
-[[noreturn]] static void fatal(const std::string &Message) {
+void fatal(const std::string &Message) {
   std::fprintf(stderr, "liborrery-sim: error: %s\n", Message.c_str());
   std::fflush(stderr);
   std::exit(2);
@@ -197,9 +190,8 @@ void Runtime::recordAbort(int Code) {
   Rank &R = rank();
   Failure = "rank " + std::to_string(R.Id) + " called MPI_Abort with error "
             "code " + std::to_string(Code);
-  FailureStatus = Code != 0 ? Code & 255 : 1;
-  if (FailureStatus == 0)
-    FailureStatus = 1;
+  // An exit status is 8 bits; a code that reads as 0 there still failed.
+  FailureStatus = (Code & 255) != 0 ? Code & 255 : 1;
 }
 
 Rank &Runtime::rank() {

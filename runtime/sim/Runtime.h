@@ -181,6 +181,10 @@ private:
 
 double now();
 
+/// Prints "liborrery-sim: error: MESSAGE" and exits with status 2 (bad
+/// configuration of the run: the message names the variable or file).
+[[noreturn]] void fatal(const std::string &Message);
+
 } // namespace orrery::sim
 
 #endif // ORRERY_SIM_RUNTIME_H

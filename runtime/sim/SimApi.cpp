@@ -6,14 +6,23 @@
 #include "orrery/sim/Api.h"
 
 #include <simgrid/s4u/Link.hpp>
+#include <xbt/config.hpp>
 
 #include <algorithm>
 #include <limits>
 #include <map>
+#include <string>
 
 namespace orrery::sim::api {
 
 const models::Machine &machine() { return Runtime::get().machine(); }
+bool benchmarking() {
+  static const bool On =
+      simgrid::config::get_value<bool>("smpi/simulate-computation") ||
+      simgrid::config::get_value<std::string>("smpi/privatization") == "mmap";
+  return On;
+}
+
 bool idealNetwork() { return Runtime::get().idealNetwork(); }
 int rank() { return Runtime::get().rank().Id; }
 int node() { return Runtime::get().rank().Node; }

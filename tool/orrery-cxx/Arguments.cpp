@@ -228,11 +228,6 @@ bool isMpiLibraryDir(const std::string &Dir) {
   return false;
 }
 
-std::string baseName(const std::string &Path) {
-  size_t Slash = Path.rfind('/');
-  return Slash == std::string::npos ? Path : Path.substr(Slash + 1);
-}
-
 /// A configure script's test program: configure runs what it links, which a
 /// skeleton shared object cannot be. Autoconf names them conftest (and its
 /// first probe links conftest.c to a.out); ORRERY_PRETEND_CC or SimGrid's
@@ -251,6 +246,11 @@ bool isConfigureProbe(const Invocation &Inv) {
 }
 
 } // namespace
+
+std::string baseName(const std::string &Path) {
+  size_t Slash = Path.rfind('/');
+  return Slash == std::string::npos ? Path : Path.substr(Slash + 1);
+}
 
 bool parseArguments(const std::vector<std::string> &Argv, bool CMode,
                     const char *EnvMode, Invocation &Inv, std::string &Error) {
@@ -376,7 +376,7 @@ bool parseArguments(const std::vector<std::string> &Argv, bool CMode,
     } else {
       Item It;
       It.Where = classifyFlag(A);
-      if (It.Where == Use::Link && Inv.M != Mode::Native) {
+      if (It.Where == Use::Link && isSimulated(Inv.M)) {
         std::string Written = A + (Flag.size() == 2 ? " " + Value : "");
         std::string Name = Flag.size() == 2 ? Value : A.substr(2);
         const char *Why = nullptr;
@@ -395,7 +395,7 @@ bool parseArguments(const std::vector<std::string> &Argv, bool CMode,
   }
   if (Inv.DepsOnly)
     Inv.S = Stage::Preprocess;
-  Inv.Pretend = Inv.M != Mode::Native && isConfigureProbe(Inv);
+  Inv.Pretend = isSimulated(Inv.M) && isConfigureProbe(Inv);
 
   // Checks that need the whole command line.
   size_t Sources = std::count_if(Inv.Inputs.begin(), Inv.Inputs.end(),

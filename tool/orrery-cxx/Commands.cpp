@@ -85,8 +85,6 @@ bool hasItem(const Invocation &Inv, const char *Prefix) {
   return false;
 }
 
-bool isSimulated(Mode M) { return M != Mode::Native; }
-
 void append(Command &C, std::initializer_list<std::string> L) {
   C.insert(C.end(), L.begin(), L.end());
 }

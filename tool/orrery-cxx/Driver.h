@@ -98,6 +98,12 @@ struct Invocation {
   std::vector<std::string> Raw;
 };
 
+/// Skeleton and twin programs run under SMPI (native ones do not).
+inline bool isSimulated(Mode M) { return M != Mode::Native; }
+
+/// The last component of a path.
+std::string baseName(const std::string &Path);
+
 /// Classifies argv (argv[0] excluded). Returns false with Error set (naming
 /// the flag and what to do) when argv cannot be used.
 bool parseArguments(const std::vector<std::string> &Args, bool CMode,

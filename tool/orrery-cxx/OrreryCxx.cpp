@@ -30,11 +30,6 @@ using namespace orrery::cxx;
 
 namespace {
 
-std::string baseName(const std::string &P) {
-  size_t Slash = P.rfind('/');
-  return Slash == std::string::npos ? P : P.substr(Slash + 1);
-}
-
 /// \p P made absolute against the working directory.
 std::string absolute(const std::string &P) {
   if (!P.empty() && P[0] == '/')

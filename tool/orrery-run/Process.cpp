@@ -94,17 +94,14 @@ void reapOrphans() {
       usleep(20000);
   }
   // Still running: stop them rather than leave them unobserved.
-  std::string Children;
-  {
-    char Path[64];
-    std::snprintf(Path, sizeof Path, "/proc/self/task/%d/children",
-                  static_cast<int>(getpid()));
-    if (FILE *F = std::fopen(Path, "r")) {
-      int C;
-      while (std::fscanf(F, "%d", &C) == 1)
-        kill(C, SIGKILL);
-      std::fclose(F);
-    }
+  char Path[64];
+  std::snprintf(Path, sizeof Path, "/proc/self/task/%d/children",
+                static_cast<int>(getpid()));
+  if (FILE *F = std::fopen(Path, "r")) {
+    int C;
+    while (std::fscanf(F, "%d", &C) == 1)
+      kill(C, SIGKILL);
+    std::fclose(F);
   }
   while (waitpid(-1, nullptr, 0) > 0 || errno == EINTR) {
   }

@@ -16,7 +16,6 @@ function(ramc_add_sim_library)
   add_library(ramc_sim SHARED
     ${RAMC_FRONT_END_SOURCES}
     ${RAMC_SIM_DIR}/sim_barrier.cpp
-    ${RAMC_SIM_DIR}/sim_bench.cpp
     ${RAMC_SIM_DIR}/sim_bootstrap.cpp
     ${RAMC_SIM_DIR}/sim_compat_state.cpp
     ${RAMC_SIM_DIR}/sim_costs.cpp

@@ -4,25 +4,23 @@
 // smpi/simulate-computation is on). Every S4U call the simulated transport
 // makes from rank code may let other actors run, so it is bracketed by
 // smpi_bench_end()/smpi_bench_begin(): their CPU time must not be charged to
-// this rank. Never nest these (liborrery-sim's charging calls bracket
-// themselves).
+// this rank. Whether SMPI benchmarks at all is liborrery-sim's answer
+// (orrery::sim::api::benchmarking), shared with its own charging calls.
+// Never nest these (liborrery-sim's charging calls bracket themselves).
 //
 //===----------------------------------------------------------------------===//
 #ifndef RAMC_SRC_SIM_SIM_BENCH_H
 #define RAMC_SRC_SIM_SIM_BENCH_H
 
+#include "orrery/sim/Api.h"
+
 #include <smpi/smpi.h>
 
 namespace ramc::sim {
 
-/// False when SMPI benchmarks nothing (smpi/simulate-computation:no, as
-/// orrery-run runs by default): then bracketing would only cost two
-/// system calls per S4U call.
-bool benchmarking();
-
 class BenchPause {
 public:
-  BenchPause() : On(benchmarking()) {
+  BenchPause() : On(orrery::sim::api::benchmarking()) {
     if (On)
       smpi_bench_end();
   }

@@ -19,6 +19,12 @@
 
 namespace orrery::sim::api {
 
+/// True when SMPI benchmarks rank code (smpi/simulate-computation on, or
+/// mmap privatization, whose data-segment switch rides on the benchmark
+/// calls): only then must blocking S4U calls from rank code be bracketed
+/// by smpi_bench_end()/smpi_bench_begin().
+bool benchmarking();
+
 /// The machine model of this run (ORRERY_MACHINE plus ORRERY_NETWORK_FILE).
 const models::Machine &machine();
 /// True under ORRERY_NETWORK_MODE=ideal.
