@@ -8,7 +8,7 @@ import lit.util
 config.name = "Orrery"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".cu", ".cpp", ".c", ".test", ".yaml"]
-config.excludes = ["Inputs", "unit", "utils", "lit.cfg.py", "lit.site.cfg.py", "CMakeLists.txt"]
+config.excludes = ["Inputs", "unit", "utils", "sanitize", "lit.cfg.py", "lit.site.cfg.py", "CMakeLists.txt"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.orrery_obj_root, "test")
 
@@ -30,6 +30,22 @@ config.environment["PATH"] = os.pathsep.join(
 for var in ["HOME", "TMPDIR", "LANG", "LC_ALL", "USER"]:
     if var in os.environ:
         config.environment[var] = os.environ[var]
+
+# Sanitizer build (make check-sanitize): every process a test starts may load
+# our sanitized libraries (smpimain dlopen()s skeleton programs; clang-built
+# programs link liborrery-native), so the ASan runtime is preloaded into all of
+# them. Leak checking is off: clang, SimGrid and Open MPI keep memory to exit.
+# Fatal signals stay signals (handle_segv=0...): tests check how orrery-run
+# reports a program killed by one.
+if getattr(config, "sanitizer_preload", ""):
+    config.available_features.add("sanitize")
+    config.environment["LD_PRELOAD"] = config.sanitizer_preload
+    config.environment["ASAN_OPTIONS"] = ":".join([
+        "detect_leaks=0", "abort_on_error=0", "halt_on_error=1",
+        "detect_odr_violation=0", "allocator_may_return_null=1",
+        "verify_asan_link_order=0", "handle_segv=0", "handle_sigbus=0",
+        "handle_sigfpe=0", "handle_abort=0"])
+    config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
 
 inputs = os.path.join(config.test_source_root, "Inputs")
 mock = os.path.join(inputs, "mock")

@@ -738,7 +738,9 @@ void Analyzer::call(const CallExpr *CE, const SymExpr &Mult) {
          "call through a function pointer; its cost is unknown", "unknown");
     return;
   }
-  StringRef Name = FD->getName();
+  // Operators and conversions have no identifier (CUB's functors do this).
+  StringRef Name =
+      FD->getDeclName().isIdentifier() ? FD->getName() : StringRef();
   // Math library and intrinsics.
   enum Kind { None, Fma, Sqrt, Transc, Div, Atomic, Sync, Fence, Shfl };
   Kind K = StringSwitch<Kind>(Name)
