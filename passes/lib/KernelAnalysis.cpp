@@ -1,6 +1,7 @@
 //===- KernelAnalysis.cpp - Static cost analysis of __global__ kernels ----===//
 
 #include "KernelAnalysis.h"
+#include "kernels/ThreadRanges.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/Expr.h"
@@ -78,6 +79,39 @@ struct Coefficient {
 struct LoopVar {
   bool GridStride = false;
   const Expr *Init = nullptr;
+  /// Sum of the variable's values over the iterations, where known (halving
+  /// loops), and the multiplier outside the loop and the trip, to count
+  /// `if (threadIdx.x < s)` in a tree reduction.
+  std::optional<SymExpr> Sum;
+  SymExpr OuterMult, Trip;
+};
+
+/// What a loop's header says: `IV = Init; IV R Bound; IV += Step` (or
+/// `IV *= Factor`, `IV >>= k`).
+struct LoopHeader {
+  const VarDecl *IV = nullptr;
+  const Expr *Init = nullptr;
+  const Expr *Bound = nullptr;
+  Rel R = Rel::LT;
+  std::optional<SymExpr> Step;
+  std::optional<double> Factor;
+  bool Down = false;
+};
+
+/// A loop's trip: the mean per thread that counts use, and the maximum.
+struct LoopResult {
+  std::string Kind = "data_dependent", Note;
+  SymExpr Trip = SymExpr(DefaultDataDependentTrip);
+  SymExpr MaxTrip = SymExpr(DefaultDataDependentTrip);
+  std::optional<SymExpr> Sum; ///< of the variable's values (halving loops)
+  bool GridStride = false;
+};
+
+/// One comparison of a condition, as symbolic operands.
+struct Compare {
+  SymExpr L;
+  Rel R;
+  SymExpr Bound;
 };
 
 /// Runs F, on a fresh stack when this one runs low. The analyses recurse
@@ -123,10 +157,33 @@ private:
   enum class FpKind { Add, Mul, Fma, Div, Sqrt, Transc };
   void countFp(FpKind K, QualType T, const Expr *E, const SymExpr &Mult);
   void loop(const ForStmt *F, const SymExpr &Mult);
-  /// Trip of a while or do loop: an override, or the data-dependent default.
-  SymExpr conditionLoopTrip(SourceLocation L, StringRef Kind);
+  bool loopStep(const Expr *Inc, const VarDecl *IV, LoopHeader &L);
+  bool loopCond(const Expr *Cond, LoopHeader &L);
+  LoopResult loopTrip(const LoopHeader &L, SourceLocation At);
+  LoopResult conditionLoop(const Expr *Cond, const Stmt *Body,
+                           SourceLocation At, bool AtLeastOnce);
+  void recordLoop(const LoopResult &R, SourceLocation At, StringRef What);
 
+  /// The comparisons on thread coordinates a condition is the conjunction
+  /// of (Negated: the condition's negation); Other is set when some part is
+  /// not one. False if none is.
+  bool threadCompares(const Expr *Cond, bool Negated, std::vector<Compare> &Out,
+                      bool &Other, unsigned Depth = 0);
+  /// Records a top-level guard on the kernel's active threads.
   bool guard(const Expr *Cond, bool Negated);
+  /// The threads known to run the statement being walked.
+  const ThreadSet &current() const {
+    return Nest.empty() ? Kernel : Nest.back();
+  }
+  /// `if (threadIdx.x < s)` in a loop over s: the then-branch multiplier.
+  std::optional<SymExpr> reductionStep(const Expr *Cond, const SymExpr &Mult);
+  /// The value a local variable is given where it is defined: its
+  /// initializer, or its one assignment (`int i; i = ...;`).
+  const Expr *initOf(const VarDecl *V) const;
+  void collectAssignments(const Stmt *S);
+  void switchStmt(const SwitchStmt *S, const SymExpr &Mult);
+  /// The trip of a `while`/`do` loop with an affine condition, if it is one.
+
   /// All threads of the launch, and those the guards seen so far let in.
   SymExpr launchedThreads() const;
   SymExpr activeThreads() const;
@@ -165,8 +222,14 @@ private:
   std::map<const VarDecl *, LoopVar> LoopVars;
   std::set<const VarDecl *> SharedVars;
   std::vector<const FunctionDecl *> InlineStack;
-  /// Active-thread extent per dimension (x, y, z) set by guards.
-  std::optional<SymExpr> Extent[3];
+  /// The threads the top-level guards let in, and the sets of enclosing
+  /// thread-only branches.
+  ThreadSet Kernel;
+  std::vector<ThreadSet> Nest;
+  std::map<const VarDecl *, const Expr *> Assigned;
+  bool LastLoopGridStride = false;
+  /// Operations, accesses and barriers counted so far.
+  unsigned Work = 0;
   std::vector<std::string> GuardNotes;
   const Expr *ConsumedMul = nullptr; ///< a `*` already counted as part of fma
 };
@@ -291,8 +354,8 @@ bool Analyzer::readsMemoryImpl(const Expr *E) {
   if (isa<CallExpr>(E) && builtinName(E).empty())
     return true;
   if (const VarDecl *V = varOf(E))
-    if (!isa<ParmVarDecl>(V) && V->getInit() && !LoopVars.count(V))
-      return readsMemory(V->getInit());
+    if (!isa<ParmVarDecl>(V) && initOf(V) && !LoopVars.count(V))
+      return readsMemory(initOf(V));
   for (const Stmt *C : E->children())
     if (const auto *CE = dyn_cast_or_null<Expr>(C))
       if (readsMemory(CE))
@@ -311,8 +374,8 @@ bool Analyzer::mentionsThreadIdImpl(const Expr *E, unsigned Depth) {
     auto It = LoopVars.find(V);
     if (It != LoopVars.end())
       return mentionsThreadId(It->second.Init, Depth + 1);
-    if (!isa<ParmVarDecl>(V) && V->getInit())
-      return mentionsThreadId(V->getInit(), Depth + 1);
+    if (!isa<ParmVarDecl>(V) && initOf(V))
+      return mentionsThreadId(initOf(V), Depth + 1);
     return false;
   }
   for (const Stmt *C : E->children())
@@ -353,10 +416,13 @@ std::optional<SymExpr> Analyzer::symbolic(const Expr *E, unsigned Depth) {
       return std::nullopt;
     if (V->getInit() && V->getType().isConstQualified())
       return symbolic(V->getInit(), Depth + 1);
-    if (V->getInit() && V->isLocalVarDecl())
-      return symbolic(V->getInit(), Depth + 1);
+    if (initOf(V) && V->isLocalVarDecl())
+      return symbolic(initOf(V), Depth + 1);
     return std::nullopt;
   }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *NT = dyn_cast<NonTypeTemplateParmDecl>(DRE->getDecl()))
+      return SymExpr::sym(NT->getName().str());
   if (const auto *CE = dyn_cast<CallExpr>(E)) {
     // min(a, b) and max(a, b) in their CUDA and std spellings.
     const FunctionDecl *FD = CE->getDirectCallee();
@@ -433,8 +499,8 @@ Coefficient Analyzer::coefficient(const Expr *E, unsigned Depth) {
       return readsMemory(It->second.Init) ? Coefficient::indirect()
                                           : Coefficient::known(0.0);
     }
-    if (V->getInit())
-      return coefficient(V->getInit(), Depth + 1);
+    if (initOf(V))
+      return coefficient(initOf(V), Depth + 1);
     return Coefficient::unknown();
   }
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
@@ -563,6 +629,7 @@ void Analyzer::countFp(FpKind K, QualType T, const Expr *E,
            "symbolic");
       return;
     }
+    ++Work;
     Slot(H.Fp32) = Slot(H.Fp32) +
                    Mult * SymExpr::sym("orrery_precision<" + Ty + ">::fp32");
     Slot(H.Fp64) = Slot(H.Fp64) +
@@ -573,7 +640,7 @@ void Analyzer::countFp(FpKind K, QualType T, const Expr *E,
     return;
   }
   if (FpOps *Cls = fpClass(T))
-    Slot(*Cls) = Slot(*Cls) + Mult;
+    Slot(*Cls) = Slot(*Cls) + Mult, ++Work;
   else if (K == FpKind::Add || K == FpKind::Mul || K == FpKind::Div)
     H.IntOps = H.IntOps + Mult;
 }
@@ -703,6 +770,7 @@ void Analyzer::memAccess(const Expr *E, const Expr *Base, const Expr *Index,
          "index of '" + A.Array +
              "' is not affine in threadIdx.x; 32 sectors per warp assumed",
          "symbolic");
+  ++Work;
   H.Accesses.push_back(std::move(A));
 }
 
@@ -795,6 +863,7 @@ void Analyzer::call(const CallExpr *CE, const SymExpr &Mult) {
   }
   case Sync:
     H.SyncThreads = H.SyncThreads + Mult;
+    ++Work;
     ArgsAt(0);
     return;
   case Fence:
@@ -844,6 +913,7 @@ void Analyzer::call(const CallExpr *CE, const SymExpr &Mult) {
           Index && mentionsThreadId(Index) ? "same_per_block" : "same_for_grid";
       A.Pattern = AccessPattern::Uniform;
     }
+    ++Work;
     H.Accesses.push_back(std::move(A));
     ArgsAt(1);
     if (Index)
@@ -979,8 +1049,19 @@ void Analyzer::exprImpl(const Expr *E, const SymExpr &Mult) {
   }
   if (const auto *C = dyn_cast<ConditionalOperator>(E)) {
     expr(C->getCond(), Mult);
-    expr(C->getTrueExpr(), Mult * DefaultBranchProbability);
-    expr(C->getFalseExpr(), Mult * DefaultBranchProbability);
+    // On thread coordinates only (`i < n ? in[i] : 0`): the fraction of the
+    // threads here that take it.
+    SymExpr P(DefaultBranchProbability);
+    std::vector<Compare> Cs;
+    bool Other = false;
+    if (threadCompares(C->getCond(), false, Cs, Other) && !Other) {
+      ThreadSet Inner = current();
+      for (const Compare &X : Cs)
+        Inner.constrain(X.L, X.R, X.Bound);
+      P = current().fractionIn(Inner);
+    }
+    expr(C->getTrueExpr(), Mult * P);
+    expr(C->getFalseExpr(), Mult * (SymExpr(1.0) - P));
     return;
   }
   if (isa<PseudoObjectExpr>(E) || isa<DeclRefExpr>(E) ||
@@ -1015,8 +1096,8 @@ std::optional<SymExpr> Analyzer::oneThreadPerBlock(const Expr *Cond) {
   for (auto [Var, Val] : {std::pair{BO->getLHS(), BO->getRHS()},
                           std::pair{BO->getRHS(), BO->getLHS()}}) {
     const Expr *V = Var;
-    if (const VarDecl *D = varOf(Var); D && D->getInit() && !LoopVars.count(D))
-      V = D->getInit();
+    if (const VarDecl *D = varOf(Var); D && initOf(D) && !LoopVars.count(D))
+      V = initOf(D);
     std::string B = builtinName(V);
     if (StringRef(B).starts_with("threadIdx.") && symbolic(Val))
       return SymExpr(1.0) / SymExpr::sym("blockDim." + B.substr(10));
@@ -1034,178 +1115,396 @@ std::optional<SymExpr> Analyzer::flagParameter(const Expr *Cond) {
   return SymExpr::sym(P->getName().str());
 }
 
-/// Records a thread-id guard `gid < bound` (or its negation before an early
-/// return) as the active extent of gid's dimension. Returns true if Cond was
-/// a guard.
-bool Analyzer::guard(const Expr *Cond, bool Negated) {
+static std::optional<Rel> relOf(BinaryOperatorKind Op) {
+  switch (Op) {
+  case BO_LT:
+    return Rel::LT;
+  case BO_LE:
+    return Rel::LE;
+  case BO_GT:
+    return Rel::GT;
+  case BO_GE:
+    return Rel::GE;
+  case BO_EQ:
+    return Rel::EQ;
+  case BO_NE:
+    return Rel::NE;
+  default:
+    return std::nullopt;
+  }
+}
+
+bool Analyzer::threadCompares(const Expr *Cond, bool Negated,
+                              std::vector<Compare> &Out, bool &Other,
+                              unsigned Depth) {
+  if (!Cond || Depth > 8) {
+    Other = true;
+    return !Out.empty();
+  }
   Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(Cond);
+      U && U->getOpcode() == UO_LNot)
+    return threadCompares(U->getSubExpr(), !Negated, Out, Other, Depth + 1);
+  if (const VarDecl *V = varOf(Cond); V && !isa<ParmVarDecl>(V) && initOf(V) &&
+                                      !LoopVars.count(V) &&
+                                      V->getType()->isBooleanType())
+    // const bool inside = i >= 1 && i < n - 1; if (inside)
+    return threadCompares(initOf(V), Negated, Out, Other, Depth + 1);
   const auto *BO = dyn_cast<BinaryOperator>(Cond);
-  if (!BO)
-    return false;
-  if ((!Negated && BO->getOpcode() == BO_LAnd) ||
-      (Negated && BO->getOpcode() == BO_LOr)) {
-    bool L = guard(BO->getLHS(), Negated);
-    bool R = guard(BO->getRHS(), Negated);
-    return L && R;
+  if (BO && ((!Negated && BO->getOpcode() == BO_LAnd) ||
+             (Negated && BO->getOpcode() == BO_LOr))) {
+    threadCompares(BO->getLHS(), Negated, Out, Other, Depth + 1);
+    threadCompares(BO->getRHS(), Negated, Out, Other, Depth + 1);
+    return !Out.empty();
   }
-  BinaryOperatorKind Op = BO->getOpcode();
-  const Expr *Var = BO->getLHS(), *Bound = BO->getRHS();
-  if (Op == BO_GT || Op == BO_GE) {
-    std::swap(Var, Bound);
-    Op = Op == BO_GT ? BO_LT : BO_LE;
+  std::optional<Rel> R = BO ? relOf(BO->getOpcode()) : std::nullopt;
+  std::optional<SymExpr> L = R ? symbolic(BO->getLHS()) : std::nullopt;
+  std::optional<SymExpr> B = L ? symbolic(BO->getRHS()) : std::nullopt;
+  if (!B || !(mentionsThread(*L) || mentionsThread(*B))) {
+    Other = true;
+    return !Out.empty();
   }
-  if (Negated) {
-    // `if (gid >= n) return;` keeps gid < n.
-    if (BO->getOpcode() == BO_GE || BO->getOpcode() == BO_GT) {
-      Var = BO->getLHS();
-      Bound = BO->getRHS();
-      Op = BO->getOpcode() == BO_GE ? BO_LT : BO_LE;
-    } else if (BO->getOpcode() == BO_LE || BO->getOpcode() == BO_LT) {
-      Var = BO->getRHS();
-      Bound = BO->getLHS();
-      Op = BO->getOpcode() == BO_LE ? BO_LT : BO_LE;
-    } else
-      return false;
+  Compare C{*L, Negated ? negated(*R) : *R, *B};
+  ThreadSet Trial;
+  if (!Trial.constrain(C.L, C.R, C.Bound)) {
+    Other = true;
+    return !Out.empty();
   }
-  if (Op != BO_LT && Op != BO_LE)
+  Out.push_back(std::move(C));
+  return true;
+}
+
+/// Records a thread-id guard (`i >= 1 && i < n - 1`, or its negation before
+/// an early return) in the kernel's active threads. Returns true if every
+/// part of Cond bounds a thread coordinate.
+bool Analyzer::guard(const Expr *Cond, bool Negated) {
+  std::vector<Compare> Cs;
+  bool Other = false;
+  if (!threadCompares(Cond, Negated, Cs, Other) || Other)
     return false;
-  // Var must be a global thread index: blockIdx.d*blockDim.d + threadIdx.d +
-  // offset, in one dimension d.
-  const VarDecl *V = varOf(Var);
-  const Expr *Init =
-      V && V->getInit() && !isa<ParmVarDecl>(V) ? V->getInit() : Var;
-  std::optional<SymExpr> Form = symbolic(Init);
-  std::optional<SymExpr> B = symbolic(Bound);
-  if (!Form || !B)
-    return false;
-  std::set<std::string> Syms;
-  Form->symbols(Syms);
-  for (unsigned D = 0; D < 3; ++D) {
-    std::string Dim = std::string(1, "xyz"[D]);
-    if (!Syms.count("threadIdx." + Dim))
+  for (const Compare &C : Cs)
+    Kernel.constrain(C.L, C.R, C.Bound);
+  GuardNotes.push_back(loc(Cond->getBeginLoc()));
+  return true;
+}
+
+std::optional<SymExpr> Analyzer::reductionStep(const Expr *Cond,
+                                               const SymExpr &Mult) {
+  const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+  if (!BO || (BO->getOpcode() != BO_LT && BO->getOpcode() != BO_GT))
+    return std::nullopt;
+  const Expr *T = BO->getLHS(), *S = BO->getRHS();
+  if (BO->getOpcode() == BO_GT)
+    std::swap(T, S);
+  auto It = LoopVars.find(varOf(S));
+  if (It == LoopVars.end() || !It->second.Sum)
+    return std::nullopt;
+  std::optional<SymExpr> X = symbolic(T);
+  std::optional<ThreadAtom> A = X ? threadAtom(*X) : std::nullopt;
+  if (!A || A->Kind != CoordKind::Local || A->Dim != 0 ||
+      A->Coef.constant() != 1.0 || !A->Offset.isZero())
+    return std::nullopt;
+  // Step s lets s of the blockDim.x threads in (s <= blockDim.x): over the
+  // loop, sum(s) / blockDim.x executions per thread.
+  const LoopVar &LV = It->second;
+  SymExpr PerThread = *LV.Sum / SymExpr::sym("blockDim.x");
+  if (Mult == LV.OuterMult * LV.Trip)
+    return LV.OuterMult * PerThread;
+  return Mult * (PerThread / LV.Trip);
+}
+
+const Expr *Analyzer::initOf(const VarDecl *V) const {
+  if (V->getInit())
+    return V->getInit();
+  auto It = Assigned.find(V);
+  return It == Assigned.end() ? nullptr : It->second;
+}
+
+/// Local variables declared without a value and assigned exactly once.
+void Analyzer::collectAssignments(const Stmt *Body) {
+  std::map<const VarDecl *, unsigned> Writes;
+  std::vector<const Stmt *> Work{Body};
+  while (!Work.empty()) {
+    const Stmt *S = Work.back();
+    Work.pop_back();
+    if (!S)
       continue;
-    // Offset: the index with the thread and block ids at zero.
-    SymExpr Offset = Form->substitute({{"threadIdx." + Dim, SymExpr(0.0)},
-                                       {"blockIdx." + Dim, SymExpr(0.0)}});
-    std::set<std::string> Rest;
-    Offset.symbols(Rest);
-    for (const std::string &S : Rest)
-      if (StringRef(S).starts_with("threadIdx") ||
-          StringRef(S).starts_with("blockIdx"))
-        return false;
-    SymExpr Limit = *B - Offset + (Op == BO_LE ? 1.0 : 0.0);
-    SymExpr Total =
-        SymExpr::sym("gridDim." + Dim) * SymExpr::sym("blockDim." + Dim);
-    SymExpr Active = SymExpr::max(0.0, SymExpr::min(Limit, Total));
-    Extent[D] = Extent[D] ? SymExpr::min(*Extent[D], Active) : Active;
-    GuardNotes.push_back(loc(Cond->getBeginLoc()));
+    const Expr *Target = nullptr, *Value = nullptr;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S);
+        BO && BO->isAssignmentOp()) {
+      Target = BO->getLHS();
+      if (BO->getOpcode() == BO_Assign)
+        Value = BO->getRHS();
+    } else if (const auto *U = dyn_cast<UnaryOperator>(S);
+               U && U->isIncrementDecrementOp())
+      Target = U->getSubExpr();
+    if (const VarDecl *V = Target ? varOf(Target) : nullptr;
+        V && V->isLocalVarDecl() && !V->getInit()) {
+      ++Writes[V];
+      if (Value)
+        Assigned[V] = Value;
+    }
+    for (const Stmt *C : S->children())
+      Work.push_back(C);
+  }
+  for (const auto &[V, N] : Writes)
+    if (N != 1)
+      Assigned.erase(V);
+}
+
+bool Analyzer::loopStep(const Expr *Inc, const VarDecl *IV, LoopHeader &L) {
+  if (!Inc || !IV)
+    return false;
+  Inc = Inc->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(Inc)) {
+    if (!U->isIncrementDecrementOp() || varOf(U->getSubExpr()) != IV)
+      return false;
+    L.Step = SymExpr(1.0);
+    L.Down = U->isDecrementOp();
     return true;
   }
-  return false;
+  const auto *BO = dyn_cast<BinaryOperator>(Inc);
+  if (!BO || !BO->isAssignmentOp() || varOf(BO->getLHS()) != IV)
+    return false;
+  BinaryOperatorKind Op = BO->getOpcode();
+  const Expr *By = BO->getRHS();
+  if (Op == BO_Assign) {
+    // i = i + c, i = i >> 1, ...
+    const auto *R =
+        dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
+    if (!R)
+      return false;
+    if (varOf(R->getLHS()) == IV)
+      By = R->getRHS();
+    else if (R->getOpcode() == BO_Add && varOf(R->getRHS()) == IV)
+      By = R->getLHS();
+    else
+      return false;
+    if (R->getOpcode() < BO_Mul || R->getOpcode() > BO_Shr)
+      return false;
+    Op = BinaryOperatorKind(R->getOpcode() + (BO_MulAssign - BO_Mul));
+  }
+  std::optional<SymExpr> V = symbolic(By);
+  if (!V)
+    return false;
+  switch (Op) {
+  case BO_AddAssign:
+  case BO_SubAssign:
+    L.Step = *V;
+    L.Down = Op == BO_SubAssign;
+    return true;
+  case BO_ShrAssign:
+  case BO_ShlAssign:
+  case BO_DivAssign:
+  case BO_MulAssign: {
+    std::optional<double> K = V->constant();
+    if (!K)
+      return false;
+    bool Shift = Op == BO_ShrAssign || Op == BO_ShlAssign;
+    L.Factor = Shift ? std::pow(2.0, *K) : *K;
+    L.Down = Op == BO_ShrAssign || Op == BO_DivAssign;
+    return *L.Factor > 1;
+  }
+  default:
+    return false;
+  }
+}
+
+bool Analyzer::loopCond(const Expr *Cond, LoopHeader &L) {
+  const auto *BO = dyn_cast_or_null<BinaryOperator>(
+      Cond ? Cond->IgnoreParenImpCasts() : nullptr);
+  std::optional<Rel> R = BO ? relOf(BO->getOpcode()) : std::nullopt;
+  if (!R || !L.IV)
+    return false;
+  if (varOf(BO->getLHS()) == L.IV) {
+    L.Bound = BO->getRHS();
+    L.R = *R;
+  } else if (varOf(BO->getRHS()) == L.IV) {
+    L.Bound = BO->getLHS();
+    L.R = swapped(*R);
+  } else
+    return false;
+  return true;
+}
+
+/// The single array element an expression is, through local variables:
+/// `row_ptr[r]`, or `start` for `int start = row_ptr[r];`.
+static const ArraySubscriptExpr *elementOf(const Expr *E, unsigned Depth = 0) {
+  if (!E || Depth > 4)
+    return nullptr;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+    return AS;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (V->isLocalVarDecl() && V->getInit())
+        return elementOf(V->getInit(), Depth + 1);
+  return nullptr;
+}
+
+LoopResult Analyzer::loopTrip(const LoopHeader &L, SourceLocation At) {
+  LoopResult Out;
+  std::string Note;
+  if (overriddenTrip(At, Out.Trip, Out.Note)) {
+    Out.Kind = "override";
+    Out.MaxTrip = Out.Trip;
+    return Out;
+  }
+  std::optional<SymExpr> Lo = L.Init ? symbolic(L.Init) : std::nullopt;
+  std::optional<SymExpr> Hi = L.Bound ? symbolic(L.Bound) : std::nullopt;
+  bool Inclusive = L.R == Rel::LE || L.R == Rel::GE;
+  const ArraySubscriptExpr *First = elementOf(L.Init);
+  const ArraySubscriptExpr *Last = elementOf(L.Bound);
+  if (First && Last && varOf(First->getBase()) &&
+      varOf(First->getBase()) == varOf(Last->getBase())) {
+    // for (k = row_ptr[r]; k < row_ptr[r + 1]; ++k): the row's length.
+    std::string Name = varOf(First->getBase())->getName().str() + ".avg_nnz";
+    Out.Kind = "row_length";
+    Out.Trip = SymExpr::sym(Name);
+    if (Override && Override->Symbols.count(Name)) {
+      Out.Trip = SymExpr(Override->Symbols.at(Name));
+      Out.Note = "side file: " + Name;
+    } else {
+      Out.Note = "bind " + Name + " (average row length)";
+      diag("ROW_LENGTH", At,
+           formatv("loop runs from {0}[r] to {0}[r+1]: trip is the symbol "
+                   "'{1}' (average row length; bind it with --launch or "
+                   "the side file's symbols; {2} in the generated hint)",
+                   varOf(First->getBase())->getName(), Name,
+                   static_cast<int>(DefaultDataDependentTrip)),
+           "defaulted");
+    }
+    Out.MaxTrip = Out.Trip;
+    return Out;
+  }
+  if (L.Step && !L.Down && Lo && Hi && mentionsThread(*Lo) &&
+      (L.R == Rel::LT || L.R == Rel::LE)) {
+    // Grid- and block-stride loops: i = gid (or threadIdx); i < n;
+    // i += gridDim.x * blockDim.x (or blockDim.x).
+    std::optional<ThreadAtom> A = threadAtom(*Lo);
+    if (A && A->Coef.constant() == 1.0 && A->Kind != CoordKind::Block) {
+      SymExpr Width = SymExpr::sym(std::string("blockDim.") + "xyz"[A->Dim]);
+      if (A->Kind == CoordKind::Global)
+        Width = SymExpr::sym(std::string("gridDim.") + "xyz"[A->Dim]) * Width;
+      if (sameValue(*L.Step, Width)) {
+        SymExpr Span =
+            SymExpr::max(0.0, *Hi - A->Offset + (Inclusive ? 1.0 : 0.0));
+        Out.MaxTrip = SymExpr::ceilDiv(Span, *L.Step);
+        if (A->Kind == CoordKind::Global) {
+          // min(span, all threads) threads run; together they run span
+          // iterations.
+          Kernel.constrain(*Lo, L.R, *Hi);
+          Out.Trip = Span / Kernel.dimCount(A->Dim);
+          Out.Kind = "grid_stride";
+          Out.GridStride = true;
+          GuardNotes.push_back(loc(At) + " (grid-stride loop)");
+        } else {
+          // Each block's threads together run span iterations.
+          Out.Trip = Span / Width;
+          Out.Kind = "block_stride";
+        }
+        Out.Note = "per-thread max " + Out.MaxTrip.str();
+        return Out;
+      }
+    }
+  }
+  if (L.Step && Lo && Hi) {
+    SymExpr Span = L.Down ? *Lo - *Hi : *Hi - *Lo;
+    Span = Span + (Inclusive ? 1.0 : 0.0);
+    Out.Trip = SymExpr::max(0.0, SymExpr::ceilDiv(Span, *L.Step));
+    Out.Kind = Out.Trip.isConst() ? "constant" : "symbolic";
+  } else if (L.Factor && Lo && Hi) {
+    std::optional<double> LoC = Lo->constant(), HiC = Hi->constant();
+    double F = *L.Factor;
+    if (LoC && HiC) {
+      // Constant bounds: run the loop.
+      double V = *LoC, N = 0, Sum = 0;
+      auto Holds = [&](double X) {
+        switch (L.R) {
+        case Rel::LT:
+          return X < *HiC;
+        case Rel::LE:
+          return X <= *HiC;
+        case Rel::GT:
+          return X > *HiC;
+        case Rel::GE:
+          return X >= *HiC;
+        case Rel::NE:
+          return X != *HiC;
+        case Rel::EQ:
+          return X == *HiC;
+        }
+        return false;
+      };
+      for (; N < 64 && Holds(V); ++N) {
+        Sum += V;
+        V = L.Down ? std::floor(V / F) : V * F;
+      }
+      Out.Trip = SymExpr(N);
+      Out.Sum = SymExpr(Sum);
+      Out.Kind = "constant";
+    } else if (F == 2 && L.Down && (L.R == Rel::GT || L.R == Rel::GE)) {
+      // for (s = blockDim.x / 2; s > 0; s >>= 1); sums exact for powers of
+      // two.
+      bool ToOne = (L.R == Rel::GT && Hi->isZero()) ||
+                   (L.R == Rel::GE && Hi->constant() == 1.0);
+      if (ToOne) {
+        Out.Trip = SymExpr::log2Steps(*Lo);
+        Out.Sum = SymExpr(2.0) * *Lo - 1.0;
+      } else if (L.R == Rel::GT) {
+        Out.Trip = SymExpr::log2Steps(SymExpr::floorDiv(*Lo, *Hi)) - 1.0;
+        Out.Sum = SymExpr(2.0) * *Lo - SymExpr(2.0) * *Hi;
+      } else {
+        Out.Trip = SymExpr::log2Steps(SymExpr::floorDiv(*Lo, *Hi));
+        Out.Sum = SymExpr(2.0) * *Lo - *Hi;
+      }
+      Out.Kind = "symbolic";
+    } else if (F == 2 && !L.Down && (L.R == Rel::LT || L.R == Rel::LE)) {
+      // for (s = 1; s < blockDim.x; s *= 2)
+      Out.Trip = SymExpr::log2Steps(
+          SymExpr::floorDiv(L.R == Rel::LT ? *Hi - 1.0 : *Hi, *Lo));
+      Out.Kind = "symbolic";
+    }
+  }
+  Out.MaxTrip = Out.Trip;
+  return Out;
+}
+
+void Analyzer::recordLoop(const LoopResult &R, SourceLocation At,
+                          StringRef What) {
+  if (R.Kind == "data_dependent")
+    diag("UNKNOWN_TRIP", At,
+         formatv("{0} trip count is data-dependent; defaulted to {1} "
+                 "(override with #pragma orrery loop_count(expr))",
+                 What, static_cast<int>(DefaultDataDependentTrip)),
+         "defaulted");
+  else if (R.Kind != "constant" && R.Kind != "row_length")
+    lower("symbolic");
+  H.Loops.push_back({loc(At), R.Kind, R.Trip, R.Note, R.MaxTrip});
 }
 
 void Analyzer::loop(const ForStmt *F, const SymExpr &Mult) {
-  SymExpr Trip(DefaultDataDependentTrip);
-  std::string Kind = "data_dependent", Note;
-  const VarDecl *IV = nullptr;
-  const Expr *Init = nullptr;
+  LoopHeader L;
   if (const auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit());
       DS && DS->isSingleDecl()) {
-    IV = dyn_cast<VarDecl>(DS->getSingleDecl());
-    if (IV)
-      Init = IV->getInit();
+    L.IV = dyn_cast<VarDecl>(DS->getSingleDecl());
+    if (L.IV)
+      L.Init = L.IV->getInit();
   } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(F->getInit());
              BO && BO->getOpcode() == BO_Assign) {
-    IV = varOf(BO->getLHS());
-    Init = BO->getRHS();
+    L.IV = varOf(BO->getLHS());
+    L.Init = BO->getRHS();
   }
-  // Step: i += c, i++, i -= c, i >>= 1, i *= 2.
-  std::optional<SymExpr> Step;
-  bool Geometric = false, Down = false;
-  if (const auto *U = dyn_cast_or_null<UnaryOperator>(F->getInc())) {
-    if (U->isIncrementOp())
-      Step = SymExpr(1.0);
-    else if (U->isDecrementOp()) {
-      Step = SymExpr(1.0);
-      Down = true;
-    }
-  } else if (const auto *CA =
-                 dyn_cast_or_null<CompoundAssignOperator>(F->getInc())) {
-    if (CA->getOpcode() == BO_AddAssign)
-      Step = symbolic(CA->getRHS());
-    else if (CA->getOpcode() == BO_SubAssign) {
-      Step = symbolic(CA->getRHS());
-      Down = true;
-    } else if (CA->getOpcode() == BO_ShrAssign ||
-               CA->getOpcode() == BO_DivAssign ||
-               CA->getOpcode() == BO_ShlAssign ||
-               CA->getOpcode() == BO_MulAssign) {
-      Geometric = true;
-      Down = CA->getOpcode() == BO_ShrAssign || CA->getOpcode() == BO_DivAssign;
-    }
-  }
-  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
-      F->getCond() ? F->getCond()->IgnoreParenImpCasts() : nullptr);
-  std::optional<SymExpr> Lo = Init ? symbolic(Init) : std::nullopt;
-  std::optional<SymExpr> Hi;
-  bool Inclusive = false;
-  if (Cond && IV && varOf(Cond->getLHS()) == IV) {
-    Hi = symbolic(Cond->getRHS());
-    Inclusive = Cond->getOpcode() == BO_LE || Cond->getOpcode() == BO_GE;
-  }
-  bool GridStride = false;
-  if (Step && !Down && Init && mentionsThreadId(Init)) {
-    // i = gid; i < n; i += blockDim.x * gridDim.x
-    std::set<std::string> S;
-    Step->symbols(S);
-    GridStride = S.count("blockDim.x") && S.count("gridDim.x");
-  }
-  if (overriddenTrip(F->getBeginLoc(), Trip, Note)) {
-    Kind = "override";
-  } else if (GridStride && Cond && Hi) {
-    SymExpr Offset =
-        symbolic(Init)
-            ? symbolic(Init)->substitute(
-                  {{"threadIdx.x", SymExpr(0.0)}, {"blockIdx.x", SymExpr(0.0)}})
-            : SymExpr(0.0);
-    SymExpr Span = *Hi - Offset + (Inclusive ? 1.0 : 0.0);
-    Trip = SymExpr::ceilDiv(SymExpr::max(0.0, Span), *Step);
-    Kind = "grid_stride";
-    SymExpr Total = *Step;
-    Extent[0] = Extent[0] ? SymExpr::min(*Extent[0], SymExpr::min(Span, Total))
-                          : SymExpr::max(0.0, SymExpr::min(Span, Total));
-    GuardNotes.push_back(loc(F->getBeginLoc()) + " (grid-stride loop)");
-  } else if (Step && Lo && Hi) {
-    SymExpr Span = Down ? *Lo - *Hi : *Hi - *Lo;
-    Span = Span + (Inclusive ? 1.0 : 0.0);
-    Trip = SymExpr::max(0.0, SymExpr::ceilDiv(Span, *Step));
-    Kind = Trip.isConst() ? "constant" : "symbolic";
-  } else if (Geometric && Lo && Hi) {
-    // for (s = blockDim.x / 2; s > 0; s >>= 1): log2 steps.
-    std::optional<double> L = Lo->constant(), Hv = Hi->constant();
-    if (L && Hv) {
-      double Ratio = Down ? *L / std::max(1.0, *Hv) : *Hv / std::max(1.0, *L);
-      Trip = SymExpr(std::floor(std::log2(std::max(1.0, Ratio))) + 1);
-      Kind = "constant";
-    } else {
-      Trip = SymExpr::sym("orrery_log2(" + (Down ? *Lo : *Hi).str() + ")");
-      Kind = "symbolic";
-    }
-  }
-  if (Kind == "data_dependent")
-    diag("UNKNOWN_TRIP", F->getBeginLoc(),
-         formatv("loop trip count is data-dependent; defaulted to {0} "
-                 "(override with #pragma orrery loop_count(expr))",
-                 static_cast<int>(DefaultDataDependentTrip)),
-         "defaulted");
-  else if (Kind == "symbolic" || Kind == "grid_stride")
-    lower("symbolic");
-  H.Loops.push_back({loc(F->getBeginLoc()), Kind, Trip, Note});
-  if (IV)
-    LoopVars[IV] = {GridStride, Init};
-  SymExpr Inner = Mult * Trip;
-  if (Init)
-    expr(Init, Mult);
+  loopStep(F->getInc(), L.IV, L);
+  loopCond(F->getCond(), L);
+  LoopResult R = loopTrip(L, F->getBeginLoc());
+  recordLoop(R, F->getBeginLoc(), "loop");
+  LastLoopGridStride = R.GridStride;
+  if (L.IV)
+    LoopVars[L.IV] = {R.GridStride, L.Init, R.Sum, Mult, R.Trip};
+  SymExpr Inner = Mult * R.Trip;
+  if (L.Init)
+    expr(L.Init, Mult);
   if (F->getCond())
     expr(F->getCond(), Inner);
   if (F->getInc())
@@ -1213,19 +1512,146 @@ void Analyzer::loop(const ForStmt *F, const SymExpr &Mult) {
   stmt(F->getBody(), Inner, false);
 }
 
-SymExpr Analyzer::conditionLoopTrip(SourceLocation L, StringRef Kind) {
-  SymExpr Trip(DefaultDataDependentTrip);
-  std::string Note;
-  bool Overridden = overriddenTrip(L, Trip, Note);
-  if (!Overridden)
-    diag("UNKNOWN_TRIP", L,
-         formatv("{0}-loop trip count unknown; defaulted to {1} (override "
-                 "with #pragma orrery loop_count(expr))",
-                 Kind, static_cast<int>(DefaultDataDependentTrip)),
+/// A `while`/`do` loop `while (i REL bound) { ...; i STEP; }`: the variable,
+/// its value before the loop, and its one update in the body.
+LoopResult Analyzer::conditionLoop(const Expr *Cond, const Stmt *Body,
+                                   SourceLocation At, bool AtLeastOnce) {
+  LoopHeader L;
+  const auto *BO = dyn_cast_or_null<BinaryOperator>(
+      Cond ? Cond->IgnoreParenImpCasts() : nullptr);
+  for (const Expr *Side :
+       {BO ? BO->getLHS() : nullptr, BO ? BO->getRHS() : nullptr}) {
+    const VarDecl *V = Side ? varOf(Side) : nullptr;
+    if (V && V->isLocalVarDecl() && !isa<ParmVarDecl>(V) && V->getInit()) {
+      L.IV = V;
+      L.Init = V->getInit();
+      break;
+    }
+  }
+  // Exactly one statement of the body writes the variable, at its top.
+  const Expr *Update = nullptr;
+  unsigned Writes = 0;
+  std::vector<const Stmt *> Work{Body};
+  while (L.IV && !Work.empty()) {
+    const Stmt *S = Work.back();
+    Work.pop_back();
+    if (!S)
+      continue;
+    if (const auto *E = dyn_cast<Expr>(S)) {
+      LoopHeader Probe;
+      Probe.IV = L.IV;
+      const Expr *Target = nullptr;
+      if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->isAssignmentOp())
+        Target = B->getLHS();
+      else if (const auto *U = dyn_cast<UnaryOperator>(E);
+               U && U->isIncrementDecrementOp())
+        Target = U->getSubExpr();
+      if (Target && varOf(Target) == L.IV) {
+        ++Writes;
+        Update = E;
+      }
+    }
+    for (const Stmt *C : S->children())
+      Work.push_back(C);
+  }
+  bool TopLevelUpdate = false;
+  if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Body)) {
+    for (const Stmt *C : CS->body())
+      TopLevelUpdate |= C == Update;
+  } else
+    TopLevelUpdate = Body == Update;
+  LoopResult R;
+  if (Writes == 1 && TopLevelUpdate && loopStep(Update, L.IV, L) &&
+      loopCond(Cond, L))
+    R = loopTrip(L, At);
+  else if (overriddenTrip(At, R.Trip, R.Note)) {
+    R.Kind = "override";
+    R.MaxTrip = R.Trip;
+  }
+  if (AtLeastOnce && R.Kind != "override" && R.Kind != "data_dependent") {
+    R.Trip = SymExpr::max(1.0, R.Trip);
+    R.MaxTrip = SymExpr::max(1.0, R.MaxTrip);
+  }
+  return R;
+}
+
+static bool isEarlyReturn(const IfStmt *If) {
+  const Stmt *Then = If->getThen();
+  if (const auto *CS = dyn_cast<CompoundStmt>(Then); CS && CS->size() == 1)
+    Then = *CS->body_begin();
+  return isa<ReturnStmt>(Then);
+}
+
+/// A `switch` on a launch-uniform value (a parameter, a template argument,
+/// a constant) runs only the taken case: each statement counts with the
+/// indicator of the labels that reach it, `[sel == v]`, a constant in an
+/// instantiation and `max(0, min(sel - v + 1, v - sel + 1))` otherwise.
+void Analyzer::switchStmt(const SwitchStmt *S, const SymExpr &Mult) {
+  expr(S->getCond(), Mult);
+  std::optional<SymExpr> Sel = symbolic(S->getCond());
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(S->getBody());
+  if (!Sel || mentionsThread(*Sel) || !Body) {
+    diag("SWITCH", S->getBeginLoc(),
+         "switch on a value that is not launch-uniform: every case counted "
+         "once",
          "defaulted");
-  H.Loops.push_back(
-      {loc(L), Overridden ? "override" : "data_dependent", Trip, Note});
-  return Trip;
+    stmt(S->getBody(), Mult, false);
+    return;
+  }
+  auto Indicator = [&](const Expr *Label) -> std::optional<SymExpr> {
+    std::optional<SymExpr> V = symbolic(Label);
+    if (!V)
+      return std::nullopt;
+    if (Sel->constant() && V->constant())
+      return SymExpr(*Sel->constant() == *V->constant() ? 1.0 : 0.0);
+    return SymExpr::max(0.0, SymExpr::min(*Sel - *V + 1.0, *V - *Sel + 1.0));
+  };
+  struct Item {
+    std::vector<SymExpr> Labels;
+    bool Default = false;
+    const Stmt *S = nullptr;
+  };
+  std::vector<Item> Items;
+  SymExpr AnyCase(0.0);
+  for (const Stmt *Child : Body->body()) {
+    Item I;
+    while (true) {
+      if (const auto *C = dyn_cast<CaseStmt>(Child)) {
+        std::optional<SymExpr> Ind =
+            C->getRHS() ? std::nullopt : Indicator(C->getLHS());
+        if (!Ind) {
+          diag("SWITCH", C->getBeginLoc(),
+               "case label is not a constant: every case counted once",
+               "defaulted");
+          stmt(Body, Mult, false);
+          return;
+        }
+        I.Labels.push_back(*Ind);
+        AnyCase = AnyCase + *Ind;
+        Child = C->getSubStmt();
+      } else if (const auto *D = dyn_cast<DefaultStmt>(Child)) {
+        I.Default = true;
+        Child = D->getSubStmt();
+      } else
+        break;
+    }
+    I.S = Child;
+    Items.push_back(std::move(I));
+  }
+  SymExpr Reach(0.0);
+  for (const Item &I : Items) {
+    for (const SymExpr &L : I.Labels)
+      Reach = Reach + L;
+    if (I.Default)
+      Reach = Reach + (SymExpr(1.0) - AnyCase);
+    if (!Reach.isZero())
+      stmt(I.S, Mult * Reach, false);
+    const Stmt *Last = I.S;
+    if (const auto *CS = dyn_cast<CompoundStmt>(Last); CS && !CS->body_empty())
+      Last = CS->body_back();
+    if (isa<BreakStmt>(Last) || isa<ReturnStmt>(Last))
+      Reach = SymExpr(0.0);
+  }
 }
 
 void Analyzer::stmtImpl(const Stmt *S, const SymExpr &Mult, bool TopLevel) {
@@ -1234,13 +1660,17 @@ void Analyzer::stmtImpl(const Stmt *S, const SymExpr &Mult, bool TopLevel) {
   if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
     // Statements after a guarded `if (gid < n) {...}` run in every launched
     // thread, not only the active ones: scale them by launched / active.
+    // So do statements after a top-level grid-stride loop.
     SymExpr Scale(1.0);
     for (const Stmt *Child : CS->body()) {
       size_t Guards = GuardNotes.size();
+      LastLoopGridStride = false;
       stmt(Child, Mult * Scale, TopLevel);
       const auto *If = dyn_cast<IfStmt>(Child);
-      if (TopLevel && InlineStack.empty() && If && GuardNotes.size() > Guards &&
-          !isa<ReturnStmt>(If->getThen()))
+      bool Guarded = If && !isEarlyReturn(If);
+      bool Strided = isa<ForStmt>(Child) && LastLoopGridStride;
+      if (TopLevel && InlineStack.empty() && GuardNotes.size() > Guards &&
+          (Guarded || Strided))
         Scale = launchedThreads() / activeThreads();
     }
     return;
@@ -1277,19 +1707,23 @@ void Analyzer::stmtImpl(const Stmt *S, const SymExpr &Mult, bool TopLevel) {
   if (const auto *If = dyn_cast<IfStmt>(S)) {
     expr(If->getCond(), Mult);
     const Stmt *Then = If->getThen();
-    bool EarlyReturn =
-        isa<ReturnStmt>(Then) ||
-        (isa<CompoundStmt>(Then) && cast<CompoundStmt>(Then)->size() == 1 &&
-         isa<ReturnStmt>(*cast<CompoundStmt>(Then)->body_begin()));
-    if (TopLevel && InlineStack.empty() && EarlyReturn && !If->getElse() &&
+    bool EarlyReturn = isEarlyReturn(If);
+    // A guard bounds the kernel's active threads only where nothing has
+    // been counted before it (else it is a branch like any other).
+    bool KernelGuard = TopLevel && InlineStack.empty() && Work == 0;
+    if (KernelGuard && EarlyReturn && !If->getElse() &&
         guard(If->getCond(), /*Negated=*/true))
       return;
-    if (TopLevel && InlineStack.empty() && !If->getElse() &&
+    if (KernelGuard && !If->getElse() &&
         guard(If->getCond(), /*Negated=*/false)) {
       stmt(Then, Mult, true);
       return;
     }
     SymExpr P(DefaultBranchProbability);
+    std::optional<SymExpr> ThenMult;
+    std::optional<ThreadSet> Inner;
+    std::vector<Compare> Cs;
+    bool Other = false;
     if (std::optional<double> Side = sideBranch(If->getBeginLoc())) {
       P = SymExpr(*Side);
     } else if (const OrreryPragma *Pr =
@@ -1300,6 +1734,26 @@ void Analyzer::stmtImpl(const Stmt *S, const SymExpr &Mult, bool TopLevel) {
       P = *One; // if (threadIdx.x == 0): one thread of each block
     } else if (std::optional<SymExpr> Flag = flagParameter(If->getCond())) {
       P = *Flag;
+    } else if (std::optional<SymExpr> Step =
+                   reductionStep(If->getCond(), Mult)) {
+      ThenMult = *Step; // if (threadIdx.x < s) in a halving loop over s
+      P = SymExpr(0.0);
+    } else if (threadCompares(If->getCond(), false, Cs, Other)) {
+      // A branch on thread coordinates: the fraction of the threads here
+      // that take it (times 0.5 for a part that is not one).
+      Inner = current();
+      for (const Compare &C : Cs)
+        Inner->constrain(C.L, C.R, C.Bound);
+      P = current().fractionIn(*Inner);
+      if (Other) {
+        P = P * DefaultBranchProbability;
+        diag("BRANCH_PROB", If->getBeginLoc(),
+             formatv("part of the condition is not on thread ids: "
+                     "probability {0:F1} assumed for it (override with "
+                     "#pragma orrery branch_prob(p))",
+                     DefaultBranchProbability),
+             "defaulted");
+      }
     } else if (!EarlyReturn) {
       diag("BRANCH_PROB", If->getBeginLoc(),
            formatv("branch probability assumed {0:F1} (override with #pragma "
@@ -1307,8 +1761,14 @@ void Analyzer::stmtImpl(const Stmt *S, const SymExpr &Mult, bool TopLevel) {
                    DefaultBranchProbability),
            "defaulted");
     }
-    stmt(Then, Mult * P, false);
-    stmt(If->getElse(), Mult * (SymExpr(1.0) - P), false);
+    if (Inner)
+      Nest.push_back(*Inner);
+    stmt(Then, ThenMult ? *ThenMult : Mult * P, false);
+    if (Inner)
+      Nest.pop_back();
+    if (If->getElse())
+      stmt(If->getElse(),
+           ThenMult ? Mult - *ThenMult : Mult * (SymExpr(1.0) - P), false);
     return;
   }
   if (const auto *F = dyn_cast<ForStmt>(S)) {
@@ -1316,15 +1776,23 @@ void Analyzer::stmtImpl(const Stmt *S, const SymExpr &Mult, bool TopLevel) {
     return;
   }
   if (const auto *W = dyn_cast<WhileStmt>(S)) {
-    SymExpr Trip = conditionLoopTrip(W->getBeginLoc(), "while");
-    expr(W->getCond(), Mult * Trip);
-    stmt(W->getBody(), Mult * Trip, false);
+    LoopResult R =
+        conditionLoop(W->getCond(), W->getBody(), W->getBeginLoc(), false);
+    recordLoop(R, W->getBeginLoc(), "while-loop");
+    expr(W->getCond(), Mult * R.Trip);
+    stmt(W->getBody(), Mult * R.Trip, false);
     return;
   }
   if (const auto *D = dyn_cast<DoStmt>(S)) {
-    SymExpr Trip = conditionLoopTrip(D->getBeginLoc(), "do");
-    stmt(D->getBody(), Mult * Trip, false);
-    expr(D->getCond(), Mult * Trip);
+    LoopResult R =
+        conditionLoop(D->getCond(), D->getBody(), D->getBeginLoc(), true);
+    recordLoop(R, D->getBeginLoc(), "do-loop");
+    stmt(D->getBody(), Mult * R.Trip, false);
+    expr(D->getCond(), Mult * R.Trip);
+    return;
+  }
+  if (const auto *Sw = dyn_cast<SwitchStmt>(S)) {
+    switchStmt(Sw, Mult);
     return;
   }
   if (isa<GCCAsmStmt>(S) || isa<MSAsmStmt>(S)) {
@@ -1340,10 +1808,6 @@ void Analyzer::stmtImpl(const Stmt *S, const SymExpr &Mult, bool TopLevel) {
     expr(E, Mult);
     return;
   }
-  if (isa<SwitchStmt>(S)) {
-    diag("SWITCH", S->getBeginLoc(),
-         "switch statement: every case counted once", "defaulted");
-  }
   for (const Stmt *Child : S->children())
     stmt(Child, Mult, false);
 }
@@ -1357,16 +1821,7 @@ SymExpr Analyzer::launchedThreads() const {
   return L;
 }
 
-SymExpr Analyzer::activeThreads() const {
-  SymExpr A(1.0);
-  for (unsigned D = 0; D < 3; ++D) {
-    std::string Dim(1, "xyz"[D]);
-    A = A * (Extent[D] ? *Extent[D]
-                       : SymExpr::sym("gridDim." + Dim) *
-                             SymExpr::sym("blockDim." + Dim));
-  }
-  return A;
-}
+SymExpr Analyzer::activeThreads() const { return Kernel.count(); }
 
 KernelHint Analyzer::run(const FunctionDecl *K) {
   H.Name = K->getNameAsString();
@@ -1374,6 +1829,7 @@ KernelHint Analyzer::run(const FunctionDecl *K) {
   for (const ParmVarDecl *P : K->parameters())
     H.Params.push_back(P->getNameAsString());
   H.IntOps = SymExpr(0.0);
+  collectAssignments(K->getBody());
   stmt(K->getBody(), SymExpr(1.0), true);
   SymExpr Active = activeThreads();
   H.ActiveThreads = Active;

@@ -305,6 +305,7 @@ std::string reportJson(const std::vector<KernelInfo> &Kernels,
         Loops.push_back({{"location", L.Location},
                          {"kind", L.Kind},
                          {"trip", L.Trip.str()},
+                         {"max_trip", L.MaxTrip.str()},
                          {"note", L.Note}});
       json Diags = json::array();
       for (const HintDiagnostic &D : H.Diagnostics)
