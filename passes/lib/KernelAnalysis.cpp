@@ -343,7 +343,7 @@ const VarDecl *Analyzer::varOf(const Expr *E) {
 }
 
 bool Analyzer::readsMemoryImpl(const Expr *E) {
-  if (!E)
+  if (!E || !builtinName(E).empty())
     return false;
   E = E->IgnoreParenImpCasts();
   if (isa<ArraySubscriptExpr>(E))
@@ -719,6 +719,10 @@ void Analyzer::memAccess(const Expr *E, const Expr *Base, const Expr *Index,
   else
     return;
   std::string Space;
+  if (V && V->isLocalVarDecl() && V->getType()->isPointerType() && V->getInit())
+    // volatile float *w = sdata;
+    if (const VarDecl *To = varOf(V->getInit()); To && SharedVars.count(To))
+      V = To;
   if (V && SharedVars.count(V))
     Space = "shared";
   else if (V && (isa<ParmVarDecl>(V) ||
@@ -1390,7 +1394,8 @@ LoopResult Analyzer::loopTrip(const LoopHeader &L, SourceLocation At) {
         SymExpr Span =
             SymExpr::max(0.0, *Hi - A->Offset + (Inclusive ? 1.0 : 0.0));
         Out.MaxTrip = SymExpr::ceilDiv(Span, *L.Step);
-        if (A->Kind == CoordKind::Global) {
+        if (A->Kind == CoordKind::Global && Work == 0 && InlineStack.empty() &&
+            Nest.empty()) {
           // min(span, all threads) threads run; together they run span
           // iterations.
           Kernel.constrain(*Lo, L.R, *Hi);
@@ -1399,9 +1404,11 @@ LoopResult Analyzer::loopTrip(const LoopHeader &L, SourceLocation At) {
           Out.GridStride = true;
           GuardNotes.push_back(loc(At) + " (grid-stride loop)");
         } else {
-          // Each block's threads together run span iterations.
+          // Every thread here enters: together the threads of a block (or
+          // of the grid) run span iterations.
           Out.Trip = Span / Width;
-          Out.Kind = "block_stride";
+          Out.Kind =
+              A->Kind == CoordKind::Global ? "grid_stride" : "block_stride";
         }
         Out.Note = "per-thread max " + Out.MaxTrip.str();
         return Out;
@@ -1501,7 +1508,8 @@ void Analyzer::loop(const ForStmt *F, const SymExpr &Mult) {
   recordLoop(R, F->getBeginLoc(), "loop");
   LastLoopGridStride = R.GridStride;
   if (L.IV)
-    LoopVars[L.IV] = {R.GridStride, L.Init, R.Sum, Mult, R.Trip};
+    LoopVars[L.IV] = {R.Kind == "grid_stride" || R.Kind == "block_stride",
+                      L.Init, R.Sum, Mult, R.Trip};
   SymExpr Inner = Mult * R.Trip;
   if (L.Init)
     expr(L.Init, Mult);
