@@ -105,9 +105,9 @@ void Analyzer::ifStmt(const IfStmt *If, const SymExpr &Mult, bool TopLevel) {
   }
   SymExpr P(DefaultBranchProbability);
   std::optional<SymExpr> ThenMult;
-  std::optional<ThreadSet> Inner;
-  std::vector<Compare> Cs;
-  bool Other = false;
+  std::optional<ThreadSet> Inner, ElseInner;
+  std::vector<Compare> Cs, NotCs;
+  bool Other = false, NotOther = false;
   if (std::optional<double> Side = sideBranch(If->getBeginLoc())) {
     P = SymExpr(*Side);
   } else if (const OrreryPragma *Pr =
@@ -136,6 +136,14 @@ void Analyzer::ifStmt(const IfStmt *If, const SymExpr &Mult, bool TopLevel) {
                    "#pragma orrery branch_prob(p))",
                    DefaultBranchProbability));
     }
+  } else if (threadCompares(If->getCond(), true, NotCs, NotOther) &&
+             !NotOther) {
+    // A disjunction on thread coordinates (`i < 1 || i >= n - 1`): one
+    // minus the fraction that passes its negation, a conjunction.
+    ElseInner = current();
+    for (const Compare &C : NotCs)
+      ElseInner->constrain(C.L, C.R, C.Bound);
+    P = SymExpr(1.0) - current().fractionIn(*ElseInner);
   } else if (!EarlyReturn) {
     diag(HintCode::BranchProb, If->getBeginLoc(),
          formatv("branch probability assumed {0:F1} (override with #pragma "
@@ -147,9 +155,13 @@ void Analyzer::ifStmt(const IfStmt *If, const SymExpr &Mult, bool TopLevel) {
   stmt(Then, ThenMult ? *ThenMult : Mult * P, false);
   if (Inner)
     Nest.pop_back();
+  if (ElseInner)
+    Nest.push_back(*ElseInner);
   if (If->getElse())
     stmt(If->getElse(), ThenMult ? Mult - *ThenMult : Mult * (SymExpr(1.0) - P),
          false);
+  if (ElseInner)
+    Nest.pop_back();
   return;
 }
 

@@ -10,6 +10,7 @@
 // RUN:   --launch 'block_guard grid=10 block=64 nb=4' \
 // RUN:   --launch 'negated grid=4 block=256 n=1000' \
 // RUN:   --launch 'in_block grid=4 block=256 n=1000' \
+// RUN:   --launch 'boundary grid=4 block=256 n=1000' \
 // RUN:   -- %mock-cuda-flags | FileCheck %s
 #include <cuda_runtime.h>
 
@@ -52,6 +53,21 @@ __global__ void in_block(float *x, int n) {
   if (threadIdx.x >= 64 && threadIdx.x < 192)
     x[i] = v;
 }
+// A disjunction: one minus the fraction that passes its negation.
+__global__ void boundary(float *x, int n) {
+  int i = GID;
+  float v = x[i];
+  if (i < 1 || i >= n - 1)
+    x[i] = 0;
+  else
+    x[i] = v * 0.5f;
+}
+
+// Neither branch on thread coordinates falls back to a probability.
+// CHECK-LABEL: hint: in_block
+// CHECK-NOT: BRANCH_PROB
+// CHECK-LABEL: hint: boundary
+// CHECK-NOT: BRANCH_PROB
 
 // i in [8, n - 8): 1000 - 16 = 984.
 // CHECK-LABEL: == Launch lower_upper
@@ -76,4 +92,9 @@ __global__ void in_block(float *x, int n) {
 // CHECK-LABEL: == Launch in_block
 // CHECK: threads: 1024 launched, 1024 active
 // CHECK: bytes stored: 2048 requested
-// CHECK-NOT: BRANCH_PROB
+// Threads 0 and 999..1023 (26) store 0, threads 1..998 (998) multiply and
+// store: 998 flops, (26 + 998) x 4 B stored; no branch probability.
+// CHECK-LABEL: == Launch boundary
+// CHECK: threads: 1024 launched, 1024 active
+// CHECK-NEXT: flops: fp32 998, fp64 0
+// CHECK: bytes stored: 4096 requested
