@@ -3,7 +3,7 @@
 #include "orrery/passes/Instrumenter.h"
 #include "Diagnostics.h"
 #include "GeneratedText.h"
-#include "KernelCollector.h"
+#include "kernels/KernelCollector.h"
 #include "SiteCollector.h"
 #include "ToolDiagnostics.h"
 #include "orrery/passes/EditSet.h"

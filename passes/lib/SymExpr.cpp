@@ -60,6 +60,12 @@ static double apply(SymExpr::Op O, double A, double B) {
     return std::min(A, B);
   case SymExpr::Op::Max:
     return std::max(A, B);
+  case SymExpr::Op::Log2: {
+    double N = 0;
+    for (; A >= 2; A /= 2)
+      N += 1;
+    return N + 1;
+  }
   default:
     return 0;
   }
@@ -136,6 +142,9 @@ SymExpr SymExpr::min(const SymExpr &A, const SymExpr &B) {
 SymExpr SymExpr::max(const SymExpr &A, const SymExpr &B) {
   return make(Op::Max, A, B);
 }
+SymExpr SymExpr::log2Steps(const SymExpr &A) {
+  return make(Op::Log2, A, SymExpr(0.0));
+}
 
 static std::string number(double V) {
   std::ostringstream OS;
@@ -173,6 +182,8 @@ std::string SymExpr::str() const {
     return "orrery_min(" + N->L.str() + ", " + N->R.str() + ")";
   case Op::Max:
     return "orrery_max(" + N->L.str() + ", " + N->R.str() + ")";
+  case Op::Log2:
+    return "orrery_log2(" + N->L.str() + ")";
   }
   return "0";
 }

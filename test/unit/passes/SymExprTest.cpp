@@ -26,6 +26,16 @@ TEST(SymExprTest, EvaluatesWithBindings) {
   EXPECT_EQ(*SymExpr::floorDiv(SymExpr::sym("n"), 16.0).eval({{"n", 31}}), 1);
 }
 
+TEST(SymExprTest, Log2StepsCountsHalvings) {
+  // for (s = a; s > 0; s >>= 1) runs floor(log2(a)) + 1 times.
+  SymExpr T = SymExpr::log2Steps(SymExpr::sym("a"));
+  EXPECT_EQ(T.str(), "orrery_log2(a)");
+  EXPECT_EQ(*T.eval({{"a", 128}}), 8);
+  EXPECT_EQ(*T.eval({{"a", 255}}), 8);
+  EXPECT_EQ(*T.eval({{"a", 1}}), 1);
+  EXPECT_EQ(SymExpr::log2Steps(4.0).str(), "3");
+}
+
 TEST(SymExprTest, NormalizeMergesEqualTerms) {
   SymExpr T = SymExpr::ceilDiv(SymExpr::sym("n"), SymExpr::sym("s"));
   SymExpr E = ((SymExpr(2.0) + T) + T) + T * 3.0;

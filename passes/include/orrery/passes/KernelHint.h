@@ -46,10 +46,12 @@ struct Access {
 
 struct LoopTrip {
   std::string Location;
-  std::string
-      Kind; ///< constant | symbolic | grid_stride | data_dependent | override
-  SymExpr Trip; ///< per thread, per entry
+  /// constant | symbolic | grid_stride | block_stride | row_length |
+  /// data_dependent | override
+  std::string Kind;
+  SymExpr Trip; ///< per active thread and entry, the mean over the threads
   std::string Note;
+  SymExpr MaxTrip; ///< the most any one thread runs (the critical path)
 };
 
 struct HintDiagnostic {

@@ -25,6 +25,8 @@ struct KernelOverride {
   std::map<std::string, SymExpr> Loops;   ///< "file:line" -> trip
   std::map<std::string, double> Branches; ///< "file:line" -> probability
   std::optional<double> DurationMicros;
+  /// Values of the analysis's named unknowns (`row_ptr.avg_nnz`).
+  std::map<std::string, double> Symbols;
 };
 
 /// Kernel name (as written, or name<args> for one instantiation) -> override.

@@ -25,7 +25,19 @@ namespace orrery {
 
 class SymExpr {
 public:
-  enum class Op { Const, Sym, Add, Sub, Mul, Div, CeilDiv, FloorDiv, Min, Max };
+  enum class Op {
+    Const,
+    Sym,
+    Add,
+    Sub,
+    Mul,
+    Div,
+    CeilDiv,
+    FloorDiv,
+    Min,
+    Max,
+    Log2
+  };
 
   SymExpr() : SymExpr(0.0) {}
   SymExpr(double Value);
@@ -40,6 +52,9 @@ public:
   static SymExpr floorDiv(const SymExpr &A, const SymExpr &B);
   static SymExpr min(const SymExpr &A, const SymExpr &B);
   static SymExpr max(const SymExpr &A, const SymExpr &B);
+  /// The number of halvings of A down to 1, plus one: floor(log2(A)) + 1
+  /// for A >= 1 and 1 below (orrery_log2 of the hook ABI).
+  static SymExpr log2Steps(const SymExpr &A);
 
   bool isConst() const;
   /// The value of a constant expression.

@@ -115,42 +115,62 @@ double get(const Evaluated &E, const char *F) {
   return It == E.Fields.end() ? 0 : It->second;
 }
 
-void printTotals(raw_ostream &OS, const Evaluated &E) {
-  double A = get(E, "active_threads");
-  auto Flops = [&](const char *P) {
-    std::string S(P);
-    return A * (get(E, (S + "_add").c_str()) + get(E, (S + "_mul").c_str()) +
-                2 * get(E, (S + "_fma").c_str()));
-  };
-  OS << "    threads: " << formatCount(get(E, "threads_launched"))
-     << " launched, " << formatCount(A) << " active\n";
-  OS << "    flops: fp32 " << formatCount(Flops("fp32")) << ", fp64 "
-     << formatCount(Flops("fp64")) << "\n";
-  for (const char *P : {"fp32", "fp64"}) {
-    std::string S(P);
-    double Div = A * get(E, (S + "_div").c_str());
-    double Sqrt = A * get(E, (S + "_sqrt").c_str());
-    double Transc = A * get(E, (S + "_transc").c_str());
-    if (Div || Sqrt || Transc)
-      OS << "    " << S << " div " << formatCount(Div) << ", sqrt "
-         << formatCount(Sqrt) << ", transcendental " << formatCount(Transc)
-         << "\n";
+/// The launch totals the text report prints and the JSON report carries:
+/// active threads times the per-thread counts.
+struct Totals {
+  double Launched = 0, Active = 0;
+  double Flops[2] = {0, 0}, Div[2] = {0, 0}, Sqrt[2] = {0, 0},
+         Transc[2] = {0, 0};
+  double LoadBytes = 0, StoreBytes = 0;
+  double LoadFootprint = -1, StoreFootprint = -1; ///< -1: n/a
+  double Atomics = 0, SameAddressAtomics = 0;
+};
+
+Totals launchTotals(const Evaluated &E) {
+  Totals T;
+  T.Launched = get(E, "threads_launched");
+  double A = T.Active = get(E, "active_threads");
+  for (unsigned I = 0; I < 2; ++I) {
+    std::string S = I == 0 ? "fp32" : "fp64";
+    T.Flops[I] =
+        A * (get(E, (S + "_add").c_str()) + get(E, (S + "_mul").c_str()) +
+             2 * get(E, (S + "_fma").c_str()));
+    T.Div[I] = A * get(E, (S + "_div").c_str());
+    T.Sqrt[I] = A * get(E, (S + "_sqrt").c_str());
+    T.Transc[I] = A * get(E, (S + "_transc").c_str());
   }
-  auto Fp = [&](const char *F) {
-    double V = get(E, F);
+  T.LoadBytes = A * get(E, "load_bytes");
+  T.StoreBytes = A * get(E, "store_bytes");
+  T.LoadFootprint = get(E, "load_footprint");
+  T.StoreFootprint = get(E, "store_footprint");
+  T.Atomics = A * get(E, "atomics");
+  T.SameAddressAtomics = A * get(E, "same_address_atomics");
+  return T;
+}
+
+void printTotals(raw_ostream &OS, const Evaluated &E) {
+  Totals T = launchTotals(E);
+  OS << "    threads: " << formatCount(T.Launched) << " launched, "
+     << formatCount(T.Active) << " active\n";
+  OS << "    flops: fp32 " << formatCount(T.Flops[0]) << ", fp64 "
+     << formatCount(T.Flops[1]) << "\n";
+  for (unsigned I = 0; I < 2; ++I)
+    if (T.Div[I] || T.Sqrt[I] || T.Transc[I])
+      OS << "    " << (I == 0 ? "fp32" : "fp64") << " div "
+         << formatCount(T.Div[I]) << ", sqrt " << formatCount(T.Sqrt[I])
+         << ", transcendental " << formatCount(T.Transc[I]) << "\n";
+  auto Fp = [](double V) {
     return V < 0 ? std::string("n/a") : formatCount(V);
   };
-  OS << "    bytes loaded: " << formatCount(A * get(E, "load_bytes"))
-     << " requested, " << Fp("load_footprint") << " footprint\n";
-  OS << "    bytes stored: " << formatCount(A * get(E, "store_bytes"))
-     << " requested, " << Fp("store_footprint") << " footprint\n";
-  if (get(E, "atomics"))
-    OS << "    atomics: " << formatCount(A * get(E, "atomics")) << " ("
-       << formatCount(A * get(E, "same_address_atomics"))
-       << " to a shared address)\n";
+  OS << "    bytes loaded: " << formatCount(T.LoadBytes) << " requested, "
+     << Fp(T.LoadFootprint) << " footprint\n";
+  OS << "    bytes stored: " << formatCount(T.StoreBytes) << " requested, "
+     << Fp(T.StoreFootprint) << " footprint\n";
+  if (T.Atomics)
+    OS << "    atomics: " << formatCount(T.Atomics) << " ("
+       << formatCount(T.SameAddressAtomics) << " to a shared address)\n";
   double Intensity =
-      (Flops("fp32") + Flops("fp64")) /
-      std::max(1.0, A * (get(E, "load_bytes") + get(E, "store_bytes")));
+      (T.Flops[0] + T.Flops[1]) / std::max(1.0, T.LoadBytes + T.StoreBytes);
   OS << formatv("    arithmetic intensity: {0:F3} flop/byte (requested)\n",
                 Intensity);
   if (!E.Unbound.empty()) {
@@ -159,6 +179,29 @@ void printTotals(raw_ostream &OS, const Evaluated &E) {
       OS << " " << S;
     OS << "\n";
   }
+}
+
+nlohmann::json totalsJson(const Evaluated &E) {
+  Totals T = launchTotals(E);
+  auto Fp = [](double V) {
+    return V < 0 ? nlohmann::json(nullptr) : nlohmann::json(V);
+  };
+  nlohmann::json J = {{"threads_launched", T.Launched},
+                      {"active_threads", T.Active},
+                      {"load_bytes_requested", T.LoadBytes},
+                      {"load_bytes_footprint", Fp(T.LoadFootprint)},
+                      {"store_bytes_requested", T.StoreBytes},
+                      {"store_bytes_footprint", Fp(T.StoreFootprint)},
+                      {"atomics", T.Atomics},
+                      {"same_address_atomics", T.SameAddressAtomics}};
+  for (unsigned I = 0; I < 2; ++I) {
+    std::string S = I == 0 ? "fp32" : "fp64";
+    J["flops_" + S] = T.Flops[I];
+    J["div_" + S] = T.Div[I];
+    J["sqrt_" + S] = T.Sqrt[I];
+    J["transc_" + S] = T.Transc[I];
+  }
+  return J;
 }
 /// The models' view of one evaluated launch.
 struct Prediction {
@@ -305,6 +348,7 @@ std::string reportJson(const std::vector<KernelInfo> &Kernels,
         Loops.push_back({{"location", L.Location},
                          {"kind", L.Kind},
                          {"trip", L.Trip.str()},
+                         {"max_trip", L.MaxTrip.str()},
                          {"note", L.Note}});
       json Diags = json::array();
       for (const HintDiagnostic &D : H.Diagnostics)
@@ -341,6 +385,8 @@ std::string reportJson(const std::vector<KernelInfo> &Kernels,
       json Record = {{"kernel", H->Name},
                      {"bindings", L.Bindings},
                      {"per_thread", Counts},
+                     {"totals", E.Unbound.empty() ? totalsJson(E)
+                                                  : nlohmann::json(nullptr)},
                      {"unbound", E.Unbound}};
       if (M && E.Unbound.empty()) {
         Prediction P = predict(*M, E, L);

@@ -155,7 +155,10 @@ std::string hintComment(const KernelHint &H) {
 /// a per-launch count; anything left reads as 0.
 /// Every symbol is read as a double, so products of geometry cannot overflow
 /// unsigned arithmetic.
+/// A named unknown of the analysis (a CSR row length) reads as the
+/// data-dependent default.
 static std::string code(const SymExpr &E) {
+  constexpr double DataDependentTripDefault = 16;
   std::set<std::string> Syms;
   E.symbols(Syms);
   std::map<std::string, SymExpr> Map;
@@ -163,6 +166,8 @@ static std::string code(const SymExpr &E) {
     Map[S] = StringRef(S).starts_with("threadIdx.") ||
                      StringRef(S).starts_with("blockIdx.")
                  ? SymExpr(0.0)
+             : StringRef(S).ends_with(".avg_nnz")
+                 ? SymExpr(DataDependentTripDefault)
                  : SymExpr::sym("(double)" + S);
   return E.substitute(Map).str();
 }

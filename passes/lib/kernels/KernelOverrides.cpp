@@ -57,6 +57,14 @@ bool loadKernelOverrides(const std::string &Path, KernelOverrides &Out,
             return false;
           }
           O.DurationMicros = V;
+        } else if (Key == "symbols") {
+          if (!F.second.IsMap()) {
+            Error = at(Path, F.second,
+                       "symbols: expected a map of names to numbers");
+            return false;
+          }
+          for (const auto &S : F.second)
+            O.Symbols[S.first.as<std::string>()] = S.second.as<double>();
         } else if (Key == "loops" || Key == "branches") {
           if (!F.second.IsMap()) {
             Error = at(Path, F.second,
@@ -93,7 +101,7 @@ bool loadKernelOverrides(const std::string &Path, KernelOverrides &Out,
         } else {
           Error = at(Path, F.first,
                      "unknown key '" + Key +
-                         "'; use loops, branches or duration_us");
+                         "'; use loops, branches, symbols or duration_us");
           return false;
         }
       }

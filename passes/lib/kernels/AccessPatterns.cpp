@@ -1,0 +1,269 @@
+//===- AccessPatterns.cpp - Memory accesses and their patterns
+//--------------===//
+
+#include "Analyzer.h"
+
+#include "clang/AST/Attr.h"
+
+#include <cmath>
+#include <numeric>
+
+using namespace clang;
+using namespace llvm;
+
+namespace orrery {
+
+const char *patternName(AccessPattern P) {
+  switch (P) {
+  case AccessPattern::Uniform:
+    return "uniform";
+  case AccessPattern::Coalesced:
+    return "coalesced";
+  case AccessPattern::Strided:
+    return "strided";
+  case AccessPattern::Indirect:
+    return "indirect";
+  case AccessPattern::Unknown:
+    return "unknown";
+  }
+  return "unknown";
+}
+
+SymExpr Access::requestedBytes() const {
+  // Per warp instruction: uniform -> 1 sector; |c|-strided with element e ->
+  // min(32, ceil(32*|c|*e / 32)) sectors; indirect/unknown -> 32 sectors.
+  // Per thread: sectors * 32 B / 32 lanes.
+  switch (Pattern) {
+  case AccessPattern::Uniform:
+    return SymExpr(1.0);
+  case AccessPattern::Coalesced:
+    return SymExpr::min(32.0, SymExpr::ceilDiv(SymExpr(32.0) * ElemSize, 32.0));
+  case AccessPattern::Strided:
+    return SymExpr::min(
+        32.0, SymExpr::ceilDiv(SymExpr(32.0) * Stride * ElemSize, 32.0));
+  case AccessPattern::Indirect:
+  case AccessPattern::Unknown:
+    return SymExpr(32.0);
+  }
+  return SymExpr(32.0);
+}
+
+namespace kernels {
+
+/// The threadIdx.x coefficient of an index expression.
+Coefficient Analyzer::coefficient(const Expr *E, unsigned Depth) {
+  if (!E || Depth > 12)
+    return Coefficient::unknown();
+  E = E->IgnoreParenImpCasts();
+  if (const auto *C = dyn_cast<ExplicitCastExpr>(E))
+    return coefficient(C->getSubExpr(), Depth + 1);
+  if (isa<ArraySubscriptExpr>(E) ||
+      (isa<UnaryOperator>(E) &&
+       cast<UnaryOperator>(E)->getOpcode() == UO_Deref))
+    return Coefficient::indirect();
+  std::string B = builtinName(E);
+  if (!B.empty())
+    return Coefficient::known(B == "threadIdx.x" ? 1.0 : 0.0);
+  if (isa<IntegerLiteral>(E) || isa<CharacterLiteral>(E))
+    return Coefficient::known(0.0);
+  if (const VarDecl *V = varOf(E)) {
+    if (isa<ParmVarDecl>(V))
+      return Coefficient::known(0.0);
+    auto It = LoopVars.find(V);
+    if (It != LoopVars.end()) {
+      if (It->second.GridStride)
+        return coefficient(It->second.Init, Depth + 1);
+      // k = row_ptr[r]: each thread walks its own data-dependent range.
+      return readsMemory(It->second.Init) ? Coefficient::indirect()
+                                          : Coefficient::known(0.0);
+    }
+    if (initOf(V))
+      return coefficient(initOf(V), Depth + 1);
+    return Coefficient::unknown();
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    Coefficient L = coefficient(BO->getLHS(), Depth + 1);
+    Coefficient R = coefficient(BO->getRHS(), Depth + 1);
+    if (L.K == Coefficient::Indirect || R.K == Coefficient::Indirect)
+      return Coefficient::indirect();
+    if (L.K == Coefficient::Unknown || R.K == Coefficient::Unknown)
+      return Coefficient::unknown();
+    switch (BO->getOpcode()) {
+    case BO_Add:
+      return Coefficient::known(L.C + R.C);
+    case BO_Sub:
+      return Coefficient::known(L.C - R.C);
+    case BO_Mul: {
+      if (L.C.isZero() && R.C.isZero())
+        return Coefficient::known(0.0);
+      // c * (a + b*tx): the other side must be thread-invariant.
+      const Expr *Other = L.C.isZero() ? BO->getLHS() : BO->getRHS();
+      SymExpr C = L.C.isZero() ? R.C : L.C;
+      if (!(L.C.isZero() || R.C.isZero()))
+        return Coefficient::unknown();
+      std::optional<SymExpr> K = symbolic(Other, Depth + 1);
+      if (!K)
+        return Coefficient::unknown();
+      return Coefficient::known(*K * C);
+    }
+    case BO_Div:
+    case BO_Rem:
+    case BO_Shr:
+    case BO_And:
+      if (L.C.isZero() && R.C.isZero())
+        return Coefficient::known(0.0);
+      return Coefficient::unknown();
+    default:
+      return Coefficient::unknown();
+    }
+  }
+  if (!mentionsThreadId(E))
+    return Coefficient::known(0.0);
+  return Coefficient::unknown();
+}
+
+SymExpr Analyzer::elemSize(QualType Pointee) {
+  if (Pointee->isDependentType())
+    return SymExpr::sym("sizeof(" + Pointee.getUnqualifiedType().getAsString() +
+                        ")");
+  if (Pointee->isIncompleteType() || Pointee->isVoidType())
+    return SymExpr(1.0);
+  return SymExpr(
+      static_cast<double>(Ctx.getTypeSizeInChars(Pointee).getQuantity()));
+}
+
+/// The array a pointer value points into: `a`, `&a[i]`, `&a[i][j]`.
+static const VarDecl *arrayOf(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(E);
+      U && U->getOpcode() == UO_AddrOf)
+    E = U->getSubExpr()->IgnoreParenImpCasts();
+  while (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+    E = AS->getBase()->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return dyn_cast<VarDecl>(DRE->getDecl());
+  return nullptr;
+}
+
+void Analyzer::memAccess(const Expr *E, const Expr *Base, const Expr *Index,
+                         StringRef Dir, const SymExpr &Mult) {
+  // a[i][j]: the access is to the root array; the threadIdx.x coefficient
+  // of the linear index is sum(coefficient(index_k) * row size below k).
+  std::optional<Coefficient> Linear;
+  if (Index) {
+    Coefficient Acc = coefficient(Index);
+    SymExpr RowSize(1.0);
+    const Expr *B = Base->IgnoreParenImpCasts();
+    while (const auto *AS = dyn_cast<ArraySubscriptExpr>(B)) {
+      if (const auto *CAT = Ctx.getAsConstantArrayType(AS->getType()))
+        RowSize = RowSize * static_cast<double>(CAT->getSize().getZExtValue());
+      Coefficient C = coefficient(AS->getIdx());
+      if (C.K != Coefficient::Known || Acc.K != Coefficient::Known)
+        Acc = C.K == Coefficient::Indirect || Acc.K == Coefficient::Indirect
+                  ? Coefficient::indirect()
+                  : Coefficient::unknown();
+      else
+        Acc = Coefficient::known(Acc.C + C.C * RowSize);
+      Base = AS->getBase();
+      B = Base->IgnoreParenImpCasts();
+    }
+    Linear = Acc;
+  }
+  const Expr *B = Base->IgnoreParenImpCasts();
+  const VarDecl *V = varOf(B);
+  QualType PT = Base->getType();
+  QualType Pointee;
+  if (const auto *PTy = PT->getAs<PointerType>())
+    Pointee = PTy->getPointeeType();
+  else if (const auto *AT = Ctx.getAsArrayType(PT))
+    Pointee = AT->getElementType();
+  else if (PT->isDependentType())
+    Pointee = E->getType();
+  else
+    return;
+  std::string Space;
+  if (V && V->isLocalVarDecl() && V->getType()->isPointerType() && V->getInit())
+    // volatile float *w = sdata; float *t = &tile[0][0];
+    if (const VarDecl *To = arrayOf(V->getInit()); To && SharedVars.count(To))
+      V = To;
+  if (V && SharedVars.count(V))
+    Space = "shared";
+  else if (V && (isa<ParmVarDecl>(V) ||
+                 (V->getType()->isPointerType() && V->hasLocalStorage())))
+    Space = "global";
+  else if (V && V->hasAttr<CUDAConstantAttr>())
+    return; // constant memory: cached broadcast, not modeled as traffic
+  else if (V && V->hasLocalStorage())
+    return; // a local array: registers or local memory
+  else
+    Space = "global";
+  Access A;
+  A.Array = V ? V->getName().str() : "<expr>";
+  A.Space = Space;
+  A.Dir = Dir.str();
+  // The element accessed (a[i] of float4* is 16 bytes; As[i][j] of
+  // float[16][16] is 4).
+  A.ElemSize =
+      elemSize(E->getType()->isDependentType() || E->isGLValue() ? E->getType()
+                                                                 : Pointee);
+  A.ElemBytes =
+      A.ElemSize.constant() ? static_cast<unsigned>(*A.ElemSize.constant()) : 0;
+  A.Count = Mult;
+  A.Location = loc(E->getBeginLoc());
+  Coefficient C = Linear ? *Linear : Coefficient::known(0.0);
+  if (C.K == Coefficient::Indirect)
+    A.Pattern = AccessPattern::Indirect;
+  else if (C.K == Coefficient::Unknown)
+    A.Pattern = AccessPattern::Unknown;
+  else if (C.C.isZero())
+    A.Pattern = AccessPattern::Uniform;
+  else if (C.C.constant() && std::fabs(*C.C.constant()) == 1)
+    A.Pattern = AccessPattern::Coalesced;
+  else {
+    A.Pattern = AccessPattern::Strided;
+    A.Stride = C.C;
+  }
+  if (Space == "shared" && C.K == Coefficient::Known) {
+    // 4-byte banks: a word stride s gives gcd(s, 32)-way conflicts.
+    if (std::optional<double> S = C.C.constant()) {
+      double Words = std::fabs(*S) * (A.ElemBytes ? A.ElemBytes : 4) / 4.0;
+      unsigned W = static_cast<unsigned>(Words);
+      if (W > 1 && Words == W)
+        H.BankConflictWay = std::max(H.BankConflictWay, std::gcd(W, 32u));
+    }
+  }
+  if (A.Pattern == AccessPattern::Unknown && Space == "global")
+    diag(HintCode::UnknownPattern, E->getBeginLoc(),
+         "index of '" + A.Array +
+             "' is not affine in threadIdx.x; 32 sectors per warp assumed");
+  ++Work;
+  H.Accesses.push_back(std::move(A));
+}
+
+void Analyzer::assignTarget(const Expr *LHS, const SymExpr &Mult,
+                            bool AlsoLoad) {
+  const Expr *L = LHS->IgnoreParenImpCasts();
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(L)) {
+    if (AlsoLoad)
+      memAccess(AS, AS->getBase(), AS->getIdx(), "load", Mult);
+    memAccess(AS, AS->getBase(), AS->getIdx(), "store", Mult);
+    expr(AS->getIdx(), Mult);
+    return;
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(L);
+      U && U->getOpcode() == UO_Deref) {
+    if (AlsoLoad)
+      memAccess(U, U->getSubExpr(), nullptr, "load", Mult);
+    memAccess(U, U->getSubExpr(), nullptr, "store", Mult);
+    return;
+  }
+  if (const auto *M = dyn_cast<MemberExpr>(L)) {
+    // v[i].x = ... on a vector element: the access is the subscript.
+    assignTarget(M->getBase(), Mult, AlsoLoad);
+    return;
+  }
+  // A local variable: no memory traffic.
+}
+
+} // namespace kernels
+} // namespace orrery

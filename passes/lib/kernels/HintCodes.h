@@ -1,0 +1,37 @@
+//===- HintCodes.h - Diagnostic codes of the kernel analysis ---*- C++ -*-===//
+//
+// Every diagnostic a kernel hint can carry, with the confidence it leaves
+// the hint at. The table in docs/kernel-cost.md lists the same codes.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ORRERY_PASSES_KERNELS_HINTCODES_H
+#define ORRERY_PASSES_KERNELS_HINTCODES_H
+
+namespace orrery {
+
+enum class HintCode {
+  UnknownTrip,
+  RowLength,
+  BranchProb,
+  Switch,
+  UnknownPattern,
+  UnknownCall,
+  DependentType,
+  DependentShared,
+  Recursion,
+  IndirectCall,
+  InlineAsm,
+  DynamicParallelism,
+};
+
+struct HintCodeInfo {
+  HintCode Code;
+  const char *Name;       ///< as printed: UNKNOWN_TRIP
+  const char *Confidence; ///< symbolic | defaulted | unknown
+};
+
+const HintCodeInfo &hintCodeInfo(HintCode C);
+
+} // namespace orrery
+
+#endif
