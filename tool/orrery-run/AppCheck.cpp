@@ -88,6 +88,10 @@ ElfKind classify(std::ifstream &In, ProgramInfo &Info) {
   // interpreter (PT_INTERP). So do skeleton programs orrery-cxx links (to
   // say how to run them when executed), which need liborrery-sim.
   Info.Needed = neededLibraries(In, Phdrs);
+  // Each loaded segment is one mapping; RELRO splits the writable one.
+  Info.MappingsPerCopy = 0;
+  for (const Elf64_Phdr &P : Phdrs)
+    Info.MappingsPerCopy += P.p_type == PT_LOAD || P.p_type == PT_GNU_RELRO;
   for (const Elf64_Phdr &P : Phdrs)
     if (P.p_type == PT_INTERP && !Info.usesOrrerySim())
       return ElfKind::Executable;

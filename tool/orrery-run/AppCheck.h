@@ -16,6 +16,9 @@ namespace orrery::run {
 
 struct ProgramInfo {
   std::vector<std::string> Needed; ///< DT_NEEDED entries, in order
+  /// Memory mappings one loaded copy of the program takes (SMPI loads one
+  /// copy per rank).
+  unsigned MappingsPerCopy = 0;
   /// True if the program links liborrery-sim (a skeleton or twin build).
   bool usesOrrerySim() const;
 };

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "AppCheck.h"
+#include "MapBudget.h"
 #include "Placement.h"
 #include "Process.h"
 #include "ReportPrinter.h"
@@ -374,6 +375,11 @@ int main(int argc, char **argv) {
   ProgramInfo Program;
   if (!inspectProgram(O.App, Program, Error))
     return error(Error);
+  if (auto Limit = mappingLimit()) {
+    std::string W = mappingWarning(O.Ranks, Program.MappingsPerCopy, *Limit);
+    if (!W.empty())
+      warning(W);
+  }
   if (!checkOutputDir("--report", O.Report) ||
       !checkOutputDir("--trace", O.Trace))
     return 1;

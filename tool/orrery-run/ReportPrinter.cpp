@@ -337,8 +337,13 @@ void printSummary(const ReportData &D, std::ostream &OS) {
     Ranks += format(", %.0f per node", *D.RanksPerNode);
   T.add({"placement", Ranks});
   T.add({"simulated time", formatTime(D.Simulated)});
-  if (D.Wall)
-    T.add({"wall time", formatTime(*D.Wall) + " (simulation cost)"});
+  if (D.Wall) {
+    // The simulation's own rate tells how long a bigger run will take.
+    std::string Rate;
+    if (*D.Wall > 0)
+      Rate = format(", %.3g simulated s per wall s", D.Simulated / *D.Wall);
+    T.add({"wall time", formatTime(*D.Wall) + " (simulation cost" + Rate + ")"});
+  }
   T.print(OS, "  ");
 }
 

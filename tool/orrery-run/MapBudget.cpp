@@ -1,0 +1,45 @@
+//===- MapBudget.cpp - Will the ranks fit in vm.max_map_count? ------------===//
+
+#include "MapBudget.h"
+
+#include <cstdlib>
+#include <fstream>
+
+namespace orrery::run {
+
+unsigned long estimatedMappings(unsigned Ranks, unsigned PerCopy) {
+  return BaseMappings + static_cast<unsigned long>(Ranks) * PerCopy;
+}
+
+std::optional<unsigned long> mappingLimit() {
+  unsigned long Limit = 0;
+  if (const char *E = std::getenv("ORRERY_MAX_MAP_COUNT")) {
+    char *End = nullptr;
+    Limit = std::strtoul(E, &End, 10);
+    if (End != E && *End == '\0' && Limit > 0)
+      return Limit;
+  }
+  std::ifstream In("/proc/sys/vm/max_map_count");
+  if (In >> Limit && Limit > 0)
+    return Limit;
+  return std::nullopt;
+}
+
+std::string mappingWarning(unsigned Ranks, unsigned PerCopy,
+                           unsigned long Limit) {
+  unsigned long Need = estimatedMappings(Ranks, PerCopy);
+  if (Need <= Limit)
+    return "";
+  // Leave room for large device arrays (SMPI_SHARED_MALLOC blocks) too.
+  unsigned long Suggest = (Need * 2 + 65535) / 65536 * 65536;
+  return std::to_string(Ranks) + " ranks need about " + std::to_string(Need) +
+         " memory mappings (" + std::to_string(PerCopy) +
+         " per rank: SMPI maps a private copy of the program for every rank, "
+         "all in one process), more than vm.max_map_count allows (" +
+         std::to_string(Limit) +
+         "); the simulation would fail when mmap does. Raise the limit "
+         "first, e.g. sudo sysctl -w vm.max_map_count=" +
+         std::to_string(Suggest);
+}
+
+} // namespace orrery::run
