@@ -185,6 +185,13 @@ void readNode(Reader &R, MapScope N, NodeModel &Node) {
       P.quantity("call_overhead", Dimension::Time, OverheadL);
   P.finish();
 
+  MapScope Shm = N.map("shm_transport");
+  Node.SharedMemory.Bandwidth =
+      Shm.quantity("bandwidth", Dimension::Bandwidth, IoBandwidthL);
+  Node.SharedMemory.Latency =
+      Shm.quantity("latency", Dimension::Time, LatencyL);
+  Shm.finish();
+
   Node.ReductionBandwidth = N.quantity("host_reduction_bandwidth",
                                        Dimension::Bandwidth, IoBandwidthL);
   N.finish();

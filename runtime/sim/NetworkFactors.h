@@ -46,11 +46,17 @@ double latencyFactor(double Bytes, const std::vector<simgrid::s4u::Link *> &L);
 double bandwidthFactor(double Bytes,
                        const std::vector<simgrid::s4u::Link *> &L);
 
-/// Announces that the next SMPI message of \p Bytes from a rank on \p Host
-/// to another rank on the same host carries no payload through the network
-/// (a CUDA-aware transfer between GPUs of one node, moved by its peer leg):
-/// that message then crosses the loopback at no cost.
-void expectPayloadFreeMessage(const void *Host, double Bytes);
+/// Announces that the next SMPI message of \p Bytes from a rank on host
+/// \p Src to a rank on host \p Dst carries no payload through its route
+/// (a CUDA-aware transfer whose payload a peer leg or a GPUDirect flow
+/// moves): that message then costs its route's latency only.
+void expectPayloadFreeMessage(const void *Src, const void *Dst, double Bytes);
+
+/// Announces that the next flow of \p Bytes from host \p Src to host \p Dst
+/// pays no latency: the latency of the message it belongs to was already
+/// charged (the payload of a GPUDirect RDMA message, pulled by the receiver
+/// after the SMPI message that announced it).
+void expectLatencyFreeFlow(const void *Src, const void *Dst, double Bytes);
 
 } // namespace orrery::sim
 

@@ -68,6 +68,13 @@ struct PcieModel {
   Quantity H2DBandwidth, D2HBandwidth, Latency, CallOverhead;
 };
 
+/// MPI messages between ranks of one node (the shared-memory transport of
+/// Open MPI's vader/sm BTL or UCX's posix/sysv/cma transports).
+struct SharedMemoryModel {
+  Quantity Bandwidth; ///< one pair of ranks, per direction
+  Quantity Latency;   ///< one-way latency of a small message
+};
+
 struct CpuModel {
   std::string Model;
   Quantity Cores, CoreSpeed; // CoreSpeed: FLOP/s per core (SimGrid host speed)
@@ -78,6 +85,7 @@ struct NodeModel {
   CpuModel Cpu;
   PeerLinks Peer;
   PcieModel Pcie;
+  SharedMemoryModel SharedMemory;
   /// Host reduction throughput: t_reduce(n) = n / ReductionBandwidth
   /// (the paper's beta_op = 1 / ReductionBandwidth).
   Quantity ReductionBandwidth;
