@@ -10,7 +10,7 @@
 #include <deque>
 #include <limits>
 #include <map>
-#include <set>
+#include <string>
 
 namespace orrery::sim {
 
@@ -70,17 +70,22 @@ void checkPhysicalBound(const orrery_site *Site, double Bytes, double Seconds,
   // Rounding of the simulated clock and SMPI's envelope: a thousandth.
   if (Seconds >= Bound * 0.999)
     return;
-  static std::set<const orrery_site *> Warned;
-  char Text[512];
-  std::snprintf(Text, sizeof Text,
-                "physical bound: %s at %s:%u moved %.0f B in %.3g us, less "
-                "than its route's latency + bytes / bottleneck bandwidth "
-                "(%.3g us)",
-                Site ? Site->api : "a message", Site ? Site->file : "?",
-                Site ? Site->line : 0u, Bytes, Seconds * 1e6, Bound * 1e6);
-  Runtime::get().report().warn(Text);
-  if (Warned.insert(Site).second)
+  // One warning per call site (the report counts repeats), worded after
+  // its first violation.
+  static std::map<const orrery_site *, std::string> First;
+  auto [It, New] = First.try_emplace(Site);
+  if (New) {
+    char Text[512];
+    std::snprintf(Text, sizeof Text,
+                  "physical bound: %s at %s:%u moved %.0f B in %.3g us, "
+                  "less than its route's latency + bytes / bottleneck "
+                  "bandwidth (%.3g us)",
+                  Site ? Site->api : "a message", Site ? Site->file : "?",
+                  Site ? Site->line : 0u, Bytes, Seconds * 1e6, Bound * 1e6);
+    It->second = Text;
     std::fprintf(stderr, "liborrery-sim: warning: %s\n", Text);
+  }
+  Runtime::get().report().warn(It->second);
 }
 
 } // namespace orrery::sim
