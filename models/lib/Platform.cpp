@@ -98,8 +98,11 @@ void writeNode(XmlWriter &X, const Machine &M, int K) {
            2);
     X.link(P(G, "d2h"), Node.Pcie.D2HBandwidth.Value, Node.Pcie.Latency.Value,
            2);
-    X.link(Nc(G, "tx"), Nic.Bandwidth.Value, Nic.Latency.Value, 2);
-    X.link(Nc(G, "rx"), Nic.Bandwidth.Value, Nic.Latency.Value, 2);
+  }
+  // One NIC per GPU, or node.nics shared by neighbouring GPUs.
+  for (int I = 0; I < M.nicsPerNode(); ++I) {
+    X.link(Nc(I, "tx"), Nic.Bandwidth.Value, Nic.Latency.Value, 2);
+    X.link(Nc(I, "rx"), Nic.Bandwidth.Value, Nic.Latency.Value, 2);
   }
   // Messages between ranks of the node (shared memory): one link per rail,
   // the sending rail's cores copying at the machine file's shm_transport
@@ -137,8 +140,8 @@ void writeNode(XmlWriter &X, const Machine &M, int K) {
     for (int S = 0; S < Rails; ++S)
       X.route(Cpu, cpuHostName(K, S), {Shm(R)}, 2);
     // Host-buffer traffic leaves through the rail's own NIC.
-    X.route(Cpu, Gw, {Nc(R % Gpus, "tx")}, 2);
-    X.route(Gw, Cpu, {Nc(R % Gpus, "rx")}, 2);
+    X.route(Cpu, Gw, {Nc(M.nicOf(R), "tx")}, 2);
+    X.route(Gw, Cpu, {Nc(M.nicOf(R), "rx")}, 2);
     for (int G = 0; G < Gpus; ++G) {
       X.route(Cpu, gpuHostName(K, G), {P(G, "h2d")}, 2);
       X.route(gpuHostName(K, G), Cpu, {P(G, "d2h")}, 2);
@@ -146,9 +149,9 @@ void writeNode(XmlWriter &X, const Machine &M, int K) {
   }
   for (int G = 0; G < Gpus; ++G) {
     const std::string Gh = gpuHostName(K, G);
-    // GPUDirect path: the GPU's PCIe link, then its own NIC.
-    X.route(Gh, Gw, {P(G, "d2h"), Nc(G, "tx")}, 2);
-    X.route(Gw, Gh, {Nc(G, "rx"), P(G, "h2d")}, 2);
+    // GPUDirect path: the GPU's PCIe link, then its NIC.
+    X.route(Gh, Gw, {P(G, "d2h"), Nc(M.nicOf(G), "tx")}, 2);
+    X.route(Gw, Gh, {Nc(M.nicOf(G), "rx"), P(G, "h2d")}, 2);
     for (int B = 0; B < Gpus; ++B) {
       if (B == G)
         continue;
@@ -213,7 +216,7 @@ private:
   /// A node's cables into its first switch: the NICs' aggregate, one switch
   /// hop of latency.
   void attach(int K, const std::string &Switch) {
-    double Bw = M.gpusPerNode() * M.Network.Nic.Bandwidth.Value;
+    double Bw = M.nicsPerNode() * M.Network.Nic.Bandwidth.Value;
     connect(nodeZoneName(K), gatewayName(K), Switch, routerOf(Switch),
             nodeZoneName(K) + "-uplink", Bw,
             M.Network.Topology.SwitchLatency.Value, "tx", "rx");

@@ -154,6 +154,25 @@ TEST(Platform, LinksAreDeclaredInTheFirstChildZone) {
   EXPECT_EQ(X.find("<link id=", FirstNode), std::string::npos);
 }
 
+TEST(Platform, SharedNicsServeNeighbouringGpus) {
+  // node.nics = 2 on a 4-GPU node: GPUs (and rails) 0-1 use NIC 0, 2-3 NIC 1.
+  Machine M = load("musica-h100.yaml");
+  M.Node.Nics.Value = 2;
+  std::string X = generate(M, 1);
+  EXPECT_EQ(count(X, "<link id=\"node0-nic"), 4u);
+  EXPECT_NE(X.find("<route src=\"node0-gpu3\" dst=\"node0-gw\" "
+                   "symmetrical=\"NO\"><link_ctn id=\"node0-pcie3-d2h\"/>"
+                   "<link_ctn id=\"node0-nic1-tx\"/></route>"),
+            std::string::npos);
+  EXPECT_NE(X.find("<route src=\"node0-gw\" dst=\"node0-cpu1\" "
+                   "symmetrical=\"NO\"><link_ctn id=\"node0-nic0-rx\"/>"
+                   "</route>"),
+            std::string::npos);
+  // The node's cables carry its two NICs.
+  EXPECT_NE(X.find("<link id=\"node0-uplink-tx\" bandwidth=\"49512000000Bps\""),
+            std::string::npos);
+}
+
 TEST(Platform, NvSwitchNodesUsePorts) {
   std::string X = generate(load("dgx-a100.yaml"), 1);
   EXPECT_EQ(count(X, "<host id="), 16u);          // 8 CPU rails + 8 GPUs

@@ -82,6 +82,9 @@ struct CpuModel {
 
 struct NodeModel {
   Quantity Gpus;
+  /// NICs per node (node.nics, optional): 0 means one per GPU. GPU g (and
+  /// the CPU rail next to it) uses NIC g * nics / gpus.
+  Quantity Nics;
   CpuModel Cpu;
   PeerLinks Peer;
   PcieModel Pcie;
@@ -169,6 +172,16 @@ struct Machine {
   std::vector<NamedQuantity> Quantities;
 
   int gpusPerNode() const { return static_cast<int>(Node.Gpus.Value); }
+  /// NICs per node: node.nics, or one per GPU.
+  int nicsPerNode() const {
+    return Node.Nics.Value > 0 ? static_cast<int>(Node.Nics.Value)
+                               : gpusPerNode();
+  }
+  /// The NIC GPU (or rail) \p G of a node uses.
+  int nicOf(int G) const {
+    int Gpus = gpusPerNode() > 0 ? gpusPerNode() : 1;
+    return G * nicsPerNode() / Gpus;
+  }
   /// Share (0..1) of the numbers that are estimates.
   double estimateShare() const;
 };
