@@ -3,9 +3,10 @@
 // smpirun forces SMPI's network model, whose latency and bandwidth factors
 // (fitted to MPI messages over Ethernet and InfiniBand) would also distort
 // the PCIe and NVLink flows of copies. These callbacks keep SMPI's factor
-// table on routes that cross a NIC and apply none (1) to routes made only of
-// GPU links. In ideal mode every factor is 1, so a message costs exactly
-// latency + bytes / bandwidth of its route.
+// table on routes that cross a NIC and apply none (1) to routes inside a
+// node (GPU links, shared memory). In ideal mode every factor is 1, so a
+// message costs exactly latency + bytes / bandwidth of its route. They also
+// serve announced flows: payload-free messages and latency-free payloads.
 //
 //===----------------------------------------------------------------------===//
 
