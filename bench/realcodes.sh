@@ -7,7 +7,11 @@
 #   DIR: a checkout of NVIDIA's multi-gpu-programming-models (its mpi/ and
 #   mpi_overlap/ are built) or of the OSU micro-benchmarks 7.x (configure
 #   --enable-cuda; osu_latency, osu_bw, osu_allreduce, osu_iallreduce,
-#   osu_bcast with device buffers).
+#   osu_bcast with device buffers). For OSU it then prints, as "# figure"
+#   lines, what the machine file's figures predict (issue 13): osu_bw D D
+#   at 4 MiB across nodes against network.nic.bandwidth, on one node against
+#   node.gpu_links.bandwidth, and osu_iallreduce's pure communication time
+#   against osu_allreduce's latency at 8 B.
 # Environment: NP (default 8), MACHINE (default musica-h100.yaml), TIMEOUT
 # seconds per run (default 600), JACOBI_ARGS (default: -niter 100 -nx 4096
 # -ny 4096).
@@ -125,6 +129,51 @@ PY
     fi
     report "osu/$(basename "$name")" $ok "$log"
   done
+  [ $built = yes ] || return
+  # osu_bw between two ranks of one node, for the figure lines.
+  simulate "$work/osu_bw_node.log" 2 --ranks-per-node 2 \
+    "$copy/c/mpi/pt2pt/standard/osu_bw" -d cuda -m 4194304:4194304 D D
+  osu_figures
+}
+
+# osu_figures: the OSU results against the machine file's figures.
+osu_figures() {
+  python3 - "$machine" "$work" <<'PY'
+import re, sys
+import yaml
+machine, work = sys.argv[1:]
+m = yaml.safe_load(open(machine))
+units = {"MB/s": 1e6, "GB/s": 1e9, "Gbit/s": 1e9 / 8, "TB/s": 1e12}
+def mbps(q):
+    return q["value"] * units[q["unit"]] / 1e6
+def row(log, size, col=1):
+    try:
+        for line in open("%s/%s" % (work, log)):
+            f = line.split()
+            if len(f) > col and f[0] == str(size):
+                return float(f[col])
+    except OSError:
+        pass
+    return None
+nic = mbps(m["network"]["nic"]["bandwidth"])
+links = m["node"].get("gpu_links", {})
+link = mbps(links["bandwidth"]) if links.get("type") != "none" else None
+bw, bw1 = row("osu_bw.log", 4194304), row("osu_bw_node.log", 4194304)
+ar, iar = row("osu_allreduce.log", 8), row("osu_iallreduce.log", 8, 3)
+if bw is not None:
+    print("# figure: osu_bw D D 4 MiB, 2 nodes: %.1f MB/s; "
+          "network.nic.bandwidth %.1f MB/s (%+.1f %%, within 10 %%: %s)"
+          % (bw, nic, 100 * (bw - nic) / nic,
+             "yes" if abs(bw - nic) <= 0.1 * nic else "NO"))
+if bw1 is not None and link:
+    print("# figure: osu_bw D D 4 MiB, 1 node: %.1f MB/s; "
+          "node.gpu_links.bandwidth %.1f MB/s (at most: %s)"
+          % (bw1, link, "yes" if bw1 <= link * 1.001 else "NO"))
+if ar is not None and iar is not None:
+    print("# figure: 8 B on device buffers: osu_iallreduce pure comm. "
+          "%.2f us, osu_allreduce %.2f us (iallreduce >= allreduce: %s)"
+          % (iar, ar, "yes" if iar >= ar * 0.999 else "NO"))
+PY
 }
 
 for d in "$@"; do

@@ -146,6 +146,15 @@ void readGpu(Reader &R, MapScope G, GpuModel &Gpu) {
 
 void readNode(Reader &R, MapScope N, NodeModel &Node) {
   Node.Gpus = N.quantity("gpus", Dimension::Count, countL(16));
+  if (N.has("nics")) {
+    Node.Nics = N.quantity("nics", Dimension::Count, countL(16));
+    if (Node.Nics.Value > 0 && Node.Gpus.Value > 0 &&
+        Node.Nics.Value > Node.Gpus.Value)
+      R.error(N.mark(), "'node.nics' = " +
+                            std::to_string(static_cast<int>(Node.Nics.Value)) +
+                            " is more than node.gpus; NICs are shared by "
+                            "GPUs, not the other way round");
+  }
 
   MapScope Cpu = N.map("cpu");
   Node.Cpu.Model = Cpu.string("model");
@@ -184,6 +193,13 @@ void readNode(Reader &R, MapScope N, NodeModel &Node) {
   Node.Pcie.CallOverhead =
       P.quantity("call_overhead", Dimension::Time, OverheadL);
   P.finish();
+
+  MapScope Shm = N.map("shm_transport");
+  Node.SharedMemory.Bandwidth =
+      Shm.quantity("bandwidth", Dimension::Bandwidth, IoBandwidthL);
+  Node.SharedMemory.Latency =
+      Shm.quantity("latency", Dimension::Time, LatencyL);
+  Shm.finish();
 
   Node.ReductionBandwidth = N.quantity("host_reduction_bandwidth",
                                        Dimension::Bandwidth, IoBandwidthL);

@@ -12,7 +12,10 @@ namespace orrery::models {
 using detail::XmlWriter;
 
 std::string nodeZoneName(int Node) { return "node" + std::to_string(Node); }
-std::string cpuHostName(int Node) { return nodeZoneName(Node) + "-cpu"; }
+std::string cpuHostName(int Node, int Rail) {
+  return nodeZoneName(Node) + "-cpu" + std::to_string(Rail);
+}
+int railsPerNode(const Machine &M) { return std::max(1, M.gpusPerNode()); }
 std::string gpuHostName(int Node, int Gpu) {
   return nodeZoneName(Node) + "-gpu" + std::to_string(Gpu);
 }
@@ -39,9 +42,7 @@ LinkClass classifyLink(std::string_view Name) {
       return LinkClass::NvLink;
     if (RestStarts("nic"))
       return LinkClass::Nic;
-    if (RestStarts("hostnic"))
-      return LinkClass::HostNic;
-    if (Rest == "shm")
+    if (RestStarts("shm"))
       return LinkClass::SharedMemory;
     if (RestStarts("uplink"))
       return LinkClass::Fabric;
@@ -65,10 +66,18 @@ void writeNode(XmlWriter &X, const Machine &M, int K) {
   const int Gpus = M.gpusPerNode();
   const NodeModel &Node = M.Node;
   const NicModel &Nic = M.Network.Nic;
+  const int Rails = railsPerNode(M);
+  const double Cores = Node.Cpu.Cores.Value;
   X.openZone(N, "Full", 1);
-  X.host(cpuHostName(K), Node.Cpu.CoreSpeed.Value,
-         static_cast<int>(Node.Cpu.Cores.Value),
-         {{"orrery_role", "cpu"}, {"orrery_node", std::to_string(K)}}, 2);
+  // One CPU host per rail: the cores next to GPU R and its NIC (ranks are
+  // bound to them round-robin by local rank).
+  for (int R = 0; R < Rails; ++R)
+    X.host(cpuHostName(K, R), Node.Cpu.CoreSpeed.Value,
+           std::max(1, static_cast<int>(Cores / Rails)),
+           {{"orrery_role", "cpu"},
+            {"orrery_node", std::to_string(K)},
+            {"orrery_rail", std::to_string(R)}},
+           2);
   for (int G = 0; G < Gpus; ++G)
     X.host(gpuHostName(K, G), M.Gpu.Peak[0].Value, 1,
            {{"orrery_role", "gpu"},
@@ -83,21 +92,25 @@ void writeNode(XmlWriter &X, const Machine &M, int K) {
   auto Nc = [&](int G, const char *Dir) {
     return N + "-nic" + std::to_string(G) + "-" + Dir;
   };
+  auto Shm = [&](int R) { return N + "-shm" + std::to_string(R); };
   for (int G = 0; G < Gpus; ++G) {
     X.link(P(G, "h2d"), Node.Pcie.H2DBandwidth.Value, Node.Pcie.Latency.Value,
            2);
     X.link(P(G, "d2h"), Node.Pcie.D2HBandwidth.Value, Node.Pcie.Latency.Value,
            2);
-    X.link(Nc(G, "tx"), Nic.Bandwidth.Value, Nic.Latency.Value, 2);
-    X.link(Nc(G, "rx"), Nic.Bandwidth.Value, Nic.Latency.Value, 2);
   }
-  // Messages between ranks of the node (shared memory): one link per node,
-  // at the host's streaming copy rate. Without it SimGrid would route them
-  // over one loopback link shared by every host of the platform.
-  X.link(N + "-shm", Node.ReductionBandwidth.Value, 0, 2);
-  // Host-buffer traffic of the node's ranks: all NICs together.
-  X.link(N + "-hostnic-tx", Gpus * Nic.Bandwidth.Value, Nic.Latency.Value, 2);
-  X.link(N + "-hostnic-rx", Gpus * Nic.Bandwidth.Value, Nic.Latency.Value, 2);
+  // One NIC per GPU, or node.nics shared by neighbouring GPUs.
+  for (int I = 0; I < M.nicsPerNode(); ++I) {
+    X.link(Nc(I, "tx"), Nic.Bandwidth.Value, Nic.Latency.Value, 2);
+    X.link(Nc(I, "rx"), Nic.Bandwidth.Value, Nic.Latency.Value, 2);
+  }
+  // Messages between ranks of the node (shared memory): one link per rail,
+  // the sending rail's cores copying at the machine file's shm_transport
+  // rate. Rails do not slow each other down (a node's memory bandwidth is
+  // far above a few single-core copies); ranks of one rail share its link.
+  for (int R = 0; R < Rails; ++R)
+    X.link(Shm(R), Node.SharedMemory.Bandwidth.Value,
+           Node.SharedMemory.Latency.Value, 2);
 
   const PeerLinks &Peer = Node.Peer;
   bool NvFull = Peer.Kind == PeerLinkKind::NVLink &&
@@ -121,17 +134,24 @@ void writeNode(XmlWriter &X, const Machine &M, int K) {
       X.link(NvPort(G, "down"), Peer.Bandwidth.Value, 0, 2);
     }
 
-  const std::string Cpu = cpuHostName(K), Gw = gatewayName(K);
-  X.route(Cpu, Cpu, {N + "-shm"}, 2);
-  X.route(Cpu, Gw, {N + "-hostnic-tx"}, 2);
-  X.route(Gw, Cpu, {N + "-hostnic-rx"}, 2);
+  const std::string Gw = gatewayName(K);
+  for (int R = 0; R < Rails; ++R) {
+    const std::string Cpu = cpuHostName(K, R);
+    for (int S = 0; S < Rails; ++S)
+      X.route(Cpu, cpuHostName(K, S), {Shm(R)}, 2);
+    // Host-buffer traffic leaves through the rail's own NIC.
+    X.route(Cpu, Gw, {Nc(M.nicOf(R), "tx")}, 2);
+    X.route(Gw, Cpu, {Nc(M.nicOf(R), "rx")}, 2);
+    for (int G = 0; G < Gpus; ++G) {
+      X.route(Cpu, gpuHostName(K, G), {P(G, "h2d")}, 2);
+      X.route(gpuHostName(K, G), Cpu, {P(G, "d2h")}, 2);
+    }
+  }
   for (int G = 0; G < Gpus; ++G) {
     const std::string Gh = gpuHostName(K, G);
-    X.route(Cpu, Gh, {P(G, "h2d")}, 2);
-    X.route(Gh, Cpu, {P(G, "d2h")}, 2);
-    // GPUDirect path: the GPU's PCIe link, then its own NIC.
-    X.route(Gh, Gw, {P(G, "d2h"), Nc(G, "tx")}, 2);
-    X.route(Gw, Gh, {Nc(G, "rx"), P(G, "h2d")}, 2);
+    // GPUDirect path: the GPU's PCIe link, then its NIC.
+    X.route(Gh, Gw, {P(G, "d2h"), Nc(M.nicOf(G), "tx")}, 2);
+    X.route(Gw, Gh, {Nc(M.nicOf(G), "rx"), P(G, "h2d")}, 2);
     for (int B = 0; B < Gpus; ++B) {
       if (B == G)
         continue;
@@ -196,7 +216,7 @@ private:
   /// A node's cables into its first switch: the NICs' aggregate, one switch
   /// hop of latency.
   void attach(int K, const std::string &Switch) {
-    double Bw = M.gpusPerNode() * M.Network.Nic.Bandwidth.Value;
+    double Bw = M.nicsPerNode() * M.Network.Nic.Bandwidth.Value;
     connect(nodeZoneName(K), gatewayName(K), Switch, routerOf(Switch),
             nodeZoneName(K) + "-uplink", Bw,
             M.Network.Topology.SwitchLatency.Value, "tx", "rx");
@@ -309,10 +329,10 @@ bool writePlatform(std::ostream &OS, const Machine &M,
   return static_cast<bool>(OS);
 }
 
-void writeHostfile(std::ostream &OS, int Nodes, int RanksPerNode) {
+void writeHostfile(std::ostream &OS, int Nodes, int RanksPerNode, int Rails) {
   for (int K = 0; K < Nodes; ++K)
     for (int R = 0; R < RanksPerNode; ++R)
-      OS << cpuHostName(K) << '\n';
+      OS << cpuHostName(K, R % std::max(1, Rails)) << '\n';
 }
 
 } // namespace orrery::models

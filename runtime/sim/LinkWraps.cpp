@@ -12,6 +12,8 @@
 // - exit: ends the calling rank, not the simulation; getpid: per rank;
 // - getenv: launcher variables per rank (RankEnvironment.h);
 // - MPI_Abort: recorded, so the run ends as failed with the abort's code;
+// - MPI_Comm_split_type(MPI_COMM_TYPE_SHARED): the ranks of one node, which
+//   SMPI would split by CPU host, i.e. by rail (docs/machine-file.md);
 // - malloc, calloc, realloc, free, operator new/delete: large blocks shared
 //   by all ranks (SharedHost.h).
 //
@@ -80,6 +82,13 @@ int __wrap_MPI_Abort(MPI_Comm Comm, int Code) {
   if (inRankActor())
     Runtime::get().recordAbort(Code);
   return MPI_Abort(Comm, Code);
+}
+
+int __wrap_MPI_Comm_split_type(MPI_Comm Comm, int Type, int Key, MPI_Info Info,
+                               MPI_Comm *Out) {
+  if (!inRankActor() || Type != MPI_COMM_TYPE_SHARED)
+    return MPI_Comm_split_type(Comm, Type, Key, Info, Out);
+  return MPI_Comm_split(Comm, Runtime::get().rank().Node, Key, Out);
 }
 
 char *__wrap_getenv(const char *Name) {

@@ -2,6 +2,7 @@
 
 #include "MpiCost.h"
 #include "DeviceMemory.h"
+#include "Messages.h"
 #include "NetworkFactors.h"
 
 #include "orrery/models/CommCost.h"
@@ -9,6 +10,7 @@
 #include <mpi.h>
 
 #include <cctype>
+#include <cstdio>
 #include <map>
 #include <string_view>
 #include <unordered_map>
@@ -165,8 +167,9 @@ int worldRank(int Peer, intptr_t Comm) {
   return Out;
 }
 
-/// The peer's side, assumed to use the same memory space as ours (the peer
-/// buffer is not visible from this rank) and the GPU its local rank picks.
+/// The peer's side: the GPU it drives now (its cudaSetDevice), and our
+/// buffer's memory space (the peer's buffer is known only once a message
+/// has matched, see Messages.h).
 models::Endpoint peerEndpoint(int WorldPeer, models::MemorySpace Space) {
   Runtime &RT = Runtime::get();
   models::Endpoint E;
@@ -176,9 +179,29 @@ models::Endpoint peerEndpoint(int WorldPeer, models::MemorySpace Space) {
     return E;
   }
   E.Node = WorldPeer / RT.ranksPerNode();
-  E.Gpu = (WorldPeer % RT.ranksPerNode()) % RT.gpusPerNode();
+  E.Gpu = RT.deviceOf(WorldPeer);
   E.Space = Space;
   return E;
+}
+
+/// Warns once when the calling rank and \p WorldPeer, on one node, drive
+/// the same GPU (usually a device selection that ignores the local rank).
+void checkSharedGpu(const Rank &R, int WorldPeer) {
+  static bool Warned = false;
+  if (Warned || WorldPeer < 0 || WorldPeer == R.Id)
+    return;
+  Runtime &RT = Runtime::get();
+  const Rank *P = RT.rankById(WorldPeer);
+  if (!P || P->Node != R.Node || P->Device != R.Device || RT.gpusPerNode() < 2)
+    return;
+  Warned = true;
+  std::string Text = "ranks " + std::to_string(R.Id) + " and " +
+                     std::to_string(WorldPeer) + " of node " +
+                     std::to_string(R.Node) + " both drive GPU " +
+                     std::to_string(R.Device) +
+                     " (cudaSetDevice): their messages are same-GPU copies";
+  RT.report().warn(Text);
+  std::fprintf(stderr, "liborrery-sim: warning: %s\n", Text.c_str());
 }
 
 /// The widest locality among a communicator's ranks (cached per handle).
@@ -230,14 +253,6 @@ void chargeLeg(Rank &R, const DeviceLeg &L) {
   RT.cpuWait(R, Category::DeviceLegs, C.total(), C.estimated() > 0);
 }
 
-/// Charges the send leg of a message; when a peer copy moves the payload,
-/// tells the network model its SMPI message carries none.
-void sendSide(Rank &R, const DeviceLeg &L) {
-  chargeLeg(R, L);
-  if (!L.PayloadOnNetwork)
-    expectPayloadFreeMessage(R.Cpu, L.Bytes);
-}
-
 /// The leg of the rank's side of a transfer with \p Peer; \p Sending says
 /// which side the rank is on.
 DeviceLeg legOf(const Rank &R, const void *Buf, double Bytes, int Peer,
@@ -257,6 +272,103 @@ DeviceLeg legOf(const Rank &R, const void *Buf, double Bytes, int Peer,
 }
 
 namespace {
+
+/// Starts the rank's side of a point-to-point message: charges its send
+/// leg, tells the network model when the SMPI message carries no payload,
+/// and posts the message for its receiver.
+void sendMessage(Rank &R, const OpenSite &O, const void *Buf, double Bytes,
+                 int Peer, intptr_t Comm) {
+  Runtime &RT = Runtime::get();
+  int W = worldRank(Peer, Comm);
+  checkSharedGpu(R, W);
+  DeviceLeg L = legOf(R, Buf, Bytes, Peer, Comm, true);
+  s4u::Host *PeerCpu = W >= 0 ? RT.cpuHostOf(W) : nullptr;
+  SentMessage M;
+  M.Src = R.Id;
+  M.Dst = W;
+  M.Bytes = Bytes;
+  M.From = endpointOf(R, Buf);
+  M.Start = O.Begin;
+  M.Site = O.Site;
+  M.SrcCpu = R.Cpu;
+  M.DataFrom = R.Cpu;
+  M.DataTo = PeerCpu;
+  if (L.Kind == models::LegKind::GpuDirectRdma &&
+      M.From.Space == models::MemorySpace::Device && PeerCpu) {
+    // GPUDirect RDMA: the SMPI message is the rendezvous (latency only);
+    // the receiver pulls the payload from this GPU (receiveMessage).
+    M.Pull = true;
+    M.DataFrom = RT.gpuHost(R.Node, M.From.Gpu);
+    expectPayloadFreeMessage(R.Cpu, PeerCpu, Bytes);
+  } else {
+    chargeLeg(R, L);
+    if (!L.PayloadOnNetwork && PeerCpu) {
+      // A peer or device-local copy moved the payload.
+      expectPayloadFreeMessage(R.Cpu, PeerCpu, Bytes);
+      M.DataFrom = RT.gpuHost(R.Node, L.Gpu);
+      M.DataTo = L.Kind == models::LegKind::Peer && L.PeerGpu != L.Gpu
+                     ? RT.gpuHost(R.Node, L.PeerGpu)
+                     : nullptr;
+    }
+  }
+  if (W >= 0)
+    postMessage(M);
+}
+
+/// Completes receives: charges each receive leg from the sender's real
+/// buffer (or, for a message nobody posted, from the assumed one), pulls
+/// the payloads of GPUDirect RDMA messages (alpha_gdr once, then the flows
+/// together, as an RDMA engine keeps several reads in flight), and checks
+/// each message against its physical bound.
+void receiveMessages(Rank &R, const std::vector<PendingRecv> &Ps) {
+  if (Ps.empty())
+    return;
+  Runtime &RT = Runtime::get();
+  const models::CommParams &CP = RT.comm();
+  std::vector<std::pair<SentMessage, const orrery_site *>> Done;
+  std::vector<std::tuple<s4u::Host *, s4u::Host *, double>> Pulls;
+  for (const PendingRecv &P : Ps) {
+    std::optional<SentMessage> M =
+        matchMessage(P.AnySource ? -1 : P.Peer, R.Id, P.Bytes);
+    if (!M) {
+      if (P.Peer >= 0)
+        chargeLeg(R, legOf(R, P.Buf, P.Bytes, P.Peer, 0, false));
+      continue;
+    }
+    models::Endpoint Me = endpointOf(R, P.Buf);
+    if (M->Pull) {
+      // The SMPI message already paid the wire latency: the payload pays
+      // bandwidth only, on the sender's PCIe and NIC, the fabric, and this
+      // side's NIC (and PCIe for a device buffer).
+      M->DataTo = Me.Space == models::MemorySpace::Device
+                      ? RT.gpuHost(R.Node, Me.Gpu)
+                      : R.Cpu;
+      Pulls.emplace_back(M->DataFrom, M->DataTo, M->Bytes);
+    } else {
+      models::TransportChoice T = models::selectTransport(CP, M->From, Me);
+      DeviceLeg L;
+      L.Kind = T.RecvLeg;
+      L.Bytes = P.Bytes;
+      L.Gpu = Me.Gpu;
+      L.PeerGpu = M->From.Gpu;
+      chargeLeg(R, L);
+    }
+    Done.emplace_back(*M, P.Site);
+  }
+  if (!Pulls.empty()) {
+    RT.cpuWait(R, Category::DeviceLegs, CP.AlphaGdr, CP.Estimates.AlphaGdr);
+    for (const auto &[From, To, Bytes] : Pulls)
+      expectLatencyFreeFlow(From, To, Bytes);
+    RT.cpuFlows(R, Category::Network, Pulls, false);
+  }
+  // The SMPI message crossed the route between the ranks' hosts; the
+  // payload, the route from where it started to where it went.
+  for (const auto &[M, Site] : Done) {
+    double Bound = routeOf(M.SrcCpu, R.Cpu).Latency +
+                   M.Bytes / routeOf(M.DataFrom, M.DataTo).Bandwidth;
+    checkPhysicalBound(Site, M.Bytes, now() - M.Start, Bound);
+  }
+}
 
 void collective(Rank &R, models::Collective Op, const orrery_buf &Send,
                 const orrery_buf &Recv, intptr_t Comm) {
@@ -298,9 +410,18 @@ void mpiBegin(Rank &R, OpenSite &O, orrery_buf Send, orrery_buf Recv, int Peer,
   auto RecvSide = [&] {
     return legOf(R, Recv.ptr, bytesOf(Recv, Comm), Peer, Comm, false);
   };
+  auto Pending = [&](bool AnySource) {
+    PendingRecv P;
+    P.Buf = Recv.ptr;
+    P.Bytes = bytesOf(Recv, Comm);
+    P.Peer = worldRank(Peer, Comm);
+    P.AnySource = AnySource || P.Peer < 0;
+    P.Site = O.Site;
+    return P;
+  };
   switch (Op.Class) {
   case MpiClass::Send:
-    sendSide(R, SendSide());
+    sendMessage(R, O, Send.ptr, bytesOf(Send, Comm), Peer, Comm);
     break;
   case MpiClass::OneSidedFrom:
     chargeLeg(R, SendSide());
@@ -309,16 +430,17 @@ void mpiBegin(Rank &R, OpenSite &O, orrery_buf Send, orrery_buf Recv, int Peer,
     chargeLeg(R, RecvSide());
     break;
   case MpiClass::Recv:
-    O.After.push_back(RecvSide());
+    O.After.push_back(Pending(false));
     break;
   case MpiClass::NonblockingRecv:
-    R.Deferred.push_back(RecvSide());
+    R.Deferred.push_back(Pending(false));
     break;
   case MpiClass::SendRecv:
-    // One peer is annotated (the destination); the source is assumed to be
-    // as far away.
-    sendSide(R, SendSide());
-    O.After.push_back(RecvSide());
+    // One peer is annotated (the destination): the receive matches the
+    // oldest message to this rank, and is assumed to come from as far away
+    // when none was posted.
+    sendMessage(R, O, Send.ptr, bytesOf(Send, Comm), Peer, Comm);
+    O.After.push_back(Pending(true));
     break;
   case MpiClass::Collective:
     collective(R, Op.Coll, Send, Recv, Comm);
@@ -337,8 +459,7 @@ void mpiEnd(Rank &R, OpenSite &O) {
   double Inside = now() - O.Begin - O.Charged;
   if (Inside > 0)
     R.Time.add(Category::Network, Inside, false);
-  for (const DeviceLeg &L : O.After)
-    chargeLeg(R, L);
+  receiveMessages(R, O.After);
   // The whole call on the host track; its charged parts nest inside.
   Report &Rep = Runtime::get().report();
   if (Rep.tracing())

@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <map>
 #include <sstream>
+#include <tuple>
 
 namespace orrery::sim {
 
@@ -54,37 +55,46 @@ double FactorTable::at(double Bytes) const {
 /// At most this many bytes SMPI adds to a message's payload.
 constexpr double EnvelopeSlack = 64;
 
-/// Announced payload-free messages not yet started, by host and size.
-static std::map<std::pair<const void *, double>, unsigned> &payloadFree() {
-  static std::map<std::pair<const void *, double>, unsigned> M;
+/// Announced flows not yet started, by source and destination host and size.
+using Announced =
+    std::map<std::tuple<const void *, const void *, double>, unsigned>;
+static Announced &payloadFree() {
+  static Announced M;
+  return M;
+}
+static Announced &latencyFree() {
+  static Announced M;
   return M;
 }
 
-void expectPayloadFreeMessage(const void *Host, double Bytes) {
-  ++payloadFree()[{Host, Bytes}];
+void expectPayloadFreeMessage(const void *Src, const void *Dst, double Bytes) {
+  ++payloadFree()[{Src, Dst, Bytes}];
 }
 
-/// Consumes an announcement for a message starting from \p Src to \p Dst.
-static bool takePayloadFree(const s4u::Host *Src, const s4u::Host *Dst,
-                            double Bytes) {
-  if (Src != Dst)
-    return false;
-  // SMPI's message is the payload plus a small envelope (16 bytes in 3.32).
-  auto &M = payloadFree();
-  auto It = M.lower_bound({Src, Bytes - EnvelopeSlack});
-  if (It == M.end() || It->first.first != Src || It->first.second > Bytes)
+void expectLatencyFreeFlow(const void *Src, const void *Dst, double Bytes) {
+  ++latencyFree()[{Src, Dst, Bytes}];
+}
+
+/// Consumes an announcement of \p M for a flow from \p Src to \p Dst of
+/// \p Bytes, up to \p Slack bytes more than announced.
+static bool take(Announced &M, const s4u::Host *Src, const s4u::Host *Dst,
+                 double Bytes, double Slack) {
+  auto It = M.lower_bound({Src, Dst, Bytes - Slack});
+  if (It == M.end() || std::get<0>(It->first) != Src ||
+      std::get<1>(It->first) != Dst || std::get<2>(It->first) > Bytes)
     return false;
   if (--It->second == 0)
     M.erase(It);
   return true;
 }
 
-/// True when a route is made only of intra-node GPU links (PCIe, NVLink).
-static bool gpuOnlyRoute(const std::vector<s4u::Link *> &Links) {
+/// True when a route is made only of links inside one node (PCIe, NVLink,
+/// shared memory): their figures need no network correction factors.
+static bool intraNodeRoute(const std::vector<s4u::Link *> &Links) {
   if (Links.empty())
     return false;
   for (const s4u::Link *L : Links)
-    if (!models::isGpuLink(L->get_name()))
+    if (!models::isIntraNodeLink(L->get_name()))
       return false;
   return true;
 }
@@ -116,12 +126,12 @@ Factors &factors() {
 
 double latencyFactor(double Bytes, const std::vector<s4u::Link *> &L) {
   const Factors &F = factors();
-  return F.GpuLinksNeutral && gpuOnlyRoute(L) ? 1.0 : F.Lat.at(Bytes);
+  return F.GpuLinksNeutral && intraNodeRoute(L) ? 1.0 : F.Lat.at(Bytes);
 }
 
 double bandwidthFactor(double Bytes, const std::vector<s4u::Link *> &L) {
   const Factors &F = factors();
-  return F.GpuLinksNeutral && gpuOnlyRoute(L) ? 1.0 : F.Bw.at(Bytes);
+  return F.GpuLinksNeutral && intraNodeRoute(L) ? 1.0 : F.Bw.at(Bytes);
 }
 
 void installNetworkFactors(bool Ideal) {
@@ -160,13 +170,19 @@ void installNetworkFactors(bool Ideal) {
                              const s4u::Host *Dst, const Links &L,
                              const Zones &) {
     // Called once per message, when it starts.
-    if (takePayloadFree(Src, Dst, Size))
+    // SMPI's message is the payload plus a small envelope (16 bytes in
+    // 3.32).
+    if (take(payloadFree(), Src, Dst, Size, EnvelopeSlack))
       return 1e9;
     return bandwidthFactor(Size, L);
   });
-  Model->set_lat_factor_cb(
-      [](double Size, const s4u::Host *, const s4u::Host *, const Links &L,
-         const Zones &) { return latencyFactor(Size, L); });
+  Model->set_lat_factor_cb([](double Size, const s4u::Host *Src,
+                              const s4u::Host *Dst, const Links &L,
+                              const Zones &) {
+    if (take(latencyFree(), Src, Dst, Size, 0))
+      return 0.0;
+    return latencyFactor(Size, L);
+  });
 }
 
 } // namespace orrery::sim

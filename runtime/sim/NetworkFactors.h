@@ -3,9 +3,10 @@
 // smpirun forces SMPI's network model, whose latency and bandwidth factors
 // (fitted to MPI messages over Ethernet and InfiniBand) would also distort
 // the PCIe and NVLink flows of copies. These callbacks keep SMPI's factor
-// table on routes that cross a NIC and apply none (1) to routes made only of
-// GPU links. In ideal mode every factor is 1, so a message costs exactly
-// latency + bytes / bandwidth of its route.
+// table on routes that cross a NIC and apply none (1) to routes inside a
+// node (GPU links, shared memory). In ideal mode every factor is 1, so a
+// message costs exactly latency + bytes / bandwidth of its route. They also
+// serve announced flows: payload-free messages and latency-free payloads.
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,11 +47,17 @@ double latencyFactor(double Bytes, const std::vector<simgrid::s4u::Link *> &L);
 double bandwidthFactor(double Bytes,
                        const std::vector<simgrid::s4u::Link *> &L);
 
-/// Announces that the next SMPI message of \p Bytes from a rank on \p Host
-/// to another rank on the same host carries no payload through the network
-/// (a CUDA-aware transfer between GPUs of one node, moved by its peer leg):
-/// that message then crosses the loopback at no cost.
-void expectPayloadFreeMessage(const void *Host, double Bytes);
+/// Announces that the next SMPI message of \p Bytes from a rank on host
+/// \p Src to a rank on host \p Dst carries no payload through its route
+/// (a CUDA-aware transfer whose payload a peer leg or a GPUDirect flow
+/// moves): that message then costs its route's latency only.
+void expectPayloadFreeMessage(const void *Src, const void *Dst, double Bytes);
+
+/// Announces that the next flow of \p Bytes from host \p Src to host \p Dst
+/// pays no latency: the latency of the message it belongs to was already
+/// charged (the payload of a GPUDirect RDMA message, pulled by the receiver
+/// after the SMPI message that announced it).
+void expectLatencyFreeFlow(const void *Src, const void *Dst, double Bytes);
 
 } // namespace orrery::sim
 

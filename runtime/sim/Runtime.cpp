@@ -215,6 +215,7 @@ Rank &Runtime::rank() {
             "' has no orrery_node property: generate the platform with "
             "orrery-platform (orrery-run does)");
     Slot->Node = std::atoi(Node);
+    ById[Slot->Id] = Slot.get();
   }
   LastPid = Pid;
   LastRank = Slot.get();
@@ -226,6 +227,29 @@ std::vector<Rank *> Runtime::ranks() const {
   for (const auto &KV : Ranks)
     V.push_back(KV.second.get());
   return V;
+}
+
+Rank *Runtime::rankById(int Id) const {
+  auto It = ById.find(Id);
+  return It == ById.end() ? nullptr : It->second;
+}
+
+int Runtime::deviceOf(int Id) const {
+  if (const Rank *R = rankById(Id))
+    return R->Device;
+  return (Id % RanksPerNode) % GpusPerNode;
+}
+
+s4u::Host *Runtime::cpuHostOf(int Id) {
+  auto &H = CpuHosts[Id];
+  if (!H) {
+    if (const Rank *R = rankById(Id))
+      return H = R->Cpu;
+    int Rails = models::railsPerNode(M);
+    H = s4u::Host::by_name_or_null(
+        models::cpuHostName(Id / RanksPerNode, (Id % RanksPerNode) % Rails));
+  }
+  return H;
 }
 
 s4u::Host *Runtime::gpuHost(int Node, int G) {
@@ -276,6 +300,33 @@ void Runtime::cpuFlow(Rank &R, Category C, s4u::Host *From, s4u::Host *To,
   {
     OutsideBench B;
     s4u::Comm::sendto(From, To, static_cast<std::uint64_t>(Bytes));
+  }
+  double Seconds = now() - Start;
+  R.Time.add(C, Seconds, Estimate);
+  if (!R.Open.empty())
+    R.Open.back().Charged += Seconds;
+  if (Rep.tracing())
+    Rep.span({R.Id, 0, Start, Seconds,
+              R.Open.empty() ? std::string(categoryKey(C))
+                             : std::string(R.Open.back().Site->api),
+              C});
+}
+
+void Runtime::cpuFlows(
+    Rank &R, Category C,
+    const std::vector<std::tuple<s4u::Host *, s4u::Host *, double>> &Flows,
+    bool Estimate) {
+  if (Flows.empty())
+    return;
+  double Start = now();
+  {
+    OutsideBench B;
+    std::vector<s4u::CommPtr> Comms;
+    Comms.reserve(Flows.size());
+    for (const auto &[From, To, Bytes] : Flows)
+      Comms.push_back(
+          s4u::Comm::sendto_async(From, To, static_cast<std::uint64_t>(Bytes)));
+    s4u::Comm::wait_all(Comms);
   }
   double Seconds = now() - Start;
   R.Time.add(C, Seconds, Estimate);

@@ -22,6 +22,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace orrery::sim {
@@ -50,12 +51,22 @@ struct DeviceLeg {
   bool PayloadOnNetwork = true; ///< false: the leg itself moves the data
 };
 
+/// A receive whose leg is charged once it has completed (when the sender's
+/// side of the message is known).
+struct PendingRecv {
+  const void *Buf = nullptr;
+  double Bytes = 0;
+  int Peer = -1;          ///< world rank annotated at the call (or -1)
+  bool AnySource = false; ///< match a message from any rank
+  const orrery_site *Site = nullptr;
+};
+
 /// A hook that has begun and not yet ended.
 struct OpenSite {
   const orrery_site *Site = nullptr;
   double Begin = 0;   ///< simulated time at begin
   double Charged = 0; ///< seconds Orrery charged inside it (not network)
-  std::vector<DeviceLeg> After; ///< receive legs to charge at the end
+  std::vector<PendingRecv> After; ///< receives to complete at the end
 };
 
 /// The launch a hook announced, consumed by cudaLaunchKernel.
@@ -83,8 +94,8 @@ struct Rank {
   PendingLaunch Launch;
   PendingRead Read;
   int LastError = 0; ///< cudaError_t of the last failed call
-  /// Receive legs of nonblocking receives, charged when a wait completes.
-  std::vector<DeviceLeg> Deferred;
+  /// Nonblocking receives, completed when a wait completes.
+  std::vector<PendingRecv> Deferred;
   Accounts Time;
   int NextStreamId = 1;
 
@@ -107,6 +118,14 @@ public:
   int ranksPerNode() const { return RanksPerNode; }
   bool idealNetwork() const { return Ideal; }
   s4u::Host *gpuHost(int Node, int Gpu);
+  /// The CPU host of world rank \p Id (orrery-run's placement: blocks of
+  /// ranks-per-node, local rank L on rail L % rails).
+  s4u::Host *cpuHostOf(int Id);
+  /// The rank with world id \p Id, or null before its first hook.
+  Rank *rankById(int Id) const;
+  /// The GPU world rank \p Id drives (its cudaSetDevice; before its first
+  /// hook, the GPU its local rank selects).
+  int deviceOf(int Id) const;
 
   /// Charges \p Seconds of CPU-side time to the calling rank: its clock
   /// advances, nothing else is busy.
@@ -123,6 +142,13 @@ public:
   /// flows on the same links.
   void cpuFlow(Rank &R, Category C, s4u::Host *From, s4u::Host *To,
                double Bytes, bool Estimate);
+
+  /// Moves several flows at once (each \p Flows entry: from, to, bytes);
+  /// the calling rank waits for the last. Charged to \p C as one span.
+  void cpuFlows(
+      Rank &R, Category C,
+      const std::vector<std::tuple<s4u::Host *, s4u::Host *, double>> &Flows,
+      bool Estimate);
 
   /// Wall time since the runtime started; prints a progress line on stderr
   /// every ORRERY_PROGRESS seconds.
@@ -148,9 +174,11 @@ private:
   int GpusPerNode = 1, RanksPerNode = 1;
   bool Ideal = false;
   std::map<long, std::unique_ptr<Rank>> Ranks; ///< by actor pid
+  std::map<int, Rank *> ById;                  ///< by world rank
   Rank *LastRank = nullptr;
   long LastPid = -1;
   std::map<std::pair<int, int>, s4u::Host *> GpuHosts;
+  std::map<int, s4u::Host *> CpuHosts; ///< by world rank
   Report Rep;
   double WallStart = 0, LastProgress = 0, ProgressEvery = 10;
   double SimulatedEnd = 0;

@@ -151,7 +151,7 @@ int main(int argc, char **argv) {
   }
   if (Opt.count("--hostfile")) {
     std::ofstream H(Opt["--hostfile"]);
-    writeHostfile(H, PO.Nodes, RanksPerNode);
+    writeHostfile(H, PO.Nodes, RanksPerNode, railsPerNode(F.M));
     if (!H) {
       std::cerr << "orrery-platform: cannot write '" << Opt["--hostfile"]
                 << "'\n";

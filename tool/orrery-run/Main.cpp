@@ -220,7 +220,8 @@ bool preparePlan(const RunOptions &O, const ProgramInfo &Program,
     return false;
   }
   std::ofstream HostOut(Hostfile);
-  models::writeHostfile(HostOut, P.Place.Nodes, P.Place.RanksPerNode);
+  models::writeHostfile(HostOut, P.Place.Nodes, P.Place.RanksPerNode,
+                        models::railsPerNode(M));
   PlatformOut.close();
   HostOut.close();
   if (!PlatformOut || !HostOut) {

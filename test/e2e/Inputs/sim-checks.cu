@@ -40,6 +40,11 @@ int main(int argc, char **argv) {
   }
   const char *what = argv[1];
   long bytes = atol(argv[argc - 1]);
+  // One GPU per rank of a node, as GPU-aware MPI programs select it.
+  const char *local = getenv("OMPI_COMM_WORLD_LOCAL_RANK");
+  int devices = 1;
+  check(cudaGetDeviceCount(&devices), "cudaGetDeviceCount");
+  check(cudaSetDevice((local ? atoi(local) : 0) % devices), "cudaSetDevice");
   char *dev, *dev2;
   check(cudaMalloc((void **)&dev, bytes), "cudaMalloc");
   check(cudaMalloc((void **)&dev2, bytes), "cudaMalloc");

@@ -42,7 +42,7 @@ std::string generate(const Machine &M, int Nodes, PlatformStats *S = nullptr) {
 } // namespace
 
 TEST(Platform, Names) {
-  EXPECT_EQ(cpuHostName(3), "node3-cpu");
+  EXPECT_EQ(cpuHostName(3, 1), "node3-cpu1");
   EXPECT_EQ(gpuHostName(3, 1), "node3-gpu1");
   EXPECT_EQ(nodeZoneName(12), "node12");
 }
@@ -52,8 +52,7 @@ TEST(Platform, LinkClassesFromNames) {
   EXPECT_EQ(classifyLink("node0-nvlink0-1"), LinkClass::NvLink);
   EXPECT_EQ(classifyLink("node0-nvlink7-down"), LinkClass::NvLink);
   EXPECT_EQ(classifyLink("node3-nic2-tx"), LinkClass::Nic);
-  EXPECT_EQ(classifyLink("node3-hostnic-rx"), LinkClass::HostNic);
-  EXPECT_EQ(classifyLink("node3-shm"), LinkClass::SharedMemory);
+  EXPECT_EQ(classifyLink("node3-shm2"), LinkClass::SharedMemory);
   EXPECT_EQ(classifyLink("node3-uplink-tx"), LinkClass::Fabric);
   EXPECT_EQ(classifyLink("leaf4-up"), LinkClass::Fabric);
   EXPECT_EQ(classifyLink("g1-local0-18-fwd"), LinkClass::Fabric);
@@ -63,6 +62,9 @@ TEST(Platform, LinkClassesFromNames) {
   EXPECT_TRUE(isGpuLink("node1-nvlink0-up"));
   EXPECT_FALSE(isGpuLink("node1-nic0-tx"));
   EXPECT_FALSE(isGpuLink("leaf0-down"));
+  EXPECT_TRUE(isIntraNodeLink("node1-shm0"));
+  EXPECT_TRUE(isIntraNodeLink("node1-pcie0-d2h"));
+  EXPECT_FALSE(isIntraNodeLink("node1-nic0-tx"));
 }
 
 TEST(Platform, EveryGeneratedLinkHasAClass) {
@@ -90,8 +92,8 @@ TEST(Platform, MusicaNodeStructure) {
   PlatformStats S;
   std::string X = generate(load("musica-h100.yaml"), 2, &S);
   EXPECT_NE(X.find("<platform version=\"4.1\">"), std::string::npos);
-  EXPECT_EQ(count(X, "<host id="), 10u); // 2 x (CPU + 4 GPUs)
-  EXPECT_EQ(S.Hosts, 10u);
+  EXPECT_EQ(count(X, "<host id="), 16u); // 2 x (4 CPU rails + 4 GPUs)
+  EXPECT_EQ(S.Hosts, 16u);
   EXPECT_EQ(count(X, "<zone id=\"node"), 2u);
   // Per-direction PCIe with the measured H2D and D2H bandwidths.
   EXPECT_NE(X.find("<link id=\"node1-pcie3-h2d\" bandwidth=\"54800000000Bps\" "
@@ -111,6 +113,25 @@ TEST(Platform, MusicaNodeStructure) {
                    "symmetrical=\"NO\"><link_ctn id=\"node0-pcie2-d2h\"/>"
                    "<link_ctn id=\"node0-nic2-tx\"/></route>"),
             std::string::npos);
+  // Rails: a rank's host-buffer traffic leaves through its rail's NIC, and
+  // ranks of one node talk through the sending rail's shared-memory link at
+  // the machine file's shm_transport figures.
+  EXPECT_NE(X.find("<route src=\"node0-cpu3\" dst=\"node0-gw\" "
+                   "symmetrical=\"NO\"><link_ctn id=\"node0-nic3-tx\"/>"
+                   "</route>"),
+            std::string::npos);
+  EXPECT_NE(X.find("<route src=\"node1-gw\" dst=\"node1-cpu1\" "
+                   "symmetrical=\"NO\"><link_ctn id=\"node1-nic1-rx\"/>"
+                   "</route>"),
+            std::string::npos);
+  EXPECT_NE(X.find("<link id=\"node0-shm2\" bandwidth=\"16000000000Bps\" "
+                   "latency=\"4e-07s\"/>"),
+            std::string::npos);
+  EXPECT_NE(X.find("<route src=\"node0-cpu2\" dst=\"node0-cpu0\" "
+                   "symmetrical=\"NO\"><link_ctn id=\"node0-shm2\"/>"
+                   "</route>"),
+            std::string::npos);
+  EXPECT_EQ(X.find("hostnic"), std::string::npos);
   // GPU hosts run at the FP64 peak; properties tell the runtime who is who.
   EXPECT_NE(X.find("<host id=\"node1-gpu2\" speed=\"3.35e+13f\">"),
             std::string::npos);
@@ -133,9 +154,28 @@ TEST(Platform, LinksAreDeclaredInTheFirstChildZone) {
   EXPECT_EQ(X.find("<link id=", FirstNode), std::string::npos);
 }
 
+TEST(Platform, SharedNicsServeNeighbouringGpus) {
+  // node.nics = 2 on a 4-GPU node: GPUs (and rails) 0-1 use NIC 0, 2-3 NIC 1.
+  Machine M = load("musica-h100.yaml");
+  M.Node.Nics.Value = 2;
+  std::string X = generate(M, 1);
+  EXPECT_EQ(count(X, "<link id=\"node0-nic"), 4u);
+  EXPECT_NE(X.find("<route src=\"node0-gpu3\" dst=\"node0-gw\" "
+                   "symmetrical=\"NO\"><link_ctn id=\"node0-pcie3-d2h\"/>"
+                   "<link_ctn id=\"node0-nic1-tx\"/></route>"),
+            std::string::npos);
+  EXPECT_NE(X.find("<route src=\"node0-gw\" dst=\"node0-cpu1\" "
+                   "symmetrical=\"NO\"><link_ctn id=\"node0-nic0-rx\"/>"
+                   "</route>"),
+            std::string::npos);
+  // The node's cables carry its two NICs.
+  EXPECT_NE(X.find("<link id=\"node0-uplink-tx\" bandwidth=\"49512000000Bps\""),
+            std::string::npos);
+}
+
 TEST(Platform, NvSwitchNodesUsePorts) {
   std::string X = generate(load("dgx-a100.yaml"), 1);
-  EXPECT_EQ(count(X, "<host id="), 9u);
+  EXPECT_EQ(count(X, "<host id="), 16u);          // 8 CPU rails + 8 GPUs
   EXPECT_EQ(count(X, "-nvlink"), 16u + 2u * 56u); // 16 port links, 56 routes
   EXPECT_NE(X.find("<route src=\"node0-gpu0\" dst=\"node0-gpu7\" "
                    "symmetrical=\"NO\"><link_ctn id=\"node0-nvlink0-up\"/>"
@@ -184,7 +224,7 @@ TEST(Platform, RejectsZeroNodes) {
 
 TEST(Platform, HostfileListsOneCpuHostPerRank) {
   std::ostringstream OS;
-  writeHostfile(OS, 2, 3);
-  EXPECT_EQ(OS.str(), "node0-cpu\nnode0-cpu\nnode0-cpu\n"
-                      "node1-cpu\nnode1-cpu\nnode1-cpu\n");
+  writeHostfile(OS, 2, 3, 2);
+  EXPECT_EQ(OS.str(), "node0-cpu0\nnode0-cpu1\nnode0-cpu0\n"
+                      "node1-cpu0\nnode1-cpu1\nnode1-cpu0\n");
 }

@@ -68,6 +68,13 @@ struct PcieModel {
   Quantity H2DBandwidth, D2HBandwidth, Latency, CallOverhead;
 };
 
+/// MPI messages between ranks of one node (the shared-memory transport of
+/// Open MPI's vader/sm BTL or UCX's posix/sysv/cma transports).
+struct SharedMemoryModel {
+  Quantity Bandwidth; ///< one pair of ranks, per direction
+  Quantity Latency;   ///< one-way latency of a small message
+};
+
 struct CpuModel {
   std::string Model;
   Quantity Cores, CoreSpeed; // CoreSpeed: FLOP/s per core (SimGrid host speed)
@@ -75,9 +82,13 @@ struct CpuModel {
 
 struct NodeModel {
   Quantity Gpus;
+  /// NICs per node (node.nics, optional): 0 means one per GPU. GPU g (and
+  /// the CPU rail next to it) uses NIC g * nics / gpus.
+  Quantity Nics;
   CpuModel Cpu;
   PeerLinks Peer;
   PcieModel Pcie;
+  SharedMemoryModel SharedMemory;
   /// Host reduction throughput: t_reduce(n) = n / ReductionBandwidth
   /// (the paper's beta_op = 1 / ReductionBandwidth).
   Quantity ReductionBandwidth;
@@ -161,6 +172,16 @@ struct Machine {
   std::vector<NamedQuantity> Quantities;
 
   int gpusPerNode() const { return static_cast<int>(Node.Gpus.Value); }
+  /// NICs per node: node.nics, or one per GPU.
+  int nicsPerNode() const {
+    return Node.Nics.Value > 0 ? static_cast<int>(Node.Nics.Value)
+                               : gpusPerNode();
+  }
+  /// The NIC GPU (or rail) \p G of a node uses.
+  int nicOf(int G) const {
+    int Gpus = gpusPerNode() > 0 ? gpusPerNode() : 1;
+    return G * nicsPerNode() / Gpus;
+  }
   /// Share (0..1) of the numbers that are estimates.
   double estimateShare() const;
 };

@@ -1,0 +1,91 @@
+//===- Messages.cpp - Point-to-point messages in flight -------------------===//
+
+#include "Messages.h"
+#include "Runtime.h"
+
+#include <simgrid/s4u.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <deque>
+#include <limits>
+#include <map>
+#include <string>
+
+namespace orrery::sim {
+
+namespace {
+
+/// Messages not yet matched, by destination rank. A destination keeps at
+/// most this many (older ones were never received by instrumented code).
+constexpr std::size_t MaxPending = 4096;
+
+std::map<int, std::deque<SentMessage>> &pending() {
+  static std::map<int, std::deque<SentMessage>> P;
+  return P;
+}
+
+} // namespace
+
+void postMessage(const SentMessage &M) {
+  std::deque<SentMessage> &Q = pending()[M.Dst];
+  if (Q.size() >= MaxPending)
+    Q.pop_front();
+  Q.push_back(M);
+}
+
+std::optional<SentMessage> matchMessage(int Src, int Dst, double Bytes) {
+  auto It = pending().find(Dst);
+  if (It == pending().end())
+    return std::nullopt;
+  std::deque<SentMessage> &Q = It->second;
+  for (auto M = Q.begin(); M != Q.end(); ++M)
+    if ((Src < 0 || M->Src == Src) && M->Bytes <= Bytes) {
+      SentMessage Out = *M;
+      Q.erase(M);
+      return Out;
+    }
+  return std::nullopt;
+}
+
+RouteFigures routeOf(s4u::Host *From, s4u::Host *To) {
+  static std::map<std::pair<s4u::Host *, s4u::Host *>, RouteFigures> Cache;
+  if (!From || !To || From == To)
+    return {0, std::numeric_limits<double>::infinity()};
+  auto [It, New] = Cache.try_emplace({From, To});
+  if (New) {
+    std::vector<s4u::Link *> Links;
+    double Latency = 0;
+    From->route_to(To, Links, &Latency);
+    double Bw = std::numeric_limits<double>::infinity();
+    for (const s4u::Link *L : Links)
+      Bw = std::min(Bw, L->get_bandwidth());
+    It->second = {Latency, Bw};
+  }
+  return It->second;
+}
+
+void checkPhysicalBound(const orrery_site *Site, double Bytes, double Seconds,
+                        double Bound) {
+  // Rounding of the simulated clock and SMPI's envelope: a thousandth.
+  if (Seconds >= Bound * 0.999)
+    return;
+  // One warning per call site (the report counts repeats), worded after
+  // its first violation.
+  static std::map<const orrery_site *, std::string> First;
+  auto [It, New] = First.try_emplace(Site);
+  if (New) {
+    char Text[512];
+    std::snprintf(Text, sizeof Text,
+                  "physical bound: %s at %s:%u moved %.0f B in %.3g us, "
+                  "less than its route's latency + bytes / bottleneck "
+                  "bandwidth (%.3g us)",
+                  Site ? Site->api : "a message", Site ? Site->file : "?",
+                  Site ? Site->line : 0u, Bytes, Seconds * 1e6, Bound * 1e6);
+    It->second = Text;
+    std::fprintf(stderr, "liborrery-sim: warning: %s\n", Text);
+  }
+  Runtime::get().report().warn(It->second);
+}
+
+} // namespace orrery::sim
