@@ -23,6 +23,22 @@ StringRef siteKindName(SiteKind K) {
   return "unknown";
 }
 
+StringRef bufFormName(BufForm F) {
+  switch (F) {
+  case BufForm::None:
+    return "none";
+  case BufForm::Bytes:
+    return "bytes";
+  case BufForm::Mpi:
+    return "mpi";
+  case BufForm::MpiV:
+    return "mpiv";
+  case BufForm::Handles:
+    return "handles";
+  }
+  return "none";
+}
+
 StringRef canonicalApiName(StringRef Name) {
   for (StringRef Suffix : {"_ptds", "_ptsz", "_v2"})
     Name.consume_back(Suffix);

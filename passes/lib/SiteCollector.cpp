@@ -282,22 +282,6 @@ static const Expr *referencedArg(const CallExpr *CE, StringRef Template) {
   return Index < CE->getNumArgs() ? CE->getArg(Index) : nullptr;
 }
 
-static StringRef formName(BufForm F) {
-  switch (F) {
-  case BufForm::None:
-    return "none";
-  case BufForm::Bytes:
-    return "bytes";
-  case BufForm::Mpi:
-    return "mpi";
-  case BufForm::MpiV:
-    return "mpiv";
-  case BufForm::Handles:
-    return "handles";
-  }
-  return "none";
-}
-
 std::string SiteCollector::bufferArg(const CallExpr *CE, const BufSpec &B,
                                      StringRef Role, Site &S,
                                      bool &SideEffects) {
@@ -312,7 +296,8 @@ std::string SiteCollector::bufferArg(const CallExpr *CE, const BufSpec &B,
     SideEffects = true;
     return "orrery_buf_none()";
   }
-  S.Buffers.push_back({Role.str(), formName(B.Form).str(), Ptr, Count, Type});
+  S.Buffers.push_back(
+      {Role.str(), bufFormName(B.Form).str(), Ptr, Count, Type});
   switch (B.Form) {
   case BufForm::Bytes:
     return formatv("orrery_buf_bytes((const void *){0}, (long long){1})", Ptr,
