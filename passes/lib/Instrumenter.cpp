@@ -6,6 +6,7 @@
 #include "KernelCollector.h"
 #include "SiteCollector.h"
 #include "ToolDiagnostics.h"
+#include "orrery/hooks.h"
 #include "orrery/passes/EditSet.h"
 #include "orrery/passes/SourceFixes.h"
 
@@ -185,13 +186,14 @@ std::string makeHead(StringRef Display, ArrayRef<const Site *> Sites,
                      bool IsHeader) {
   std::string H;
   raw_string_ostream OS(H);
-  OS << "/* Instrumented by orrery-instrument " ORRERY_VERSION " (hook ABI 1) "
-        "from "
-     << commentText(Display) << ": " << Sites.size()
+  OS << "/* Instrumented by orrery-instrument " ORRERY_VERSION " (hook ABI "
+     << ORRERY_HOOK_ABI_VERSION << ") from " << commentText(Display) << ": "
+     << Sites.size()
      << " site(s).\n   Each hook keeps the original call; regenerate from the "
         "original source\n   rather than editing this file. */\n";
   OS << "#include <orrery/hooks.h>\n";
-  OS << "#if ORRERY_HOOK_ABI_VERSION != 1\n"
+  OS << "#if ORRERY_HOOK_ABI_VERSION != " << ORRERY_HOOK_ABI_VERSION
+     << "\n"
         "#error \"orrery/hooks.h has another hook ABI version than this file "
         "was instrumented for; re-run orrery-instrument\"\n"
         "#endif\n";
@@ -202,9 +204,10 @@ std::string makeHead(StringRef Display, ArrayRef<const Site *> Sites,
   }
   std::string File = cStringLiteral(Display);
   for (const Site *S : Sites)
-    OS << "static const orrery_site " << siteVariable(S->Id) << " = {1u, "
-       << S->Id << "u, " << File << ", " << S->Line << "u, " << S->Column
-       << "u, " << kindMacro(S->Kind) << ", " << cStringLiteral(S->Api) << ", "
+    OS << "static const orrery_site " << siteVariable(S->Id) << " = {"
+       << ORRERY_HOOK_ABI_VERSION << "u, " << S->Id << "u, " << File << ", "
+       << S->Line << "u, " << S->Column << "u, " << kindMacro(S->Kind) << ", "
+       << cStringLiteral(S->Api) << ", "
        << (S->Callee.empty() ? std::string("0") : cStringLiteral(S->Callee))
        << "};\n";
   if (!Guard.empty())

@@ -427,23 +427,24 @@ ResultForm resultForm(QualType T, const ASTContext &Ctx) {
 /// template restores the type (a cast would warn when the result is unused).
 void wrapResult(Site &S, ResultForm F, StringRef Type, StringRef Begin,
                 bool CPlusPlus, StringRef Before = "") {
-  std::string Open =
-      CPlusPlus ? formatv("orrery_result<{0}>(", Type).str() : std::string("(");
+  std::string Open = CPlusPlus ? formatv("orrery_result<{0}>((", Type).str()
+                               : std::string("(");
+  std::string Close = CPlusPlus ? ")))" : "))";
   switch (F) {
   case ResultForm::Value:
-    S.Prefix = formatv("{0}{1} ? orrery_end(&@SITE@, (int)(", Open, Begin);
-    S.Suffix = ")) : orrery_skip(&@SITE@))";
+    S.Prefix = formatv("{0}{1}, orrery_end(&@SITE@, (int)(", Open, Begin);
+    S.Suffix = ")" + Close;
     return;
   case ResultForm::Pointer:
-    S.Prefix = formatv("{0}{1} ? orrery_end_ptr(&@SITE@, (const void *)(", Open,
+    S.Prefix = formatv("{0}{1}, orrery_end_ptr(&@SITE@, (const void *)(", Open,
                        Begin);
-    S.Suffix = ")) : orrery_skip_ptr(&@SITE@))";
+    S.Suffix = ")" + Close;
     return;
   case ResultForm::Void:
     // Before (a launch's cost hint) is evaluated ahead of the begin hook.
-    S.Prefix = formatv("({0}{1}{2} ? (void)(", Before,
+    S.Prefix = formatv("({0}{1}{2}, (void)(", Before,
                        Before.empty() ? "" : ", ", Begin);
-    S.Suffix = ") : (void)0, orrery_end_void(&@SITE@))";
+    S.Suffix = "), orrery_end_void(&@SITE@))";
     return;
   case ResultForm::Unsupported:
     return;
