@@ -1,6 +1,7 @@
 //===- ApiListing.cpp - The API tables as Markdown or JSON ----------------===//
 
 #include "orrery/passes/ApiListing.h"
+#include "HookEmitter.h"
 #include "orrery/passes/ApiTable.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -31,20 +32,6 @@ const Family *familyTable() {
       {"RAMC", "ramc", ramcApis(), "src", "dst", "peer", "object", "handle"},
   };
   return F;
-}
-
-const char *hookName(SiteKind K) {
-  switch (K) {
-  case SiteKind::Cuda:
-    return "orrery_cuda_begin";
-  case SiteKind::Launch:
-    return "orrery_launch_begin";
-  case SiteKind::Mpi:
-    return "orrery_mpi_begin";
-  case SiteKind::Ramc:
-    return "orrery_ramc_begin";
-  }
-  return "";
 }
 
 /// `bytes($0, $2)`, or empty for no buffer.
@@ -95,9 +82,10 @@ void printMarkdown(raw_ostream &OS) {
     OS << "|---|\n";
     for (const ApiSpec &S : F->Rows) {
       OS << "| `" << S.Name << "` | " << opText(S)
-         << (S.DeviceRead ? ", device read" : "") << " | `" << hookName(S.Kind)
-         << "` | " << code(bufferText(S.A)) << " | " << code(bufferText(S.B))
-         << " | " << code(S.Aux) << " | " << code(S.Handle);
+         << (S.DeviceRead ? ", device read" : "") << " | `"
+         << beginHookName(S.Kind) << "` | " << code(bufferText(S.A)) << " | "
+         << code(bufferText(S.B)) << " | " << code(S.Aux) << " | "
+         << code(S.Handle);
       if (*F->Extra)
         OS << " | " << code(S.Extra);
       OS << " | " << (S.Simulated ? "yes" : "no") << " |\n";
@@ -120,7 +108,7 @@ void printJson(raw_ostream &OS) {
       nlohmann::json Row = {{"name", S.Name},
                             {"family", F->Key},
                             {"kind", siteKindName(S.Kind).str()},
-                            {"hook", hookName(S.Kind)},
+                            {"hook", beginHookName(S.Kind)},
                             {"op", S.Op},
                             {"buffers", nlohmann::json::array()},
                             {F->Aux, S.Aux},
