@@ -28,7 +28,7 @@ enum class ResultForm { Value, Pointer, Void };
 
 /// One rewritten or skipped call site (one manifest record). Plain data:
 /// the generated text is written from it once ids are assigned
-/// (passes/lib/HookEmitter.h).
+/// (passes/lib/sites/HookEmitter.h).
 struct Site {
   unsigned Id = 0;
   std::string File; ///< absolute path of the file holding the call
