@@ -6,7 +6,7 @@ source of truth; prints what disagrees and how to fix it, and exits 1.
 
   check_apis.py fresh COMMITTED GENERATED
       the committed docs/apis.md equals the generated one
-  check_apis.py skeleton TABLE.json FAMILY SYMBOLS.txt PREFIX...
+  check_apis.py skeleton TABLE.json FAMILY SYMBOLS.txt [PREFIX...]
       every simulated row of FAMILY is defined in the library whose
       `nm -D --defined-only` output is SYMBOLS.txt, and every symbol of the
       library starting with one of PREFIXes has a row
@@ -70,7 +70,8 @@ def skeleton(table, family, symbols, prefixes):
                           "mark the row's Sim column false in %s"
                           % (symbols, r["name"], TABLES[family]))
     for s in sorted(defined):
-        if s.startswith(tuple(prefixes)) and canonical(s) not in listed:
+        if prefixes and s.startswith(tuple(prefixes)) and \
+                canonical(s) not in listed:
             errors.append("%s: the skeleton library defines %s but no row of "
                           "%s lists it; add a row (or the instrumenter warns "
                           "W001 on calls the simulator models)"
@@ -119,7 +120,7 @@ def main(argv):
     cmd = argv[1] if len(argv) > 1 else ""
     if cmd == "fresh" and len(argv) == 4:
         fresh(argv[2], argv[3])
-    elif cmd == "skeleton" and len(argv) >= 6:
+    elif cmd == "skeleton" and len(argv) >= 5:
         skeleton(argv[2], argv[3], argv[4], argv[5:])
     elif cmd == "tested" and len(argv) >= 5:
         tested(argv[2], argv[3], argv[4:])
