@@ -91,6 +91,10 @@ void printMarkdown(raw_ostream &OS) {
       OS << " | " << (S.Simulated ? "yes" : "no") << " |\n";
     }
   }
+  OS << "\nLeft alone on purpose (neither rewritten nor reported):";
+  for (const char *Name : ignoredApis())
+    OS << (Name == ignoredApis().front() ? " `" : ", `") << Name << "`";
+  OS << ".\n";
 }
 
 nlohmann::json bufferJson(const char *Role, const BufSpec &B) {

@@ -33,8 +33,22 @@ static const ApiSpec RamcTable[] = {
 #include "orrery/apis/Ramc.def"
 };
 
+static const char *const IgnoredTable[] = {
+#define ORRERY_CUDA_API(...)
+#define ORRERY_IGNORED_API(Name) #Name,
+#include "orrery/apis/Cuda.def"
+#define ORRERY_MPI_API(...)
+#define ORRERY_MPI_COLLECTIVE(...)
+#define ORRERY_IGNORED_API(Name) #Name,
+#include "orrery/apis/Mpi.def"
+#define ORRERY_RAMC_API(...)
+#define ORRERY_IGNORED_API(Name) #Name,
+#include "orrery/apis/Ramc.def"
+};
+
 llvm::ArrayRef<ApiSpec> cudaApis() { return CudaTable; }
 llvm::ArrayRef<ApiSpec> mpiApis() { return MpiTable; }
 llvm::ArrayRef<ApiSpec> ramcApis() { return RamcTable; }
+llvm::ArrayRef<const char *> ignoredApis() { return IgnoredTable; }
 
 } // namespace orrery

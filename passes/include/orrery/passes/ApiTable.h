@@ -63,6 +63,9 @@ struct ApiSpec {
 llvm::ArrayRef<ApiSpec> cudaApis();
 llvm::ArrayRef<ApiSpec> mpiApis();
 llvm::ArrayRef<ApiSpec> ramcApis();
+/// Calls deliberately left alone and not reported (clock reads, local
+/// reads of a value): the tables' ORRERY_IGNORED_API rows.
+llvm::ArrayRef<const char *> ignoredApis();
 
 /// Looks up an API by name after removing per-thread-stream and versioned
 /// suffixes (`_ptds`, `_ptsz`, `_v2`). Returns null when the API is unknown.
