@@ -3,6 +3,7 @@
 #include "orrery/passes/Instrumenter.h"
 #include "Diagnostics.h"
 #include "GeneratedText.h"
+#include "HookEmitter.h"
 #include "kernels/KernelCollector.h"
 #include "SiteCollector.h"
 #include "ToolDiagnostics.h"
@@ -29,10 +30,6 @@
 using namespace clang;
 using namespace llvm;
 
-#ifndef ORRERY_VERSION
-#define ORRERY_VERSION "unknown"
-#endif
-
 namespace orrery {
 
 /// Stack of the thread that runs clang: what is not moved to a fresh stack
@@ -43,7 +40,7 @@ static constexpr unsigned WorkerStackSize = 256u << 20;
 namespace {
 class CollectorConsumer : public ASTConsumer {
 public:
-  using DoneFn = std::function<void(SiteCollector &, SourceManager &,
+  using DoneFn = std::function<void(SiteCollection &, SourceManager &,
                                     std::vector<KernelInfo> &)>;
   CollectorConsumer(const InstrumentOptions &Opts, const PragmaTable &Pragmas,
                     DoneFn Done)
@@ -56,8 +53,7 @@ public:
     HintedKernels Hinted;
     std::vector<KernelInfo> Kernels =
         collectKernels(Ctx, HeaderDirs, Pragmas, Overrides, Hinted);
-    SiteCollector C(Ctx, HeaderDirs, Hinted);
-    C.collect();
+    SiteCollection C = SiteCollector(Ctx, HeaderDirs, Hinted).collect();
     if (C.AlreadyInstrumented.isValid()) {
       reportError(Ctx.getDiagnostics(), C.AlreadyInstrumented,
                   DiagAlreadyInstrumented,
@@ -76,6 +72,7 @@ private:
 };
 } // namespace
 
+namespace {
 class CollectorAction : public ASTFrontendAction {
 public:
   explicit CollectorAction(Instrumenter &Owner) : Owner(Owner) {}
@@ -84,46 +81,31 @@ public:
                                                  StringRef) override {
     addOrreryPragmaHandlers(CI.getPreprocessor(), Pragmas);
     return std::make_unique<CollectorConsumer>(
-        Owner.Opts, Pragmas,
-        [this](SiteCollector &C, SourceManager &SM,
-               std::vector<KernelInfo> &Kernels) { record(C, SM, Kernels); });
+        Owner.options(), Pragmas,
+        [this](SiteCollection &C, SourceManager &SM,
+               std::vector<KernelInfo> &Kernels) {
+          Owner.record(unitOf(C, SM), Kernels);
+        });
   }
 
 private:
-  void record(SiteCollector &C, SourceManager &SM,
-              std::vector<KernelInfo> &Kernels) {
-    for (KernelInfo &K : Kernels) {
-      bool Seen = std::any_of(
-          Owner.Kernels.begin(), Owner.Kernels.end(), [&](const KernelInfo &O) {
-            return O.File == K.File && O.DeclLineStart == K.DeclLineStart;
-          });
-      if (!Seen)
-        Owner.Kernels.push_back(std::move(K));
-    }
+  /// The plain data of one translation unit: its sites and the text of every
+  /// file holding one.
+  static TranslationUnitSites unitOf(SiteCollection &C, SourceManager &SM) {
+    TranslationUnitSites U;
     for (auto It = SM.fileinfo_begin(), E = SM.fileinfo_end(); It != E; ++It)
-      Owner.FilesRead.insert(pathOf(It->first));
+      U.FilesRead.insert(pathOf(It->first));
     FileID Main = SM.getMainFileID();
-    std::string MainPath;
     if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(Main)) {
       StringRef Real = FE->getFileEntry().tryGetRealPathName();
-      MainPath = Real.empty() ? FE->getName().str() : Real.str();
+      U.MainFile = Real.empty() ? FE->getName().str() : Real.str();
     }
-    C.Files.emplace(MainPath, Main);
-    for (auto &[Path, FID] : C.Files) {
-      Instrumenter::FileState &F = Owner.Files[Path];
-      if (F.Buffer.empty())
-        F.Buffer = SM.getBufferData(FID).str();
-      F.IsMain |= FID == Main;
-    }
-    for (Site &S : C.Sites) {
-      auto &Known = Owner.Files[S.File].Sites;
-      bool Seen = std::any_of(Known.begin(), Known.end(), [&](const Site &K) {
-        return K.Begin == S.Begin && K.End == S.End && K.Api == S.Api;
-      });
-      if (!Seen)
-        Known.push_back(std::move(S));
-    }
-    Owner.OtherHeaderCalls += C.OtherHeaderCalls;
+    C.Files.emplace(U.MainFile, Main);
+    for (auto &[Path, FID] : C.Files)
+      U.Buffers.emplace(Path, SM.getBufferData(FID).str());
+    U.Sites = std::move(C.Sites);
+    U.OtherHeaderCalls = C.OtherHeaderCalls;
+    return U;
   }
 
   /// Absolute path of a file clang read; relative names are relative to the
@@ -138,6 +120,35 @@ private:
   Instrumenter &Owner;
   PragmaTable Pragmas;
 };
+} // namespace
+
+void Instrumenter::record(TranslationUnitSites U,
+                          std::vector<KernelInfo> &UnitKernels) {
+  for (KernelInfo &K : UnitKernels) {
+    bool Seen =
+        std::any_of(Kernels.begin(), Kernels.end(), [&](const KernelInfo &O) {
+          return O.File == K.File && O.DeclLineStart == K.DeclLineStart;
+        });
+    if (!Seen)
+      Kernels.push_back(std::move(K));
+  }
+  FilesRead.insert(U.FilesRead.begin(), U.FilesRead.end());
+  for (auto &[Path, Buffer] : U.Buffers) {
+    FileState &F = Files[Path];
+    if (F.Buffer.empty())
+      F.Buffer = std::move(Buffer);
+    F.IsMain |= Path == U.MainFile;
+  }
+  for (Site &S : U.Sites) {
+    auto &Known = Files[S.File].Sites;
+    bool Seen = std::any_of(Known.begin(), Known.end(), [&](const Site &K) {
+      return K.Begin == S.Begin && K.End == S.End && K.Api == S.Api;
+    });
+    if (!Seen)
+      Known.push_back(std::move(S));
+  }
+  OtherHeaderCalls += U.OtherHeaderCalls;
+}
 
 namespace {
 class CollectorFactory : public tooling::FrontendActionFactory {
@@ -151,67 +162,6 @@ private:
   Instrumenter &Owner;
 };
 
-const char *kindMacro(SiteKind K) {
-  switch (K) {
-  case SiteKind::Cuda:
-    return "ORRERY_KIND_CUDA";
-  case SiteKind::Launch:
-    return "ORRERY_KIND_LAUNCH";
-  case SiteKind::Mpi:
-    return "ORRERY_KIND_MPI";
-  case SiteKind::Ramc:
-    return "ORRERY_KIND_RAMC";
-  }
-  return "0";
-}
-
-std::string siteVariable(unsigned Id) { return formatv("orrery_site_{0}", Id); }
-
-std::string replaceSite(StringRef Text, StringRef Var) {
-  std::string Out;
-  size_t Pos = 0;
-  for (size_t At; (At = Text.find("@SITE@", Pos)) != StringRef::npos;
-       Pos = At + 6) {
-    Out += Text.substr(Pos, At - Pos);
-    Out += Var;
-  }
-  Out += Text.substr(Pos);
-  return Out;
-}
-
-/// The head of an instrumented file: banner, ABI check, include, site table,
-/// and a #line directive so the rest keeps the original's line numbers.
-std::string makeHead(StringRef Display, ArrayRef<const Site *> Sites,
-                     bool IsHeader) {
-  std::string H;
-  raw_string_ostream OS(H);
-  OS << "/* Instrumented by orrery-instrument " ORRERY_VERSION " (hook ABI 1) "
-        "from "
-     << commentText(Display) << ": " << Sites.size()
-     << " site(s).\n   Each hook keeps the original call; regenerate from the "
-        "original source\n   rather than editing this file. */\n";
-  OS << "#include <orrery/hooks.h>\n";
-  OS << "#if ORRERY_HOOK_ABI_VERSION != 1\n"
-        "#error \"orrery/hooks.h has another hook ABI version than this file "
-        "was instrumented for; re-run orrery-instrument\"\n"
-        "#endif\n";
-  std::string Guard;
-  if (IsHeader && !Sites.empty()) {
-    Guard = formatv("ORRERY_SITES_{0}", Sites.front()->Id).str();
-    OS << "#ifndef " << Guard << "\n#define " << Guard << "\n";
-  }
-  std::string File = cStringLiteral(Display);
-  for (const Site *S : Sites)
-    OS << "static const orrery_site " << siteVariable(S->Id) << " = {1u, "
-       << S->Id << "u, " << File << ", " << S->Line << "u, " << S->Column
-       << "u, " << kindMacro(S->Kind) << ", " << cStringLiteral(S->Api) << ", "
-       << (S->Callee.empty() ? std::string("0") : cStringLiteral(S->Callee))
-       << "};\n";
-  if (!Guard.empty())
-    OS << "#endif\n";
-  OS << "#line 1 " << File << "\n";
-  return H;
-}
 } // namespace
 
 std::string Instrumenter::displayPath(StringRef Absolute) {
@@ -310,9 +260,9 @@ bool Instrumenter::finalize() {
     for (const Site &S : F.Sites) {
       if (!S.Instrumented)
         continue;
-      std::string Var = siteVariable(S.Id);
-      if (Error E = Edits.wrap(S.Begin, S.End, replaceSite(S.Prefix, Var),
-                               replaceSite(S.Suffix, Var))) {
+      CallWrap W = wrapCall(S);
+      if (Error E = Edits.wrap(S.Begin, S.End, std::move(W.Prefix),
+                               std::move(W.Suffix))) {
         errs() << displayPath(Path) << ":" << S.Line << ":" << S.Column
                << ": error: [orrery-E002] conflicting rewrites: "
                << toString(std::move(E)) << "\n";
@@ -342,7 +292,7 @@ bool Instrumenter::finalize() {
     if (!F.IsMain && Rewritten.empty() && !NumKernels)
       continue; // headers are written only when something changed
     if (!Rewritten.empty() || NumKernels)
-      Edits.setHead(makeHead(Display, Rewritten, !F.IsMain));
+      Edits.setHead(fileHead(Display, Rewritten, !F.IsMain));
     Expected<std::string> Text = Edits.apply(F.Buffer);
     if (!Text) {
       errs() << Display << ": error: [orrery-E002] "

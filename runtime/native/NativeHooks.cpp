@@ -34,16 +34,14 @@ void leave(const orrery_site *Site) {
 
 extern "C" {
 
-int orrery_cuda_begin(const orrery_site *, orrery_buf, orrery_buf, long long,
-                      const void *) {
+void orrery_cuda_begin(const orrery_site *, orrery_buf, orrery_buf, long long,
+                       const void *) {
   enter();
-  return 1;
 }
 
-int orrery_launch_begin(const orrery_site *, orrery_dim3, orrery_dim3,
-                        unsigned long long, const void *) {
+void orrery_launch_begin(const orrery_site *, orrery_dim3, orrery_dim3,
+                         unsigned long long, const void *) {
   enter();
-  return 1;
 }
 
 // Native launches are measured, not predicted: the hint is not needed.
@@ -52,16 +50,14 @@ void orrery_launch_hint(const orrery_site *, orrery_kernel_counts) {}
 // Native runs read real device memory.
 void orrery_read_hint(const orrery_site *, const char *, const char *) {}
 
-int orrery_mpi_begin(const orrery_site *, orrery_buf, orrery_buf, int,
-                     intptr_t) {
+void orrery_mpi_begin(const orrery_site *, orrery_buf, orrery_buf, int,
+                      intptr_t) {
   enter();
-  return 1;
 }
 
-int orrery_ramc_begin(const orrery_site *, orrery_buf, orrery_buf, int,
-                      const void *, unsigned long long) {
+void orrery_ramc_begin(const orrery_site *, orrery_buf, orrery_buf, int,
+                       const void *, unsigned long long) {
   enter();
-  return 1;
 }
 
 int orrery_end(const orrery_site *Site, int Result) {
@@ -75,9 +71,5 @@ const void *orrery_end_ptr(const orrery_site *Site, const void *Result) {
 }
 
 void orrery_end_void(const orrery_site *Site) { leave(Site); }
-
-// Native mode always runs the original call; these exist for the ABI.
-int orrery_skip(const orrery_site *) { return 0; }
-const void *orrery_skip_ptr(const orrery_site *) { return nullptr; }
 
 } // extern "C"

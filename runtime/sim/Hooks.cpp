@@ -1,9 +1,9 @@
 //===- Hooks.cpp - The hook ABI in skeleton mode --------------------------===//
 //
-// Every begin hook returns 1: the original call runs, against SMPI for MPI
-// and against this library's CUDA runtime for CUDA, which charges the
-// simulated time. The hooks add what only the call site knows: the kernel
-// cost hint of a launch and the device legs of MPI calls on GPU buffers.
+// The original call always runs, against SMPI for MPI and against this
+// library's CUDA runtime for CUDA, which charges the simulated time. The hooks
+// add what only the call site knows: the kernel cost hint of a launch and the
+// device legs of MPI calls on GPU buffers.
 //
 //===----------------------------------------------------------------------===//
 
@@ -61,35 +61,31 @@ void orrery_read_hint(const orrery_site *S, const char *Type,
   R.Read = {S, Type, Value};
 }
 
-int orrery_cuda_begin(const orrery_site *S, orrery_buf, orrery_buf, long long,
-                      const void *) {
+void orrery_cuda_begin(const orrery_site *S, orrery_buf, orrery_buf, long long,
+                       const void *) {
   enter(S);
-  return 1;
 }
 
-int orrery_launch_begin(const orrery_site *S, orrery_dim3, orrery_dim3,
-                        unsigned long long, const void *) {
+void orrery_launch_begin(const orrery_site *S, orrery_dim3, orrery_dim3,
+                         unsigned long long, const void *) {
   Rank &R = enter(S);
   if (R.Launch.Site != S) {
     R.Launch = PendingLaunch();
     R.Launch.Site = S;
   }
-  return 1;
 }
 
-int orrery_mpi_begin(const orrery_site *S, orrery_buf Send, orrery_buf Recv,
-                     int Peer, intptr_t Comm) {
+void orrery_mpi_begin(const orrery_site *S, orrery_buf Send, orrery_buf Recv,
+                      int Peer, intptr_t Comm) {
   Rank &R = enter(S);
   mpiBegin(R, R.Open.back(), Send, Recv, Peer, Comm);
-  return 1;
 }
 
 // RAMC calls run against libramc-sim, the RAMC library's simulated
 // transport, which charges their costs itself (docs/ramc.md).
-int orrery_ramc_begin(const orrery_site *S, orrery_buf, orrery_buf, int,
-                      const void *, unsigned long long) {
+void orrery_ramc_begin(const orrery_site *S, orrery_buf, orrery_buf, int,
+                       const void *, unsigned long long) {
   enter(S);
-  return 1;
 }
 
 int orrery_end(const orrery_site *S, int Result) {
@@ -103,16 +99,5 @@ const void *orrery_end_ptr(const orrery_site *S, const void *Result) {
 }
 
 void orrery_end_void(const orrery_site *S) { leave(S); }
-
-// Never reached: every begin hook asks for the original call.
-int orrery_skip(const orrery_site *S) {
-  leave(S);
-  return 0;
-}
-
-const void *orrery_skip_ptr(const orrery_site *S) {
-  leave(S);
-  return nullptr;
-}
 
 } // extern "C"

@@ -37,60 +37,16 @@ struct MpiOp {
   models::Collective Coll = models::Collective::Barrier;
 };
 
+/// Each MPI call's operation class, from the MPI table
+/// (apis/include/orrery/apis/Mpi.def). Sites carry the API's name.
 const std::unordered_map<std::string_view, MpiOp> &opTable() {
-  using C = models::Collective;
-  static const std::unordered_map<std::string_view, MpiOp> T = [] {
-    std::unordered_map<std::string_view, MpiOp> M;
-    for (auto N : {"MPI_Send", "MPI_Isend", "MPI_Ssend", "MPI_Issend",
-                   "MPI_Rsend", "MPI_Irsend", "MPI_Bsend", "MPI_Ibsend"})
-      M[N] = {MpiClass::Send};
-    M["MPI_Recv"] = {MpiClass::Recv};
-    M["MPI_Irecv"] = {MpiClass::NonblockingRecv};
-    M["MPI_Sendrecv"] = {MpiClass::SendRecv};
-    M["MPI_Sendrecv_replace"] = {MpiClass::SendRecv};
-    // Tests and starts progress pending receives as waits do: their device
-    // legs are charged when the call returns.
-    for (auto N : {"MPI_Wait", "MPI_Waitall", "MPI_Waitany", "MPI_Waitsome",
-                   "MPI_Test", "MPI_Testall", "MPI_Testany", "MPI_Testsome",
-                   "MPI_Start", "MPI_Startall"})
-      M[N] = {MpiClass::Wait};
-    std::pair<const char *, C> Colls[] = {
-        {"Allreduce", C::Allreduce},
-        {"Reduce", C::Reduce},
-        {"Reduce_scatter_block", C::ReduceScatterBlock},
-        {"Reduce_scatter", C::ReduceScatter},
-        {"Scan", C::Scan},
-        {"Exscan", C::Exscan},
-        {"Bcast", C::Bcast},
-        {"Allgather", C::Allgather},
-        {"Allgatherv", C::Allgather},
-        {"Gather", C::Gather},
-        {"Gatherv", C::Gather},
-        {"Scatter", C::Scatter},
-        {"Scatterv", C::Scatter},
-        {"Alltoall", C::Alltoall},
-        {"Alltoallv", C::Alltoall},
-        {"Barrier", C::Barrier}};
-    // Names must outlive the table: keep them in a static store.
-    static std::vector<std::string> Names;
-    Names.reserve(2 * std::size(Colls));
-    for (auto &[N, K] : Colls) {
-      Names.push_back(std::string("MPI_") + N);
-      M[Names.back()] = {MpiClass::Collective, K};
-      // MPI_Iallreduce, MPI_Ireduce_scatter_block, ...: the I comes before
-      // the lowercase name.
-      std::string NB = std::string("MPI_I") + N;
-      NB[5] = static_cast<char>(std::tolower(NB[5]));
-      Names.push_back(std::move(NB));
-      M[Names.back()] = {MpiClass::Collective, K};
-    }
-    for (auto N : {"MPI_Put", "MPI_Rput", "MPI_Accumulate", "MPI_Raccumulate"})
-      M[N] = {MpiClass::OneSidedFrom};
-    for (auto N : {"MPI_Get", "MPI_Rget", "MPI_Get_accumulate"})
-      M[N] = {MpiClass::OneSidedTo};
-    M["MPI_Finalize"] = {MpiClass::Finalize};
-    return M;
-  }();
+  static const std::unordered_map<std::string_view, MpiOp> T = {
+#define ORRERY_MPI_API(Name, Op, Send, Recv, Peer, Comm, Sim)                  \
+  {#Name, {MpiClass::Op}},
+#define ORRERY_MPI_COLLECTIVE(Name, Coll, Mode, Send, Recv, Root, Comm, Sim)   \
+  {#Name, {MpiClass::Collective, models::Collective::Coll}},
+#include "orrery/apis/Mpi.def"
+  };
   return T;
 }
 

@@ -11,6 +11,7 @@
 #include "InputFiles.h"
 #include "OutputFiles.h"
 #include "orrery/models/MachineFile.h"
+#include "orrery/passes/ApiListing.h"
 #include "orrery/passes/CompilerFlags.h"
 #include "orrery/passes/Instrumenter.h"
 #include "orrery/passes/KernelHints.h"
@@ -92,6 +93,15 @@ static cl::opt<std::string> OverridesFile(
     cl::desc("YAML side file of per-kernel loop trips, branch probabilities "
              "and measured durations (docs/kernel-cost.md)"),
     cl::value_desc("file.yaml"), cl::cat(Category));
+static cl::opt<ApiListFormat> ListApis(
+    "list-apis",
+    cl::desc("Print the CUDA, MPI and RAMC calls the tool rewrites, with "
+             "their hook arguments and what skeleton mode does (no input "
+             "files)"),
+    cl::ValueOptional, cl::init(ApiListFormat::Markdown),
+    cl::values(clEnumValN(ApiListFormat::Markdown, "md", "Markdown (default)"),
+               clEnumValN(ApiListFormat::Json, "json", "JSON")),
+    cl::cat(Category));
 static cl::opt<bool> Quiet("quiet", cl::desc("Do not print the summary line"),
                            cl::cat(Category));
 
@@ -217,6 +227,21 @@ static bool hasFlagSeparator(int argc, const char **argv) {
 }
 
 /// --help and --version (before a `--`) need no compile flags.
+/// True if the command line (before `--`) asks for --list-apis, which takes
+/// no input files and no compile flags.
+static bool asksForApiList(int argc, const char **argv) {
+  for (int I = 1; I < argc; ++I) {
+    StringRef A = argv[I];
+    if (A == "--")
+      break;
+    A.consume_front("-");
+    A.consume_front("-");
+    if (A == "list-apis" || A.starts_with("list-apis="))
+      return true;
+  }
+  return false;
+}
+
 static bool asksForHelp(int argc, const char **argv) {
   for (int I = 1; I < argc; ++I) {
     StringRef A = argv[I];
@@ -246,6 +271,12 @@ static std::string databaseFile(StringRef Dir) {
 
 int main(int argc, const char **argv) {
   cl::HideUnrelatedOptions(Category);
+  if (asksForApiList(argc, argv)) {
+    if (!cl::ParseCommandLineOptions(argc, argv, "", &errs()))
+      return 1;
+    printApiTables(outs(), ListApis);
+    return 0;
+  }
   // Without a compile database or flags, clang tools parse "without flags";
   // for CUDA that is another configuration, so it is an error here.
   std::optional<std::string> BuildPath = buildPathArg(argc, argv);

@@ -2,6 +2,7 @@
 
 #include "orrery/passes/KernelHints.h"
 #include "GeneratedText.h"
+#include "HookEmitter.h"
 
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
@@ -178,12 +179,7 @@ std::string hintFunction(const KernelInfo &K) {
   raw_string_ostream OS(Out);
   if (!K.TemplateHead.empty())
     OS << K.TemplateHead << "\n";
-  OS << "static inline orrery_kernel_counts " << hintFunctionName(H.Name)
-     << "(orrery_dim3 gridDim, orrery_dim3 blockDim, unsigned long long "
-        "dynSmem";
-  for (const std::string &P : K.ParamTexts)
-    OS << ", " << P;
-  OS << ") {\n";
+  OS << hintFunctionHead(hintFunctionName(H.Name), K.ParamTexts) << " {\n";
   OS << "  orrery_kernel_counts orrery_c_;\n";
   for (const auto &[Field, Expr] : countFields(H))
     OS << "  orrery_c_." << Field << " = " << code(Expr) << ";\n";

@@ -3,18 +3,17 @@
  * The one contract between code written by orrery-instrument and liborrery.
  * Every rewritten call site becomes an expression of the form
  *
- *   orrery_result<T>(orrery_<family>_begin(&orrery_site_N, <annotation>)
- *          ? orrery_end(&orrery_site_N, (int)(<original call>))
- *          : orrery_skip(&orrery_site_N))
+ *   orrery_result<T>((orrery_<family>_begin(&orrery_site_N, <annotation>),
+ *                     orrery_end(&orrery_site_N, (int)(<original call>))))
  *
  * in C++ (in C the same without orrery_result<T>),
  *
- * so the original call stays intact: a backend that wants it run (twin,
- * native, or a skeleton that emulates the API) returns nonzero from begin; a
- * backend that only charges simulated time returns zero and supplies the
- * result through orrery_skip. Kernel launches, which have no value, use
+ * so the original call stays intact and always runs, between its begin and
+ * end hooks: natively, or against skeleton mode's own CUDA runtime, SMPI and
+ * libramc-sim, which charge simulated time. Kernel launches, which have no
+ * value, use
  *
- *   (orrery_launch_begin(&orrery_site_N, ...) ? (void)(<launch>) : (void)0,
+ *   (orrery_launch_begin(&orrery_site_N, ...), (void)(<launch>),
  *    orrery_end_void(&orrery_site_N))
  *
  * The header is C (C99) and C++ compatible and includes only <stddef.h> and
@@ -33,7 +32,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define ORRERY_HOOK_ABI_VERSION 1
+#define ORRERY_HOOK_ABI_VERSION 2
 
 #ifdef __cplusplus
 extern "C" {
@@ -170,14 +169,14 @@ static inline double orrery_log2(double a) {
   return n + 1;
 }
 
-/* Begin hooks: return nonzero when the original call must run.
+/* Begin hooks: called just before the original call.
  *
  * CUDA runtime calls: `dst` and `src` are the buffers written and read (a
  * cudaMalloc's dst is the address of the pointer it fills), `aux` the
  * cudaMemcpyKind, flags or value the API takes (0 if none), `stream` the
  * stream handle or event the call is ordered on (0 for the default stream). */
-int orrery_cuda_begin(const orrery_site *site, orrery_buf dst, orrery_buf src,
-                      long long aux, const void *stream);
+void orrery_cuda_begin(const orrery_site *site, orrery_buf dst, orrery_buf src,
+                       long long aux, const void *stream);
 
 /* Device reads: announced just before orrery_cuda_begin for a call that may
  * copy device memory to the host (cudaMemcpy*, cudaMemcpyFromSymbol).
@@ -190,23 +189,23 @@ void orrery_read_hint(const orrery_site *site, const char *value_type,
                       const char *device_value);
 
 /* Kernel launches: geometry, dynamic shared memory bytes and stream. */
-int orrery_launch_begin(const orrery_site *site, orrery_dim3 grid,
-                        orrery_dim3 block, unsigned long long shmem,
-                        const void *stream);
+void orrery_launch_begin(const orrery_site *site, orrery_dim3 grid,
+                         orrery_dim3 block, unsigned long long shmem,
+                         const void *stream);
 
 /* MPI calls: the send-side and receive-side buffers, the peer or root rank
  * (-1 if none) and the communicator or window handle, converted with
  * (intptr_t) so the ABI does not depend on one MPI's handle types. */
-int orrery_mpi_begin(const orrery_site *site, orrery_buf send, orrery_buf recv,
-                     int peer, intptr_t comm);
+void orrery_mpi_begin(const orrery_site *site, orrery_buf send, orrery_buf recv,
+                      int peer, intptr_t comm);
 
 /* RAMC calls: the local source of a put and the local destination of a get
  * (or the memory a new window exposes), the peer rank (-1 if none), the
  * context (context API) or window structure (RAMC 0.5 API) the call acts on,
  * and the target or initiator handle (context API; 0 otherwise). */
-int orrery_ramc_begin(const orrery_site *site, orrery_buf src, orrery_buf dst,
-                      int peer, const void *object,
-                      unsigned long long handle);
+void orrery_ramc_begin(const orrery_site *site, orrery_buf src, orrery_buf dst,
+                       int peer, const void *object,
+                       unsigned long long handle);
 
 /* End hooks: see the original call's result (status codes -- cudaError_t,
  * MPI's and RAMC's int -- as int, pointers as const void *) and return it,
@@ -214,10 +213,6 @@ int orrery_ramc_begin(const orrery_site *site, orrery_buf src, orrery_buf dst,
 int orrery_end(const orrery_site *site, int result);
 const void *orrery_end_ptr(const orrery_site *site, const void *result);
 void orrery_end_void(const orrery_site *site);
-
-/* Skip hooks: the result of a call the backend did not run. */
-int orrery_skip(const orrery_site *site);
-const void *orrery_skip_ptr(const orrery_site *site);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -74,6 +74,28 @@ struct cudaMemcpy3DParms {
   struct cudaPitchedPtr srcPtr, dstPtr;
   enum cudaMemcpyKind kind;
 };
+enum cudaDeviceAttr {
+  cudaDevAttrMaxThreadsPerBlock = 1,
+  cudaDevAttrMultiProcessorCount = 16
+};
+enum cudaFuncAttribute { cudaFuncAttributeMaxDynamicSharedMemorySize = 8 };
+struct cudaPointerAttributes {
+  int type;
+  int device;
+  void *devicePointer;
+  void *hostPointer;
+};
+struct cudaFuncAttributes {
+  size_t sharedSizeBytes;
+  int maxThreadsPerBlock;
+  int numRegs;
+};
+typedef struct cudaLaunchConfig_st {
+  dim3 gridDim;
+  dim3 blockDim;
+  size_t dynamicSmemBytes;
+  cudaStream_t stream;
+} cudaLaunchConfig_t;
 #define cudaHostAllocDefault 0x00
 #define cudaHostAllocPortable 0x01
 #define cudaHostRegisterDefault 0x00
@@ -149,6 +171,43 @@ const char *cudaGetErrorString(cudaError_t error);
 cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim,
                              void **args, size_t sharedMem,
                              cudaStream_t stream);
+cudaError_t cudaMallocAsync(void **devPtr, size_t size, cudaStream_t stream);
+cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t stream);
+cudaError_t cudaMemcpyPeerAsync(void *dst, int dstDevice, const void *src,
+                                int srcDevice, size_t count,
+                                cudaStream_t stream MOCK_DEFAULT(0));
+cudaError_t cudaMemcpyToSymbol(
+    const void *symbol, const void *src, size_t count,
+    size_t offset MOCK_DEFAULT(0),
+    enum cudaMemcpyKind kind MOCK_DEFAULT(cudaMemcpyHostToDevice));
+cudaError_t cudaMemcpyFromSymbol(
+    void *dst, const void *symbol, size_t count, size_t offset MOCK_DEFAULT(0),
+    enum cudaMemcpyKind kind MOCK_DEFAULT(cudaMemcpyDeviceToHost));
+cudaError_t cudaDeviceCanAccessPeer(int *canAccessPeer, int device,
+                                    int peerDevice);
+cudaError_t cudaDeviceEnablePeerAccess(int peerDevice, unsigned int flags);
+cudaError_t cudaDeviceDisablePeerAccess(int peerDevice);
+const char *cudaGetErrorName(cudaError_t error);
+cudaError_t cudaSetDeviceFlags(unsigned int flags);
+cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr,
+                                   int device);
+cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attributes,
+                                     const void *ptr);
+cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr,
+                                 int value);
+cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr,
+                                  const void *func);
+cudaError_t cudaDriverGetVersion(int *driverVersion);
+cudaError_t cudaRuntimeGetVersion(int *runtimeVersion);
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+    int *numBlocks, const void *func, int blockSize, size_t dynamicSMemSize);
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+    int *numBlocks, const void *func, int blockSize, size_t dynamicSMemSize,
+    unsigned int flags);
+cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config,
+                                const void *func, void **args);
+cudaError_t cudaProfilerStart(void);
+cudaError_t cudaProfilerStop(void);
 typedef void (*cudaStreamCallback_t)(cudaStream_t, cudaError_t, void *);
 cudaError_t cudaStreamAddCallback(cudaStream_t stream,
                                   cudaStreamCallback_t callback,
@@ -201,6 +260,21 @@ static inline cudaError_t cudaLaunchKernel(T *func, dim3 gridDim,
                                            cudaStream_t stream = 0) {
   return ::cudaLaunchKernel((const void *)func, gridDim, blockDim, args,
                             sharedMem, stream);
+}
+template <class T>
+static inline cudaError_t
+cudaMemcpyToSymbol(const T &symbol, const void *src, size_t count,
+                   size_t offset = 0,
+                   enum cudaMemcpyKind kind = cudaMemcpyHostToDevice) {
+  return ::cudaMemcpyToSymbol((const void *)&symbol, src, count, offset, kind);
+}
+template <class T>
+static inline cudaError_t
+cudaMemcpyFromSymbol(void *dst, const T &symbol, size_t count,
+                     size_t offset = 0,
+                     enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost) {
+  return ::cudaMemcpyFromSymbol(dst, (const void *)&symbol, count, offset,
+                                kind);
 }
 template <class T>
 static inline cudaError_t cudaFuncSetCacheConfig(T *func,

@@ -1,5 +1,5 @@
-// A test backend of the hook ABI: runs no CUDA at all, skips every launch
-// (as skeleton mode will) and prints the cost hint each launch passes.
+// A test backend of the hook ABI: runs no CUDA at all (launches reach the
+// stubs below) and prints the cost hint each launch passes.
 #include "orrery/hooks.h"
 
 #include <cstdio>
@@ -13,29 +13,19 @@ void orrery_launch_hint(const orrery_site *S, orrery_kernel_counts C) {
               C.fp64_fma, C.fp64_add, C.load_bytes, C.store_bytes,
               C.load_footprint, C.atomics, C.confidence, C.measured_seconds);
 }
-int orrery_launch_begin(const orrery_site *, orrery_dim3, orrery_dim3,
-                        unsigned long long, const void *) {
-  return 0;
-}
-int orrery_cuda_begin(const orrery_site *, orrery_buf, orrery_buf, long long,
-                      const void *) {
-  return 0;
-}
-int orrery_mpi_begin(const orrery_site *, orrery_buf, orrery_buf, int,
-                     intptr_t) {
-  return 0;
-}
-int orrery_ramc_begin(const orrery_site *, orrery_buf, orrery_buf, int,
-                      const void *, unsigned long long) {
-  return 0;
-}
+void orrery_launch_begin(const orrery_site *, orrery_dim3, orrery_dim3,
+                         unsigned long long, const void *) {}
+void orrery_cuda_begin(const orrery_site *, orrery_buf, orrery_buf, long long,
+                       const void *) {}
+void orrery_mpi_begin(const orrery_site *, orrery_buf, orrery_buf, int,
+                      intptr_t) {}
+void orrery_ramc_begin(const orrery_site *, orrery_buf, orrery_buf, int,
+                       const void *, unsigned long long) {}
 int orrery_end(const orrery_site *, int R) { return R; }
 const void *orrery_end_ptr(const orrery_site *, const void *R) { return R; }
 void orrery_end_void(const orrery_site *) {}
-int orrery_skip(const orrery_site *) { return 0; }
-const void *orrery_skip_ptr(const orrery_site *) { return nullptr; }
 
-// What a host-side compile of launches references; never called here.
+// What a host-side compile of launches references: launches do nothing.
 struct dim3;
 int __cudaPushCallConfiguration(...) { return 0; }
 int __cudaPopCallConfiguration(void *, void *, void *, void *) { return 0; }

@@ -1,7 +1,9 @@
 //===- ApiTable.h - The CUDA, MPI and RAMC calls Orrery models --*- C++ -*-===//
 //
-// One entry per API function: which hook family it belongs to and how the
-// cost annotation is built from its arguments. Argument references in the
+// One entry per API function, read from the table files
+// (apis/include/orrery/apis/*.def): which hook family it belongs to, how the
+// cost annotation is built from its arguments and what the simulator does
+// with it. Argument references in the
 // templates are written `$N` (N-th argument, 0-based) or `$L` (last argument);
 // a reference to an argument the call does not have reads as `0`.
 //
@@ -9,6 +11,7 @@
 #ifndef ORRERY_PASSES_APITABLE_H
 #define ORRERY_PASSES_APITABLE_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
 namespace orrery {
@@ -20,6 +23,9 @@ llvm::StringRef siteKindName(SiteKind K);
 
 /// How a buffer argument's size is expressed.
 enum class BufForm { None, Bytes, Mpi, MpiV, Handles };
+
+/// The form's name in manifests and listings: none, bytes, mpi, ...
+llvm::StringRef bufFormName(BufForm F);
 
 /// A buffer slot of a hook: pointer, size and (for MPI) datatype templates.
 struct BufSpec {
@@ -43,7 +49,23 @@ struct ApiSpec {
   /// cuda: the call may copy device memory into host memory at A.Ptr, a
   /// value the simulation cannot know (a device read: orrery_read_hint).
   bool DeviceRead = false;
+  /// The operation class the simulator charges (the .def file's Op column).
+  const char *Op = "";
+  /// mpi collectives: the cost model's kind (models::Collective) and
+  /// "Blocking" or "Nonblocking".
+  const char *Collective = "";
+  const char *Mode = "";
+  /// Skeleton mode implements the call (liborrery-sim, SMPI, libramc-sim).
+  bool Simulated = false;
 };
+
+/// The rows of one family's table, in table order.
+llvm::ArrayRef<ApiSpec> cudaApis();
+llvm::ArrayRef<ApiSpec> mpiApis();
+llvm::ArrayRef<ApiSpec> ramcApis();
+/// Calls deliberately left alone and not reported (clock reads, local
+/// reads of a value): the tables' ORRERY_IGNORED_API rows.
+llvm::ArrayRef<const char *> ignoredApis();
 
 /// Looks up an API by name after removing per-thread-stream and versioned
 /// suffixes (`_ptds`, `_ptsz`, `_v2`). Returns null when the API is unknown.

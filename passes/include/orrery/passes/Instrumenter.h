@@ -33,6 +33,16 @@ struct InstrumentOptions {
   KernelOverrides Overrides;
 };
 
+/// What one translation unit found: its sites and the text of every file
+/// holding one (plain data, merged by Instrumenter::record).
+struct TranslationUnitSites {
+  std::vector<Site> Sites;
+  std::map<std::string, std::string> Buffers; ///< absolute path -> text
+  std::string MainFile;
+  std::set<std::string> FilesRead;
+  unsigned OtherHeaderCalls = 0;
+};
+
 /// A rewritten file.
 struct FileOutput {
   std::string File; ///< absolute path of the original
@@ -69,6 +79,11 @@ public:
   /// directory when it lies below it.
   static std::string displayPath(llvm::StringRef Absolute);
 
+  const InstrumentOptions &options() const { return Opts; }
+  /// Merges one translation unit's sites and kernels (called by run() once
+  /// per translation unit; a header's sites are kept once).
+  void record(TranslationUnitSites Unit, std::vector<KernelInfo> &Kernels);
+
 private:
   struct FileState {
     std::string Buffer; ///< the text clang parsed (source fixes applied)
@@ -84,7 +99,6 @@ private:
   std::vector<KernelInfo> Kernels;
   std::set<std::string> FilesRead;
   unsigned OtherHeaderCalls = 0;
-  friend class CollectorAction;
 };
 
 } // namespace orrery

@@ -23,7 +23,12 @@ struct LaunchNote {
   std::string Grid, Block, Shmem, Stream;
 };
 
-/// One rewritten or skipped call site (one manifest record).
+/// How a call's result passes through the end hook.
+enum class ResultForm { Value, Pointer, Void };
+
+/// One rewritten or skipped call site (one manifest record). Plain data:
+/// the generated text is written from it once ids are assigned
+/// (passes/lib/sites/HookEmitter.h).
 struct Site {
   unsigned Id = 0;
   std::string File; ///< absolute path of the file holding the call
@@ -38,9 +43,22 @@ struct Site {
       Reason; ///< why it was skipped, or a remark on an instrumented site
   std::vector<BufferNote> Buffers;
   LaunchNote Launch;
-  /// Generated text around the call; `@SITE@` stands for the site variable
-  /// until ids are assigned.
-  std::string Prefix, Suffix;
+
+  // What the hook call is made of (instrumented sites).
+  /// The begin hook's arguments after the site (launches: after the
+  /// geometry), as source text.
+  std::vector<std::string> HookArgs;
+  ResultForm Result = ResultForm::Value;
+  bool CPlusPlus = true;
+  std::string ResultType; ///< C++: the call's type, for orrery_result<T>
+  /// Device reads: the destination's value type (f32, ..., bytes) and the
+  /// `#pragma orrery device_value` as a C string literal or "0"; empty
+  /// ReadType when the call is no device read.
+  std::string ReadType, ReadValue;
+  /// Launches of a hinted kernel: the hint function (with the launch's
+  /// template arguments) and the kernel arguments, as written.
+  std::string HintFunction;
+  std::vector<std::string> HintArgs;
 };
 
 } // namespace orrery

@@ -1,10 +1,13 @@
-//===- ApiTableEntries.h - Per-family API tables (internal) ----*- C++ -*-===//
+//===- ApiTableEntries.h - Buffer slots of the API table rows ---*- C++ -*-===//
+//
+// The constructors the table files' rows are written with (bytes(), mpi(),
+// ...); included only where a .def file is expanded into ApiSpec rows.
+//
+//===----------------------------------------------------------------------===//
 #ifndef ORRERY_PASSES_APITABLEENTRIES_H
 #define ORRERY_PASSES_APITABLEENTRIES_H
 
 #include "orrery/passes/ApiTable.h"
-
-#include "llvm/ADT/ArrayRef.h"
 
 namespace orrery {
 
@@ -21,10 +24,6 @@ constexpr BufSpec mpiv(const char *Ptr, const char *Counts, const char *Type) {
 constexpr BufSpec handles(const char *Ptr, const char *Count) {
   return {BufForm::Handles, Ptr, Count, ""};
 }
-
-llvm::ArrayRef<ApiSpec> cudaApis();
-llvm::ArrayRef<ApiSpec> mpiApis();
-llvm::ArrayRef<ApiSpec> ramcApis();
 
 } // namespace orrery
 

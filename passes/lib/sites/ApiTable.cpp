@@ -3,6 +3,7 @@
 #include "orrery/passes/ApiTable.h"
 #include "ApiTableEntries.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 
 using namespace llvm;
@@ -21,6 +22,22 @@ StringRef siteKindName(SiteKind K) {
     return "ramc";
   }
   return "unknown";
+}
+
+StringRef bufFormName(BufForm F) {
+  switch (F) {
+  case BufForm::None:
+    return "none";
+  case BufForm::Bytes:
+    return "bytes";
+  case BufForm::Mpi:
+    return "mpi";
+  case BufForm::MpiV:
+    return "mpiv";
+  case BufForm::Handles:
+    return "handles";
+  }
+  return "none";
 }
 
 StringRef canonicalApiName(StringRef Name) {
@@ -61,12 +78,7 @@ bool classifyUnknownApi(StringRef Name, SiteKind &Kind) {
 }
 
 bool isIgnoredApi(StringRef Name) {
-  // Clock reads return floating point and cost nothing to model; SMPI
-  // already answers them with simulated time.
-  // Local reads of 64-bit values: nothing to charge.
-  return Name == "MPI_Wtime" || Name == "MPI_Wtick" ||
-         Name == "ramc_tgt_get_win_status_raw" ||
-         Name == "ramc_ctx_inject_size";
+  return is_contained(ignoredApis(), Name);
 }
 
 } // namespace orrery

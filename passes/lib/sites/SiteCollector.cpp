@@ -3,6 +3,7 @@
 #include "SiteCollector.h"
 #include "DeviceReads.h"
 #include "Diagnostics.h"
+#include "HookEmitter.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
@@ -14,14 +15,12 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <optional>
+
 using namespace clang;
 using namespace llvm;
 
 namespace orrery {
-
-static const char *const HookFunctions[] = {
-    "orrery_cuda_begin", "orrery_launch_begin", "orrery_mpi_begin",
-    "orrery_ramc_begin"};
 
 struct SiteCollector::Location {
   FileID FID;
@@ -73,7 +72,7 @@ SiteCollector::SiteCollector(ASTContext &Ctx,
     : Ctx(Ctx), SM(Ctx.getSourceManager()), HeaderDirs(HeaderDirs),
       Hinted(Hinted) {}
 
-void SiteCollector::collect() {
+SiteCollection SiteCollector::collect() {
   // Only declarations written in files the tool may rewrite or report on:
   // the CUDA, MPI and system headers are skipped whole (most of a TU).
   Visitor V(*this);
@@ -90,6 +89,7 @@ void SiteCollector::collect() {
     }
     V.TraverseDecl(D);
   }
+  return std::move(Out);
 }
 
 void SiteCollector::warn(SourceLocation Loc, unsigned Code, StringRef Msg) {
@@ -138,7 +138,7 @@ bool SiteCollector::locate(const Expr *E, SiteKind Kind, StringRef Api,
     if (!SM.isInSystemHeader(At) && !Path.empty() &&
         !sys::fs::current_path(Cwd) && StringRef(Path).starts_with(Cwd) &&
         StringRef(Path).substr(Cwd.size()).starts_with("/"))
-      ++OtherHeaderCalls;
+      ++Out.OtherHeaderCalls;
     return false;
   }
   L.FID = FID;
@@ -170,12 +170,11 @@ bool SiteCollector::locate(const Expr *E, SiteKind Kind, StringRef Api,
   }
   L.Begin = SM.getFileOffset(CR.getBegin());
   L.End = SM.getFileOffset(CR.getEnd());
-  Files.emplace(Path, FID);
+  Out.Files.emplace(Path, FID);
   return true;
 }
 
-void SiteCollector::addSkipped(const Location &L, SiteKind Kind, StringRef Api,
-                               std::string Reason) {
+Site SiteCollector::siteAt(const Location &L, SiteKind Kind, StringRef Api) {
   Site S;
   S.File = L.Path;
   S.Line = L.Line;
@@ -184,9 +183,16 @@ void SiteCollector::addSkipped(const Location &L, SiteKind Kind, StringRef Api,
   S.End = L.End;
   S.Kind = Kind;
   S.Api = Api.str();
+  S.CPlusPlus = Ctx.getLangOpts().CPlusPlus;
+  return S;
+}
+
+void SiteCollector::addSkipped(const Location &L, SiteKind Kind, StringRef Api,
+                               std::string Reason) {
+  Site S = siteAt(L, Kind, Api);
   S.Reason = std::move(Reason);
-  Files.emplace(L.Path, L.FID);
-  Sites.push_back(std::move(S));
+  Out.Files.emplace(L.Path, L.FID);
+  Out.Sites.push_back(std::move(S));
 }
 
 std::string SiteCollector::argText(const CallExpr *CE, unsigned Index) {
@@ -282,27 +288,11 @@ static const Expr *referencedArg(const CallExpr *CE, StringRef Template) {
   return Index < CE->getNumArgs() ? CE->getArg(Index) : nullptr;
 }
 
-static StringRef formName(BufForm F) {
-  switch (F) {
-  case BufForm::None:
-    return "none";
-  case BufForm::Bytes:
-    return "bytes";
-  case BufForm::Mpi:
-    return "mpi";
-  case BufForm::MpiV:
-    return "mpiv";
-  case BufForm::Handles:
-    return "handles";
-  }
-  return "none";
-}
-
 std::string SiteCollector::bufferArg(const CallExpr *CE, const BufSpec &B,
                                      StringRef Role, Site &S,
                                      bool &SideEffects) {
   if (B.Form == BufForm::None)
-    return "orrery_buf_none()";
+    return bufferAnnotation(BufForm::None, "", "", "");
   std::string Ptr = substitute(CE, B.Ptr);
   std::string Count = *B.Count ? substitute(CE, B.Count) : "0";
   if (!Count.empty() && !isSingleReference(B.Count))
@@ -310,28 +300,11 @@ std::string SiteCollector::bufferArg(const CallExpr *CE, const BufSpec &B,
   std::string Type = *B.Type ? substitute(CE, B.Type) : "";
   if (Ptr.empty() || Count.empty() || (*B.Type && Type.empty())) {
     SideEffects = true;
-    return "orrery_buf_none()";
+    return bufferAnnotation(BufForm::None, "", "", "");
   }
-  S.Buffers.push_back({Role.str(), formName(B.Form).str(), Ptr, Count, Type});
-  switch (B.Form) {
-  case BufForm::Bytes:
-    return formatv("orrery_buf_bytes((const void *){0}, (long long){1})", Ptr,
-                   Count);
-  case BufForm::Mpi:
-    return formatv(
-        "orrery_buf_mpi((const void *){0}, (long long){1}, (intptr_t){2})", Ptr,
-        Count, Type);
-  case BufForm::MpiV:
-    return formatv(
-        "orrery_buf_mpiv((const void *){0}, (const int *){1}, (intptr_t){2})",
-        Ptr, Count, Type);
-  case BufForm::Handles:
-    return formatv("orrery_buf_handles((const void *){0}, (long long){1})", Ptr,
-                   Count);
-  case BufForm::None:
-    break;
-  }
-  return "orrery_buf_none()";
+  S.Buffers.push_back(
+      {Role.str(), bufFormName(B.Form).str(), Ptr, Count, Type});
+  return bufferAnnotation(B.Form, Ptr, Count, Type);
 }
 
 bool SiteCollector::deviceContext(const Expr *E, StringRef Api,
@@ -399,10 +372,10 @@ void SiteCollector::handleCall(const CallExpr *CE) {
   } else {
     return;
   }
-  if (is_contained(HookFunctions, Name)) {
+  if (isBeginHook(Name)) {
     SourceLocation Loc = SM.getExpansionLoc(CE->getBeginLoc());
-    if (SM.isWrittenInMainFile(Loc) && AlreadyInstrumented.isInvalid())
-      AlreadyInstrumented = Loc;
+    if (SM.isWrittenInMainFile(Loc) && Out.AlreadyInstrumented.isInvalid())
+      Out.AlreadyInstrumented = Loc;
     return;
   }
   if (isIgnoredApi(Name) || !declaredByApiHeader(FD, SM))
@@ -422,11 +395,9 @@ void SiteCollector::handleCall(const CallExpr *CE) {
   addSkipped(L, Kind, Name, "not modeled");
 }
 
-namespace {
-/// How a call's result travels through the end hook.
-enum class ResultForm { Value, Pointer, Void, Unsupported };
-
-ResultForm resultForm(QualType T, const ASTContext &Ctx) {
+/// How a call's result travels through the end hook; none for results the
+/// hook ABI cannot carry.
+static std::optional<ResultForm> resultForm(QualType T, const ASTContext &Ctx) {
   if (T->isVoidType())
     return ResultForm::Void;
   // Status codes: int-sized integers and enums (cudaError_t, MPI's int).
@@ -434,37 +405,8 @@ ResultForm resultForm(QualType T, const ASTContext &Ctx) {
     return ResultForm::Value;
   if (T->isPointerType())
     return ResultForm::Pointer;
-  return ResultForm::Unsupported;
+  return std::nullopt;
 }
-
-/// Wraps a hook's begin call around the original call for its result form.
-/// In C the int and pointer results convert implicitly; in C++ a function
-/// template restores the type (a cast would warn when the result is unused).
-void wrapResult(Site &S, ResultForm F, StringRef Type, StringRef Begin,
-                bool CPlusPlus, StringRef Before = "") {
-  std::string Open =
-      CPlusPlus ? formatv("orrery_result<{0}>(", Type).str() : std::string("(");
-  switch (F) {
-  case ResultForm::Value:
-    S.Prefix = formatv("{0}{1} ? orrery_end(&@SITE@, (int)(", Open, Begin);
-    S.Suffix = ")) : orrery_skip(&@SITE@))";
-    return;
-  case ResultForm::Pointer:
-    S.Prefix = formatv("{0}{1} ? orrery_end_ptr(&@SITE@, (const void *)(", Open,
-                       Begin);
-    S.Suffix = ")) : orrery_skip_ptr(&@SITE@))";
-    return;
-  case ResultForm::Void:
-    // Before (a launch's cost hint) is evaluated ahead of the begin hook.
-    S.Prefix = formatv("({0}{1}{2} ? (void)(", Before,
-                       Before.empty() ? "" : ", ", Begin);
-    S.Suffix = ") : (void)0, orrery_end_void(&@SITE@))";
-    return;
-  case ResultForm::Unsupported:
-    return;
-  }
-}
-} // namespace
 
 void SiteCollector::handleTableCall(const CallExpr *CE, const ApiSpec &Spec,
                                     StringRef Name, const FunctionDecl *FD) {
@@ -473,8 +415,8 @@ void SiteCollector::handleTableCall(const CallExpr *CE, const ApiSpec &Spec,
   if (!locate(CE, Spec.Kind, Api, L) || deviceContext(CE, Api, L))
     return;
   QualType RT = FD->getReturnType();
-  ResultForm Form = resultForm(RT, Ctx);
-  if (Form == ResultForm::Unsupported) {
+  std::optional<ResultForm> Form = resultForm(RT, Ctx);
+  if (!Form) {
     warn(L.Loc, DiagResultType,
          formatv("'{0}' returns '{1}', which the hook ABI cannot carry; left "
                  "unchanged",
@@ -483,15 +425,10 @@ void SiteCollector::handleTableCall(const CallExpr *CE, const ApiSpec &Spec,
     addSkipped(L, Spec.Kind, Api, "result type not supported by the hook ABI");
     return;
   }
-  Site S;
-  S.File = L.Path;
-  S.Line = L.Line;
-  S.Column = L.Column;
-  S.Begin = L.Begin;
-  S.End = L.End;
-  S.Kind = Spec.Kind;
-  S.Api = Api.str();
+  Site S = siteAt(L, Spec.Kind, Api);
   S.Instrumented = true;
+  S.Result = *Form;
+  S.ResultType = RT.getAsString(Ctx.getPrintingPolicy());
 
   bool SideEffects = false;
   auto Scalar = [&](const char *Template, StringRef Cast) -> std::string {
@@ -504,29 +441,29 @@ void SiteCollector::handleTableCall(const CallExpr *CE, const ApiSpec &Spec,
     }
     return (Cast + T).str();
   };
-  std::string Begin;
+  // The manifest has always listed the second buffer slot first.
+  auto Buffers = [&](StringRef FirstRole, StringRef SecondRole) {
+    std::string Second = bufferArg(CE, Spec.B, SecondRole, S, SideEffects);
+    std::string First = bufferArg(CE, Spec.A, FirstRole, S, SideEffects);
+    S.HookArgs = {First, Second};
+  };
+  auto Peer = [&] { return *Spec.Aux ? Scalar(Spec.Aux, "(int)") : "-1"; };
   switch (Spec.Kind) {
   case SiteKind::Cuda:
-    Begin = formatv("orrery_cuda_begin(&@SITE@, {0}, {1}, {2}, {3})",
-                    bufferArg(CE, Spec.A, "dst", S, SideEffects),
-                    bufferArg(CE, Spec.B, "src", S, SideEffects),
-                    Scalar(Spec.Aux, "(long long)"),
-                    Scalar(Spec.Handle, "(const void *)"));
+    Buffers("dst", "src");
+    S.HookArgs.push_back(Scalar(Spec.Aux, "(long long)"));
+    S.HookArgs.push_back(Scalar(Spec.Handle, "(const void *)"));
     break;
   case SiteKind::Mpi:
-    Begin = formatv("orrery_mpi_begin(&@SITE@, {0}, {1}, {2}, {3})",
-                    bufferArg(CE, Spec.A, "send", S, SideEffects),
-                    bufferArg(CE, Spec.B, "recv", S, SideEffects),
-                    *Spec.Aux ? Scalar(Spec.Aux, "(int)") : "-1",
-                    Scalar(Spec.Handle, "(intptr_t)"));
+    Buffers("send", "recv");
+    S.HookArgs.push_back(Peer());
+    S.HookArgs.push_back(Scalar(Spec.Handle, "(intptr_t)"));
     break;
   case SiteKind::Ramc:
-    Begin = formatv("orrery_ramc_begin(&@SITE@, {0}, {1}, {2}, {3}, {4})",
-                    bufferArg(CE, Spec.A, "src", S, SideEffects),
-                    bufferArg(CE, Spec.B, "dst", S, SideEffects),
-                    *Spec.Aux ? Scalar(Spec.Aux, "(int)") : "-1",
-                    Scalar(Spec.Handle, "(const void *)"),
-                    Scalar(Spec.Extra, "(unsigned long long)"));
+    Buffers("src", "dst");
+    S.HookArgs.push_back(Peer());
+    S.HookArgs.push_back(Scalar(Spec.Handle, "(const void *)"));
+    S.HookArgs.push_back(Scalar(Spec.Extra, "(unsigned long long)"));
     break;
   case SiteKind::Launch: {
     // cudaLaunchKernel(func, grid, block, args, shmem, stream).
@@ -544,10 +481,6 @@ void SiteCollector::handleTableCall(const CallExpr *CE, const ApiSpec &Spec,
     }
     S.Callee = argText(CE, 0);
     S.Launch = {Grid, Block, Scalar("$4", ""), Scalar("$5", "")};
-    Begin = formatv("orrery_launch_begin(&@SITE@, orrery_dim3_of(dim3{0}), "
-                    "orrery_dim3_of(dim3{1}), (unsigned long long){2}, "
-                    "(const void *){3})",
-                    Grid, Block, S.Launch.Shmem, S.Launch.Stream);
     break;
   }
   }
@@ -560,13 +493,11 @@ void SiteCollector::handleTableCall(const CallExpr *CE, const ApiSpec &Spec,
                  Api)
              .str());
   }
-  if (Spec.DeviceRead && CE->getNumArgs() > 0 && mayReadDevice(CE, Spec))
-    Begin = formatv("(orrery_read_hint(&@SITE@, \"{0}\", {1}), {2})",
-                    deviceReadType(CE->getArg(0), Ctx),
-                    pragmaValue(L.Loc), Begin);
-  wrapResult(S, Form, RT.getAsString(Ctx.getPrintingPolicy()), Begin,
-             Ctx.getLangOpts().CPlusPlus);
-  Sites.push_back(std::move(S));
+  if (Spec.DeviceRead && CE->getNumArgs() > 0 && mayReadDevice(CE, Spec)) {
+    S.ReadType = deviceReadType(CE->getArg(0), Ctx);
+    S.ReadValue = pragmaValue(L.Loc);
+  }
+  Out.Sites.push_back(std::move(S));
 }
 
 /// False when the copy's cudaMemcpyKind is a constant other than
@@ -640,26 +571,14 @@ void SiteCollector::handleLaunch(const CUDAKernelCallExpr *K) {
     }
     Geometry[I] = argText(Config, I);
   }
-  Site S;
-  S.File = L.Path;
-  S.Line = L.Line;
-  S.Column = L.Column;
-  S.Begin = L.Begin;
-  S.End = L.End;
-  S.Kind = SiteKind::Launch;
-  S.Api = "<<<>>>";
+  Site S = siteAt(L, SiteKind::Launch, "<<<>>>");
   S.Callee = Callee;
   S.Instrumented = true;
+  S.Result = ResultForm::Void;
   S.Launch = {Geometry[0], Geometry[1], Geometry[2], Geometry[3]};
-  std::string Begin =
-      formatv("orrery_launch_begin(&@SITE@, orrery_dim3_of(dim3({0})), "
-              "orrery_dim3_of(dim3({1})), (unsigned long long)({2}), "
-              "(const void *)({3}))",
-              Geometry[0], Geometry[1], Geometry[2], Geometry[3]);
-  std::string Hint = hintCall(K, Callee, Geometry);
-  S.Hinted = !Hint.empty();
-  wrapResult(S, ResultForm::Void, "", Begin, Ctx.getLangOpts().CPlusPlus, Hint);
-  Sites.push_back(std::move(S));
+  hintCall(K, Callee, S);
+  S.Hinted = !S.HintFunction.empty();
+  Out.Sites.push_back(std::move(S));
 }
 
 /// The kernel declaration a launch calls, as written (the template pattern
@@ -684,13 +603,12 @@ static const FunctionDecl *launchedKernel(const CUDAKernelCallExpr *K) {
   return FD;
 }
 
-std::string SiteCollector::hintCall(const CUDAKernelCallExpr *K,
-                                    StringRef Callee,
-                                    const std::string (&Geometry)[4]) {
+void SiteCollector::hintCall(const CUDAKernelCallExpr *K, StringRef Callee,
+                             Site &S) {
   const FunctionDecl *FD = launchedKernel(K);
   auto It = FD ? Hinted.find(FD) : Hinted.end();
   if (It == Hinted.end())
-    return "";
+    return;
   // The hint function is generated after the kernel's definition: the launch
   // must come later in the same file.
   const FunctionDecl *Def = nullptr;
@@ -699,22 +617,18 @@ std::string SiteCollector::hintCall(const CUDAKernelCallExpr *K,
           SM.getFileID(SM.getExpansionLoc(K->getBeginLoc())) ||
       !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(Def->getEndLoc()),
                                     SM.getExpansionLoc(K->getBeginLoc())))
-    return "";
-  std::string Args;
+    return;
+  std::vector<std::string> Args;
   for (unsigned I = 0; I < K->getNumArgs(); ++I) {
     if (unsafeToDuplicate(K->getArg(I), Ctx))
-      return "";
-    Args += ", (" + argText(K, I) + ")";
+      return;
+    Args.push_back(argText(K, I));
   }
   size_t Angle = Callee.find('<');
-  std::string TemplateArgs =
-      Angle == StringRef::npos ? "" : Callee.substr(Angle).str();
-  return formatv(
-             "orrery_launch_hint(&@SITE@, {0}{1}(orrery_dim3_of(dim3({2})), "
-             "orrery_dim3_of(dim3({3})), (unsigned long long)({4}){5}))",
-             It->second, TemplateArgs, Geometry[0], Geometry[1], Geometry[2],
-             Args)
-      .str();
+  S.HintFunction =
+      It->second +
+      (Angle == StringRef::npos ? std::string() : Callee.substr(Angle).str());
+  S.HintArgs = std::move(Args);
 }
 
 } // namespace orrery

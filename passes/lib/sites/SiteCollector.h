@@ -31,6 +31,16 @@ bool isRewritableFile(const clang::SourceManager &SM, clang::FileID FID,
 /// and the name of its hint function.
 using HintedKernels = std::map<const clang::FunctionDecl *, std::string>;
 
+/// What one translation unit holds.
+struct SiteCollection {
+  std::vector<Site> Sites;
+  /// Files holding rewritable sites: absolute path -> FileID.
+  std::map<std::string, clang::FileID> Files;
+  unsigned OtherHeaderCalls = 0;
+  /// Set when the file already calls Orrery hooks.
+  clang::SourceLocation AlreadyInstrumented;
+};
+
 class SiteCollector {
 public:
   SiteCollector(clang::ASTContext &Ctx,
@@ -38,23 +48,15 @@ public:
                 const HintedKernels &Hinted);
 
   /// Traverses the translation unit.
-  void collect();
-
-  std::vector<Site> Sites;
-  /// Files holding rewritable sites: absolute path -> FileID.
-  std::map<std::string, clang::FileID> Files;
-  unsigned OtherHeaderCalls = 0;
-  /// Set when the file already calls Orrery hooks.
-  clang::SourceLocation AlreadyInstrumented;
-
-  // Used by the visitor.
-  void handleCall(const clang::CallExpr *CE);
-  /// Functions (and lambda call operators) enclosing the current node.
-  std::vector<const clang::FunctionDecl *> Functions;
+  SiteCollection collect();
 
 private:
   class Visitor;
   struct Location;
+
+  void handleCall(const clang::CallExpr *CE);
+  /// A site at L (File, position, kind and API filled in).
+  Site siteAt(const Location &L, SiteKind Kind, llvm::StringRef Api);
 
   bool locate(const clang::Expr *E, SiteKind Kind, llvm::StringRef Api,
               Location &L);
@@ -65,10 +67,10 @@ private:
   void handleTableCall(const clang::CallExpr *CE, const ApiSpec &Spec,
                        llvm::StringRef Name, const clang::FunctionDecl *FD);
   void handleLaunch(const clang::CUDAKernelCallExpr *K);
-  /// `orrery_launch_hint(...)` for a launch of a hinted kernel, or empty.
-  std::string hintCall(const clang::CUDAKernelCallExpr *K,
-                       llvm::StringRef Callee,
-                       const std::string (&Geometry)[4]);
+  /// For a launch of a hinted kernel: fills the site's hint function and
+  /// arguments.
+  void hintCall(const clang::CUDAKernelCallExpr *K, llvm::StringRef Callee,
+                Site &S);
   std::string pragmaValue(clang::SourceLocation Loc);
   bool mayReadDevice(const clang::CallExpr *CE, const ApiSpec &Spec);
   void addSkipped(const Location &L, SiteKind Kind, llvm::StringRef Api,
@@ -77,6 +79,9 @@ private:
   std::string bufferArg(const clang::CallExpr *CE, const BufSpec &B,
                         llvm::StringRef Role, Site &S, bool &SideEffects);
 
+  SiteCollection Out;
+  /// Functions (and lambda call operators) enclosing the current node.
+  std::vector<const clang::FunctionDecl *> Functions;
   std::set<unsigned> WarnedMacroCalls;
   std::set<const clang::Expr *> LaunchConfigs;
   clang::ASTContext &Ctx;

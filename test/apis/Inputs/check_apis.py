@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""Consistency checks of the API tables (apis/include/orrery/apis/*.def).
+
+Reads `orrery-instrument --list-apis=json` and checks it against another
+source of truth; prints what disagrees and how to fix it, and exits 1.
+
+  check_apis.py fresh COMMITTED GENERATED
+      the committed docs/apis.md equals the generated one
+  check_apis.py skeleton TABLE.json FAMILY SYMBOLS.txt [PREFIX...]
+      every simulated row of FAMILY is defined in the library whose
+      `nm -D --defined-only` output is SYMBOLS.txt, and every symbol of the
+      library starting with one of PREFIXes has a row
+  check_apis.py tested TABLE.json FAMILY DIR...
+      every simulated row of FAMILY is called in some test below DIRs
+  check_apis.py nonblocking TABLE.json
+      every blocking MPI collective has its nonblocking variant
+"""
+import difflib
+import json
+import os
+import re
+import sys
+
+TABLES = {"cuda": "apis/include/orrery/apis/Cuda.def",
+          "mpi": "apis/include/orrery/apis/Mpi.def",
+          "ramc": "apis/include/orrery/apis/Ramc.def"}
+
+
+def rows(path, family):
+    with open(path) as f:
+        return [r for r in json.load(f) if r["family"] == family]
+
+
+def fail(lines):
+    for line in lines:
+        print("error: " + line)
+    sys.exit(1)
+
+
+def fresh(committed, generated):
+    with open(committed) as f:
+        a = f.readlines()
+    with open(generated) as f:
+        b = f.readlines()
+    if a == b:
+        return
+    sys.stdout.writelines(difflib.unified_diff(a, b, committed, generated))
+    fail(["docs/apis.md is stale: the API tables changed. Refresh it with "
+          "`ninja -C build update-apis-doc` and commit docs/apis.md"])
+
+
+def canonical(symbol):
+    # Versioned and per-thread-stream entry points implement the plain API.
+    return re.sub(r"(_v[0-9]+|_ptds|_ptsz)$", "", symbol)
+
+
+def skeleton(table, family, symbols, prefixes):
+    defined = set()
+    with open(symbols) as f:
+        for line in f:
+            parts = line.split()
+            if len(parts) >= 3 and parts[1] in ("T", "W", "i"):
+                defined.add(parts[2].split("@")[0])
+    listed = {r["name"] for r in rows(table, family)}
+    errors = []
+    for r in rows(table, family):
+        if r["simulated"] and not ({r["name"], r["name"] + "_v2"} & defined):
+            errors.append("%s: row %s is marked simulated but the skeleton "
+                          "library does not define it; implement it there or "
+                          "mark the row's Sim column false in %s"
+                          % (symbols, r["name"], TABLES[family]))
+    for s in sorted(defined):
+        if prefixes and s.startswith(tuple(prefixes)) and \
+                canonical(s) not in listed:
+            errors.append("%s: the skeleton library defines %s but no row of "
+                          "%s lists it; add a row (or the instrumenter warns "
+                          "W001 on calls the simulator models)"
+                          % (symbols, s, TABLES[family]))
+    if errors:
+        fail(errors)
+
+
+def tested(table, family, dirs):
+    text = []
+    for d in dirs:
+        for root, _, files in os.walk(d):
+            for name in files:
+                if name.endswith((".c", ".cpp", ".cu", ".test")):
+                    with open(os.path.join(root, name), errors="replace") as f:
+                        text.append(f.read())
+    # A test that checks the rewritten site: its entry in the site table.
+    checked = set(re.findall(r'ORRERY_KIND_[A-Z]+, "(\w+)"', "\n".join(text)))
+    missing = [r["name"] for r in rows(table, family)
+               if r["simulated"] and r["name"] not in checked]
+    if missing:
+        fail(["%s is in %s but no lit test checks an instrumented call of it; "
+              "add one under test/instrument (its CHECK lines come from "
+              "test/utils/update_instrument_checks.py)" % (m, TABLES[family])
+              for m in missing])
+
+
+def nonblocking(table):
+    mpi = {r["name"]: r for r in rows(table, "mpi")}
+    errors = []
+    for name, r in mpi.items():
+        if r.get("collective") and r["blocking"]:
+            rest = name[len("MPI_"):]
+            nb = "MPI_I" + rest[0].lower() + rest[1:]
+            other = mpi.get(nb)
+            if not other or other.get("collective") != r["collective"] or \
+                    other["blocking"]:
+                errors.append("%s has no nonblocking collective row %s of "
+                              "kind %s in %s"
+                              % (name, nb, r["collective"], TABLES["mpi"]))
+    if errors:
+        fail(errors)
+
+
+def main(argv):
+    cmd = argv[1] if len(argv) > 1 else ""
+    if cmd == "fresh" and len(argv) == 4:
+        fresh(argv[2], argv[3])
+    elif cmd == "skeleton" and len(argv) >= 5:
+        skeleton(argv[2], argv[3], argv[4], argv[5:])
+    elif cmd == "tested" and len(argv) >= 5:
+        tested(argv[2], argv[3], argv[4:])
+    elif cmd == "nonblocking" and len(argv) == 3:
+        nonblocking(argv[2])
+    else:
+        sys.stderr.write(__doc__)
+        sys.exit(2)
+
+
+if __name__ == "__main__":
+    main(sys.argv)
