@@ -1,4 +1,4 @@
-# Locates the Debian-packaged dependencies listed in DESIGN.md section 4.
+# Locates the Debian-packaged dependencies (scripts/install-deps.sh installs them).
 # Each optional part is switched off with a clear message when its dependency is absent.
 
 find_package(PkgConfig REQUIRED)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs the Debian packages Orrery builds and tests against (DESIGN.md section 4).
+# Installs the Debian packages Orrery builds and tests against.
 # Idempotent and quiet when everything is already there. Needs root (or sudo) only
 # when something is missing.
 set -euo pipefail

@@ -1,7 +1,7 @@
 //===- MpiCost.h - Device legs of GPU-aware MPI calls -----------*- C++ -*-===//
 //
 // The part of an MPI call Orrery charges on top of SMPI's network time
-// (DESIGN.md section 7): device legs per buffer and transport, t_call and
+// (docs/cost-model.md): device legs per buffer and transport, t_call and
 // Open MPI coll/cuda's host bounce for collectives. Point-to-point send legs
 // are charged before the call, receive legs after it (for nonblocking
 // receives, when the next wait completes).

@@ -1,7 +1,7 @@
 //===- Commands.cpp - orrery-cxx: the toolchain and its command lines -----===//
 //
-// Which flags each mode adds (DESIGN.md sections 5 and 6, and the contract
-// with liborrery-sim):
+// Which flags each mode adds (docs/build-driver.md, and the contract with
+// liborrery-sim):
 //
 //   skeleton  -fPIC -I<skeleton-include> -I<smpi>, libc calls wrapped at link
 //             time (LinkWraps.def); CUDA host-only with

@@ -1,7 +1,7 @@
 //===- Collectives.h - SMPI collective algorithms per selector --*- C++ -*-===//
 //
 // SMPI picks one algorithm per collective for the whole run. Orrery chooses
-// each one explicitly instead of using SMPI's selectors (DESIGN.md section 6:
+// each one explicitly instead of using SMPI's selectors (measured:
 // the `ompi` selector's first Allreduce at 1,024 ranks costs ~40 s of wall
 // time and simulates 7.8 ms where `rdb` simulates 60 us). The table mirrors
 // the fixed decision rules of Open MPI 4.1's coll/tuned component.

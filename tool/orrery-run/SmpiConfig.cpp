@@ -31,8 +31,8 @@ std::vector<std::string> smpiSettings(const SmpiConfigInputs &In) {
   // SimGrid's informational messages would mix with the program's output;
   // warnings and errors still show.
   S.push_back("--log=root.thresh:warning");
-  // The runtime's stream actors crash under mmap privatization (DESIGN.md
-  // section 6); dlopen loads one copy of the program per rank.
+  // The runtime's stream actors crash under mmap privatization
+  // (docs/orrery-run.md); dlopen loads one copy of the program per rank.
   S.push_back(cfg("smpi/privatization:dlopen"));
   if (In.HostCompute) {
     // SMPI measures the host code between MPI calls and charges
@@ -61,7 +61,7 @@ std::vector<std::string> smpiSettings(const SmpiConfigInputs &In) {
   // take 16,384 of the 65,530 mappings the process may have.
   S.push_back(cfg("contexts/guard-size:0"));
   // Collectives: SMPI's own selectors are unfit for performance studies or
-  // slow to start (DESIGN.md section 6); mirror Open MPI 4.1's choices.
+  // slow to start; mirror Open MPI 4.1's choices.
   if (!setsKey(In.Extra, "smpi/coll-selector")) {
     if (hasCollectiveTable(In.CollectiveSelector)) {
       for (const CollectiveChoice &C : openMpiTunedChoices(In.Ranks))

@@ -149,7 +149,7 @@ TEST(MachineFile, UnknownKeyInsideANumber) {
 TEST(MachineFile, MissingKeyIsNamed) {
   std::string Text = mutated(
       "    sync:         {value: 2, unit: us, kind: estimate, source: "
-      "\"MODELS.md: idle-stream sync 0.46 us (CUDA.jl#279) plus event wait; "
+      "\"idle-stream sync 0.46 us (github.com/JuliaGPU/CUDA.jl/issues/279) plus event wait; "
       "calibrate\"}\n",
       "");
   Diagnostic D = onlyError(Text, "missing key 'gpu.overheads.sync'");
