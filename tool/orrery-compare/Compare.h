@@ -2,7 +2,9 @@
 //
 // Reads two reports in the orrery-run --report schema (orrery-sim-report/1;
 // a native run writes the same schema with "kind": "measured") and lines
-// them up: the total, each category of "breakdown", each kernel site of
+// them up: the total, each category of "breakdown", the MPI categories
+// together (network, call_overhead, host_bounce, device_legs, reduction: a
+// native run has all of an MPI call under network), each kernel site of
 // "kernels" and each call site of "sites" where both reports have one. All
 // times are seconds per rank (the report's sums divided by its "ranks").
 // See docs/compare.md.
@@ -40,7 +42,7 @@ bool readReport(const std::string &Path, ReportTimes &Out, std::string &Error);
 
 /// One line of the comparison.
 struct Row {
-  std::string Group; // "total", "category", "kernel", "site"
+  std::string Group; // "total", "category", "sum", "kernel", "site"
   std::string Name;
   std::optional<double> Measured, Predicted;
   /// (predicted - measured) / measured; empty when a side is missing or the
