@@ -3,7 +3,8 @@
 // Native mode runs every original call and records, per site, how often it
 // ran and the wall time it took. With ORRERY_PROFILE=<file> set, the record is
 // written as JSON when the program exits (one file per process: "%p" in the
-// name is replaced by the process id).
+// name is replaced by the process id). With ORRERY_REPORT=<file>, a measured
+// report in the simulator's schema (SiteProfile.h, docs/compare.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,7 +15,7 @@
 #include <vector>
 
 namespace {
-using Clock = std::chrono::steady_clock;
+using orrery::native::Clock;
 
 /// Begin times of the sites this thread is inside (calls nest: an MPI call
 /// inside CHECK(...), cudaGetErrorString(cudaGetLastError())).
@@ -25,10 +26,15 @@ void enter() { Open.push_back(Clock::now()); }
 void leave(const orrery_site *Site) {
   if (Open.empty())
     return; // an end without a begin: nothing to time
-  double Seconds =
-      std::chrono::duration<double>(Clock::now() - Open.back()).count();
+  Clock::time_point End = Clock::now(), Begin = Open.back();
   Open.pop_back();
-  orrery::native::SiteProfile::instance().record(Site, Seconds);
+  orrery::native::SiteProfile::instance().record(Site, Begin, End,
+                                                 Open.empty());
+}
+/// Creates the profile when the library loads, so that wall_seconds covers
+/// the process from then on, not from the first call.
+__attribute__((constructor)) void startProfile() {
+  orrery::native::SiteProfile::instance();
 }
 } // namespace
 

@@ -4,23 +4,123 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <unistd.h>
+#include <vector>
 
 namespace orrery::native {
+
+namespace {
+
+/// The first of the launchers' rank variables that is set, else -1.
+long envNumber(std::initializer_list<const char *> Names) {
+  for (const char *N : Names)
+    if (const char *V = std::getenv(N); V && *V)
+      return std::strtol(V, nullptr, 10);
+  return -1;
+}
+
+long worldRank() {
+  return envNumber(
+      {"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK", "SLURM_PROCID"});
+}
+
+long worldSize() {
+  return envNumber({"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "SLURM_NTASKS"});
+}
+
+void replaceAll(std::string &S, const std::string &From,
+                const std::string &To) {
+  for (size_t At = S.find(From); At != std::string::npos;
+       At = S.find(From, At + To.size()))
+    S.replace(At, From.size(), To);
+}
+
+bool writeAtomically(const std::string &Path, const std::string &Text,
+                     std::string &Error) {
+  // Write next to the destination, then rename: never a partial file.
+  std::string Tmp = Path + ".tmp." + std::to_string(getpid());
+  {
+    std::ofstream Out(Tmp);
+    if (!Out) {
+      Error = "cannot create " + Tmp;
+      return false;
+    }
+    Out << Text;
+    if (!Out.flush()) {
+      Error = "cannot write " + Tmp;
+      std::remove(Tmp.c_str());
+      return false;
+    }
+  }
+  if (std::rename(Tmp.c_str(), Path.c_str()) != 0) {
+    Error = "cannot rename " + Tmp + " to " + Path;
+    std::remove(Tmp.c_str());
+    return false;
+  }
+  return true;
+}
+
+} // namespace
+
+std::string categoryOf(const orrery_site *Site) {
+  const char *Api = Site->api ? Site->api : "";
+  switch (Site->kind) {
+  case ORRERY_KIND_MPI:
+    if (!std::strcmp(Api, "MPI_Init") || !std::strcmp(Api, "MPI_Init_thread") ||
+        !std::strcmp(Api, "MPI_Finalize"))
+      return "";
+    return "network";
+  case ORRERY_KIND_RAMC:
+    return "network";
+  case ORRERY_KIND_LAUNCH:
+    return "launch";
+  case ORRERY_KIND_CUDA:
+    if (std::strstr(Api, "Memcpy") || std::strstr(Api, "Memset"))
+      return "copies";
+    if (std::strstr(Api, "Synchronize") || std::strstr(Api, "EventQuery") ||
+        std::strstr(Api, "StreamQuery"))
+      return "sync";
+    return "call_overhead";
+  default:
+    return "call_overhead";
+  }
+}
+
+SiteProfile::SiteProfile() : Loaded(Clock::now()) {}
 
 SiteProfile &SiteProfile::instance() {
   static SiteProfile P;
   return P;
 }
 
-void SiteProfile::record(const orrery_site *Site, double Seconds) {
+void SiteProfile::record(const orrery_site *Site, Clock::time_point Begin,
+                         Clock::time_point End, bool Outermost) {
   std::lock_guard<std::mutex> G(Lock);
   Entry &E = Sites[Site];
   ++E.Calls;
+  double Seconds = std::chrono::duration<double>(End - Begin).count();
   E.Seconds += Seconds;
+  if (!Outermost)
+    return;
+  std::string Cat = categoryOf(Site);
+  if (!Cat.empty()) {
+    Categories[Cat] += Seconds;
+    return;
+  }
+  if (!std::strcmp(Site->api, "MPI_Finalize")) {
+    WindowEnd = Begin;
+    HaveEnd = true;
+  } else {
+    // Time before MPI_Init returned (and MPI_Init itself) is start-up.
+    WindowBegin = End;
+    HaveBegin = true;
+    Categories.clear();
+  }
 }
 
 bool SiteProfile::write(const std::string &Path) const {
@@ -37,30 +137,105 @@ bool SiteProfile::write(const std::string &Path) const {
                          {"seconds", E.Seconds}});
   }
   nlohmann::json Doc = {{"mode", "native"}, {"sites", Records}};
-  // Write next to the destination, then rename: never a partial profile.
-  std::string Tmp = Path + ".tmp";
-  {
-    std::ofstream Out(Tmp);
-    if (!Out)
-      return false;
-    Out << Doc.dump(2) << "\n";
-    if (!Out)
-      return false;
+  std::string Error;
+  return writeAtomically(Path, Doc.dump(2) + "\n", Error);
+}
+
+bool SiteProfile::writeReport(const std::string &Path,
+                              std::string &Error) const {
+  using OJ = nlohmann::ordered_json;
+  std::lock_guard<std::mutex> G(Lock);
+  Clock::time_point Now = Clock::now();
+  Clock::time_point From = HaveBegin ? WindowBegin : Loaded;
+  Clock::time_point To = HaveEnd ? WindowEnd : Now;
+  double Measured = std::chrono::duration<double>(To - From).count();
+  char Host[256] = "";
+  gethostname(Host, sizeof Host - 1);
+  OJ J;
+  J["schema"] = "orrery-sim-report/1";
+  J["kind"] = "measured";
+  J["machine"] = {{"name", Host}, {"file", ""}};
+  J["network_mode"] = "native";
+  // One report per process: its times are this rank's, so "ranks" is 1 and
+  // per-rank comparisons divide by 1.
+  J["ranks"] = 1;
+  J["rank"] = worldRank() < 0 ? 0 : worldRank();
+  J["world_size"] = worldSize() < 0 ? 1 : worldSize();
+  J["completed"] = true;
+  J["measured_seconds"] = Measured;
+  J["wall_seconds"] = std::chrono::duration<double>(Now - Loaded).count();
+  OJ B = OJ::object();
+  double Charged = 0;
+  for (const char *K :
+       {"launch", "copies", "network", "call_overhead", "sync"}) {
+    auto It = Categories.find(K);
+    B[K] = It == Categories.end() ? 0.0 : It->second;
+    Charged += B[K].get<double>();
   }
-  return std::rename(Tmp.c_str(), Path.c_str()) == 0;
+  B["host_compute"] = Measured > Charged ? Measured - Charged : 0.0;
+  J["breakdown"] = B;
+  OJ Ks = OJ::array(), Ss = OJ::array();
+  bool AnyLaunch = false;
+  // In source order, so reports of two runs line up.
+  std::vector<std::pair<const orrery_site *, Entry>> Sorted(Sites.begin(),
+                                                            Sites.end());
+  std::sort(Sorted.begin(), Sorted.end(), [](const auto &A, const auto &B) {
+    int F = std::strcmp(A.first->file, B.first->file);
+    if (F != 0)
+      return F < 0;
+    return std::make_pair(A.first->line, A.first->column) <
+           std::make_pair(B.first->line, B.first->column);
+  });
+  for (const auto &[Site, E] : Sorted) {
+    std::string Where =
+        std::string(Site->file) + ":" + std::to_string(Site->line);
+    Ss.push_back({{"api", Site->api},
+                  {"site", Where},
+                  {"calls", E.Calls},
+                  {"seconds", E.Seconds}});
+    if (Site->kind == ORRERY_KIND_LAUNCH) {
+      AnyLaunch = true;
+      Ks.push_back({{"name", Site->callee ? Site->callee : ""},
+                    {"site", Where},
+                    {"launches", E.Calls},
+                    {"seconds", E.Seconds}});
+    }
+  }
+  J["kernels"] = Ks;
+  J["sites"] = Ss;
+  OJ W = OJ::array();
+  if (AnyLaunch)
+    W.push_back("kernel times are the host-side launch calls (kernels are not "
+                "timed on the device in this version)");
+  J["warnings"] = W;
+  return writeAtomically(Path, J.dump(2) + "\n", Error);
 }
 
 SiteProfile::~SiteProfile() {
-  const char *Env = std::getenv("ORRERY_PROFILE");
-  if (!Env || !*Env)
-    return;
-  std::string Path = Env;
-  size_t At = Path.find("%p");
-  if (At != std::string::npos)
-    Path.replace(At, 2, std::to_string(getpid()));
-  if (!write(Path))
-    std::fprintf(stderr, "orrery: cannot write profile %s (ORRERY_PROFILE)\n",
-                 Path.c_str());
+  long Rank = worldRank();
+  if (const char *Env = std::getenv("ORRERY_PROFILE"); Env && *Env) {
+    std::string Path = Env;
+    replaceAll(Path, "%p", std::to_string(getpid()));
+    if (!write(Path))
+      std::fprintf(stderr, "orrery: cannot write profile %s (ORRERY_PROFILE)\n",
+                   Path.c_str());
+  }
+  if (const char *Env = std::getenv("ORRERY_REPORT"); Env && *Env) {
+    std::string Path = Env;
+    bool PerRank = Path.find("%r") != std::string::npos ||
+                   Path.find("%p") != std::string::npos;
+    // Without %r or %p in the name, rank 0 alone writes: ranks writing one
+    // file would overwrite each other.
+    if (!PerRank && Rank > 0)
+      return;
+    replaceAll(Path, "%r", std::to_string(Rank < 0 ? 0 : Rank));
+    replaceAll(Path, "%p", std::to_string(getpid()));
+    std::string Error;
+    if (!writeReport(Path, Error))
+      std::fprintf(stderr,
+                   "orrery: cannot write report %s (ORRERY_REPORT): %s\n",
+                   Path.c_str(), Error.c_str());
+  }
 }
 
 } // namespace orrery::native
