@@ -103,10 +103,9 @@ bool collect(const std::string &Dir, const Study &S, CollectResult &R,
   std::vector<std::string> Head = {"point", "point_name"};
   Head.insert(Head.end(), SettingColumns.begin(), SettingColumns.end());
   Head.insert(Head.end(), Params.begin(), Params.end());
-  for (const char *C :
-       {"machine_name", "ranks", "nodes", "simulated_seconds", "wall_seconds",
-        "kind", "name", "site", "seconds", "share", "launches", "flops",
-        "bytes", "confidence"})
+  for (const char *C : {"machine_name", "ranks", "nodes", "simulated_seconds",
+                        "wall_seconds", "kind", "name", "site", "seconds",
+                        "share", "launches", "flops", "bytes", "confidence"})
     Head.push_back(C);
   for (std::size_t I = 0; I < Head.size(); ++I)
     OS << (I ? "," : "") << Head[I];

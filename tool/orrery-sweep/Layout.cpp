@@ -69,8 +69,8 @@ json pointJson(const Point &P) {
     Values[K] = V;
     Order.push_back(K);
   }
-  return {{"index", P.Index}, {"name", P.Name},     {"np", P.Np},
-          {"values", Values}, {"order", Order},     {"run_args", P.RunArgs}};
+  return {{"index", P.Index}, {"name", P.Name}, {"np", P.Np},
+          {"values", Values}, {"order", Order}, {"run_args", P.RunArgs}};
 }
 
 Point pointFromJson(const json &J) {
@@ -79,8 +79,9 @@ Point pointFromJson(const json &J) {
   P.Name = J.at("name").get<std::string>();
   P.Np = J.at("np").get<int>();
   for (const auto &K : J.at("order"))
-    P.Values.push_back({K.get<std::string>(),
-                        J.at("values").at(K.get<std::string>()).get<std::string>()});
+    P.Values.push_back(
+        {K.get<std::string>(),
+         J.at("values").at(K.get<std::string>()).get<std::string>()});
   P.RunArgs = J.at("run_args").get<std::vector<std::string>>();
   return P;
 }

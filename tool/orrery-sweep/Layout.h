@@ -40,8 +40,7 @@ int recordedStatus(const std::string &Dir, const Point &P);
 nlohmann::json pointJson(const Point &P);
 Point pointFromJson(const nlohmann::json &J);
 /// DIR/sweep.json: the study's points and varied names.
-bool writeSweepJson(const std::string &Dir, const Study &S,
-                    std::string &Error);
+bool writeSweepJson(const std::string &Dir, const Study &S, std::string &Error);
 /// Reads DIR/sweep.json back into \p S (points and varied names only).
 bool readSweepJson(const std::string &Dir, Study &S, std::string &Error);
 

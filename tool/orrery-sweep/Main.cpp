@@ -28,8 +28,9 @@ static cl::OptionCategory Category("orrery-sweep options");
 static cl::SubCommand StatusCmd("status",
                                 "Show which points of DIR are done, failed, "
                                 "interrupted or pending");
-static cl::SubCommand CollectCmd(
-    "collect", "Gather DIR's reports into DIR/results.csv (after a Slurm "
+static cl::SubCommand
+    CollectCmd("collect",
+               "Gather DIR's reports into DIR/results.csv (after a Slurm "
                "run, or on any directory of reports)");
 
 static cl::opt<std::string> StudyFile(cl::Positional, cl::desc("<study.yaml>"),
@@ -77,7 +78,8 @@ static int runStatus(const std::string &Dir) {
   for (const auto &P : S.Points) {
     State St = pointState(Dir, P);
     ++Count[static_cast<int>(St)];
-    std::cout << "  " << stateName(St) << std::string(12 - std::string(stateName(St)).size(), ' ')
+    std::cout << "  " << stateName(St)
+              << std::string(12 - std::string(stateName(St)).size(), ' ')
               << P.Name;
     if (St == State::Failed)
       std::cout << " (exit " << recordedStatus(Dir, P) << "; log "
@@ -87,8 +89,8 @@ static int runStatus(const std::string &Dir) {
                 << pointDir(Dir, P) << "/log.txt)";
     std::cout << "\n";
   }
-  std::cout << S.Points.size() << " points: "
-            << Count[static_cast<int>(State::Done)] << " done, "
+  std::cout << S.Points.size()
+            << " points: " << Count[static_cast<int>(State::Done)] << " done, "
             << Count[static_cast<int>(State::Failed)] << " failed, "
             << Count[static_cast<int>(State::Started)]
             << " running or interrupted, "
@@ -152,8 +154,8 @@ int main(int argc, char **argv) {
     return 2;
   }
   std::string Dir = absDir(OutDir);
-  std::string RunExe =
-      OrreryRunOpt.empty() ? selfDir() + "/orrery-run" : OrreryRunOpt.getValue();
+  std::string RunExe = OrreryRunOpt.empty() ? selfDir() + "/orrery-run"
+                                            : OrreryRunOpt.getValue();
   RunExe = fs::absolute(RunExe).lexically_normal().string();
   if (::access(RunExe.c_str(), X_OK) != 0) {
     std::cerr << "orrery-sweep: error: " << RunExe

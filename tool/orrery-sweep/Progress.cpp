@@ -22,8 +22,7 @@ std::string formatDuration(double Seconds) {
 
 Progress::Progress(std::ostream &OS, bool Terminal, std::size_t Total,
                    std::size_t AlreadyDone, unsigned Jobs)
-    : OS(OS), Terminal(Terminal), Total(Total), Done(AlreadyDone),
-      Jobs(Jobs) {}
+    : OS(OS), Terminal(Terminal), Total(Total), Done(AlreadyDone), Jobs(Jobs) {}
 
 void Progress::finished(bool Ok, double Seconds) {
   if (Running)

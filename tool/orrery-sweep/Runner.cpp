@@ -242,8 +242,8 @@ int runLocal(const std::string &Dir, const Study &S, const RunnerOptions &O,
       Prog.draw("done   " + P.Name + " (" + formatDuration(Seconds) + ")");
     } else {
       Failures.push_back(P.Name);
-      Prog.draw("FAILED " + P.Name + ": " + Why + "; log: " +
-                pointDir(Dir, P) + "/log.txt");
+      Prog.draw("FAILED " + P.Name + ": " + Why + "; log: " + pointDir(Dir, P) +
+                "/log.txt");
     }
     if (Probe) {
       Probe = false;

@@ -87,9 +87,11 @@ std::string checkValue(const std::string &Key, const YAML::Node &N,
     static const std::regex Re(R"([^\s:=]+:[0-9]+=\S+)");
     if (!std::regex_match(S, Re))
       fail(N, "'device_value' needs FILE:LINE=VALUE (e.g. jacobi.cu:120=0.5), "
-              "not '" + S + "'");
+              "not '" +
+                  S + "'");
   } else if (isPathSetting(Key)) {
-    fs::path P = fs::path(S).is_absolute() ? fs::path(S) : StudyDir / fs::path(S);
+    fs::path P =
+        fs::path(S).is_absolute() ? fs::path(S) : StudyDir / fs::path(S);
     if (!fs::exists(P))
       fail(N, "'" + Key + "' file '" + S + "' does not exist (looked for " +
                   P.lexically_normal().string() +
@@ -108,8 +110,7 @@ std::string absPath(const std::string &StudyDir, const std::string &S) {
 std::string sanitize(const std::string &S) {
   std::string R;
   for (char C : S)
-    R += (std::isalnum(static_cast<unsigned char>(C)) || C == '.' ||
-          C == '-')
+    R += (std::isalnum(static_cast<unsigned char>(C)) || C == '.' || C == '-')
              ? C
              : '_';
   return R;
@@ -195,8 +196,10 @@ void readStudy(const YAML::Node &Root, const std::string &File, Study &S) {
       for (const auto &A : V) {
         std::string Name = A.first.as<std::string>();
         if (!A.second.IsSequence() || A.second.size() == 0)
-          fail(A.second, "axis '" + Name + "' needs a non-empty list of "
-                         "values, e.g. " + Name + ": [a, b]");
+          fail(A.second, "axis '" + Name +
+                             "' needs a non-empty list of "
+                             "values, e.g. " +
+                             Name + ": [a, b]");
         Axis Ax{Name, {}};
         for (const auto &E : A.second)
           Ax.second.push_back({checkValue(Name, E, S.Dir), E});
@@ -215,10 +218,10 @@ void readStudy(const YAML::Node &Root, const std::string &File, Study &S) {
           std::string Name = KV2.first.as<std::string>();
           for (const auto &Ax : Axes)
             if (Ax.first == Name)
-              fail(KV2.first, "'" + Name + "' is both an axis and set in a "
-                              "listed point; keep it in one of them");
-          A.push_back({Name, {checkValue(Name, KV2.second, S.Dir),
-                              KV2.first}});
+              fail(KV2.first, "'" + Name +
+                                  "' is both an axis and set in a "
+                                  "listed point; keep it in one of them");
+          A.push_back({Name, {checkValue(Name, KV2.second, S.Dir), KV2.first}});
         }
         Listed.push_back(A);
       }
@@ -243,7 +246,8 @@ void readStudy(const YAML::Node &Root, const std::string &File, Study &S) {
           long N = std::strtol(L.c_str(), &End, 10);
           if (L.empty() || *End || N < 1)
             fail(W, "'limit' is the number of array tasks running at once, "
-                    "a positive whole number, not '" + L + "'");
+                    "a positive whole number, not '" +
+                        L + "'");
           S.Slurm.Limit = static_cast<int>(N);
         } else if (Name == "options") {
           if (!W.IsSequence())
@@ -387,7 +391,6 @@ void readStudy(const YAML::Node &Root, const std::string &File, Study &S) {
         P.RunArgs.push_back(substitute(Arg, Params));
 
       S.Points.push_back(P);
-
     }
   }
   // Names: the values of the names that take more than one value.

@@ -33,14 +33,14 @@ struct Point {
 
 struct SlurmSettings {
   std::string Partition, Account, Time = "01:00:00", Mem;
-  int Limit = 0; // concurrent array tasks (0: all)
+  int Limit = 0;                    // concurrent array tasks (0: all)
   std::vector<std::string> Options; // extra #SBATCH lines
 };
 
 struct Study {
-  std::string File;       // as given
-  std::string Dir;        // absolute directory of the file
-  std::string Program;    // absolute
+  std::string File;              // as given
+  std::string Dir;               // absolute directory of the file
+  std::string Program;           // absolute
   std::vector<std::string> Args; // with {name} placeholders
   /// Names of the axes, in the order the study lists them (varied ones).
   std::vector<std::string> Varied;
