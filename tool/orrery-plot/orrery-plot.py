@@ -75,13 +75,14 @@ def points_of(rows, fields):
         if r["kind"] == "category":
             p["categories"][r["name"]] = float(r["seconds"] or 0)
         elif r["kind"] == "kernel":
-            key = "%s (%s)" % (r["name"], r["site"]) if r["site"] else r["name"]
+            site = os.path.basename(r["site"])
+            key = "%s (%s)" % (r["name"], site) if site else r["name"]
             p["kernels"][key] = float(r["seconds"] or 0)
     return [points[k] for k in sorted(points)]
 
 
 def series_label(p, varied):
-    parts = [p["machine"] or "machine"]
+    parts = [os.path.basename(p["machine"]) or "machine"]
     for k in varied:
         if k not in ("np", "machine"):
             parts.append("%s=%s" % (k, p["values"].get(k, "")))
@@ -135,7 +136,10 @@ def plot_scaling(plt, points, varied, outdir, formats, written):
         ax.set_xticks(sorted(set(gpus)))
         ax.set_xticklabels([str(g) for g in sorted(set(gpus))])
         ax.grid(True, alpha=0.3)
-        ax.legend(title="machine file", fontsize="small")
+    handles, labels = axes[1].get_legend_handles_labels()
+    fig.legend(handles, labels, title="machine file", loc="upper center",
+               bbox_to_anchor=(0.5, 0.0), ncol=min(4, len(labels)),
+               fontsize="small")
     if spans_decade([p["sim"] for p in points]):
         axes[0].set_yscale("log")
     save(fig, outdir, "scaling", formats, written)
