@@ -69,8 +69,13 @@ json pointJson(const Point &P) {
     Values[K] = V;
     Order.push_back(K);
   }
-  return {{"index", P.Index}, {"name", P.Name}, {"np", P.Np},
-          {"values", Values}, {"order", Order}, {"run_args", P.RunArgs}};
+  return {{"index", P.Index},
+          {"name", P.Name},
+          {"np", P.Np},
+          {"values", Values},
+          {"order", Order},
+          {"run_args", P.RunArgs},
+          {"program_stamp", P.ProgramStamp}};
 }
 
 Point pointFromJson(const json &J) {
@@ -83,16 +88,19 @@ Point pointFromJson(const json &J) {
         {K.get<std::string>(),
          J.at("values").at(K.get<std::string>()).get<std::string>()});
   P.RunArgs = J.at("run_args").get<std::vector<std::string>>();
+  P.ProgramStamp = J.value("program_stamp", "");
   return P;
 }
 
+/// The same command on the same build of the program.
 static bool sameCommand(const std::string &Dir, const Point &P) {
   std::string Text;
   if (!readFile(pointDir(Dir, P) + "/point.json", Text))
     return false;
   json J = json::parse(Text, nullptr, false);
   return !J.is_discarded() && J.is_object() && J.contains("run_args") &&
-         J["run_args"] == json(P.RunArgs);
+         J["run_args"] == json(P.RunArgs) &&
+         J.value("program_stamp", "") == P.ProgramStamp;
 }
 
 int recordedStatus(const std::string &Dir, const Point &P) {

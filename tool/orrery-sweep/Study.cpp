@@ -272,6 +272,14 @@ void readStudy(const YAML::Node &Root, const std::string &File, Study &S) {
     fail(Root, "the study names no program; add program: PATH (a skeleton "
                "built with orrery-cxx --orrery-mode=skeleton)");
 
+  std::string Stamp;
+  {
+    std::error_code EC;
+    auto Size = fs::file_size(S.Program, EC);
+    auto Time = fs::last_write_time(S.Program, EC);
+    Stamp = std::to_string(Size) + ":" +
+            std::to_string(Time.time_since_epoch().count());
+  }
   // Parameters: every non-setting name must be used in args and vice versa.
   std::set<std::string> Used = placeholders(S.Args);
   std::set<std::string> Given;
@@ -374,6 +382,7 @@ void readStudy(const YAML::Node &Root, const std::string &File, Study &S) {
       for (const auto &[K, V] : Params)
         P.Values.push_back({K, V});
       P.Np = std::atoi(Np.c_str());
+      P.ProgramStamp = Stamp;
       P.RunArgs = {"-np", Np};
       if (!Rpn.empty())
         P.RunArgs.insert(P.RunArgs.end(), {"--ranks-per-node", Rpn});

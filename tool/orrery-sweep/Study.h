@@ -27,6 +27,9 @@ struct Point {
   /// --report (the runner adds it); paths absolute.
   std::vector<std::string> RunArgs;
   int Np = 0;
+  /// The program's size and modification time when the study was read: a
+  /// rebuilt program makes a done point pending again.
+  std::string ProgramStamp;
 
   std::string value(const std::string &Key) const;
 };
