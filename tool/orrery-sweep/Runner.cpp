@@ -172,7 +172,7 @@ int runLocal(const std::string &Dir, const Study &S, const RunnerOptions &O,
 
   unsigned Cores = std::max(1u, std::thread::hardware_concurrency());
   unsigned Jobs = O.Jobs ? O.Jobs : Cores;
-  bool Probe = O.Jobs == 0 && Todo.size() > 1 && Jobs > 1;
+  bool Probe = O.Jobs == 0 && Todo.size() > 1;
   int MaxNp = 0;
   for (const Point *P : Todo)
     MaxNp = std::max(MaxNp, P->Np);
