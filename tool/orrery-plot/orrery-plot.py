@@ -2,6 +2,7 @@
 """orrery-plot: plots of an orrery-sweep output directory (docs/sweeps.md).
 
   orrery-plot DIR [-o OUTDIR] [--format svg,png] [--top N]
+  orrery-plot --report REPORT.json -o FILE.svg|.png   (one run, orrery-run --plot)
 
 Reads DIR/results.csv and writes into OUTDIR (default DIR/plots):
   scaling.*    simulated time, speedup and parallel efficiency vs GPUs,
@@ -195,11 +196,64 @@ def plot_kernels(plt, points, top, outdir, formats, written):
     plt.close(fig)
 
 
+def plot_report(plt, report_path, out, top):
+    """One run: time per rank by category, and its top kernels."""
+    try:
+        with open(report_path) as f:
+            rep = json.load(f)
+        breakdown = rep["breakdown"]
+        ranks = max(1, int(rep.get("ranks", 1)))
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        sys.exit("orrery-plot: error: %s is not an orrery-sim-report/1 report "
+                 "(%s); keep one with orrery-run --report FILE" % (report_path, e))
+    cats = sorted(breakdown, key=lambda c: -breakdown[c])
+    kernels = sorted(rep.get("kernels", []), key=lambda k: -k.get("seconds", 0))
+    kernels = kernels[:top]
+    fig, axes = plt.subplots(1, 2, figsize=(14, max(3.5, 0.35 * len(cats) + 1.5)),
+                             gridspec_kw={"wspace": 0.75})
+    bars = axes[0].barh(range(len(cats)),
+                        [breakdown[c] / ranks for c in reversed(cats)],
+                        color="tab:blue")
+    for patch, c in zip(bars.patches, reversed(cats)):
+        patch.set_gid("category:%s" % c)
+    axes[0].set_yticks(range(len(cats)))
+    axes[0].set_yticklabels([c.replace("_", " ") for c in reversed(cats)])
+    axes[0].set_xlabel("time per rank (s)")
+    machine = rep.get("machine", {})
+    axes[0].set_title("%s, %d ranks: %.4g s simulated"
+                      % (os.path.basename(machine.get("file", "")) or
+                         machine.get("name", "?"), ranks,
+                         rep.get("simulated_seconds", 0)))
+    names = ["%s (%s)" % (k.get("name", "?"),
+                          os.path.basename(k.get("site", "")))
+             for k in reversed(kernels)]
+    kb = axes[1].barh(range(len(kernels)),
+                      [k.get("seconds", 0) for k in reversed(kernels)],
+                      color="tab:orange")
+    for patch, n in zip(kb.patches, names):
+        patch.set_gid("kernel:%s" % n)
+    axes[1].set_yticks(range(len(kernels)))
+    axes[1].set_yticklabels(names)
+    axes[1].set_xlabel("predicted device time, all launches (s)")
+    axes[1].set_title("Top %d kernels" % len(kernels))
+    fmt = os.path.splitext(out)[1].lstrip(".")
+    if fmt not in ("svg", "png", "pdf"):
+        sys.exit("orrery-plot: error: %s: name a .svg, .png or .pdf file" % out)
+    fig.savefig(out, format=fmt, bbox_inches="tight",
+                metadata={"Date": None} if fmt == "svg" else None)
+    plt.close(fig)
+    print("orrery-plot: wrote %s" % out)
+    return 0
+
+
 def main(argv):
     ap = argparse.ArgumentParser(
         prog="orrery-plot",
         description="Plot an orrery-sweep output directory (docs/sweeps.md).")
-    ap.add_argument("dir", help="the -o DIR of orrery-sweep (has results.csv)")
+    ap.add_argument("dir", nargs="?",
+                    help="the -o DIR of orrery-sweep (has results.csv)")
+    ap.add_argument("--report", help="plot one run's report instead (with -o "
+                    "FILE.svg or FILE.png)")
     ap.add_argument("-o", dest="outdir", help="where the plots go "
                     "(default: DIR/plots)")
     ap.add_argument("--format", default="svg,png",
@@ -207,6 +261,14 @@ def main(argv):
     ap.add_argument("--top", type=int, default=10,
                     help="kernels in the kernel plot (default 10)")
     args = ap.parse_args(argv)
+    if args.report:
+        if not args.outdir:
+            sys.exit("orrery-plot: error: --report needs -o FILE.svg (or .png)")
+        return plot_report(import_matplotlib(), args.report, args.outdir,
+                           args.top)
+    if not args.dir:
+        sys.exit("orrery-plot: error: give a sweep directory (orrery-plot DIR) "
+                 "or --report FILE -o FILE.svg")
     csv_path = os.path.join(args.dir, "results.csv")
     if not os.path.isfile(csv_path):
         sys.exit("orrery-plot: error: %s does not exist; run orrery-sweep "
