@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The main job: instrument the Jacobi example (CUDA-aware MPI), build it in
 # skeleton mode (no GPU, no nvcc, no libcudart) and simulate it on 16 GPUs of
-# the default machine model, then print the report.
+# the default machine model, then print the report; last, a scaling study
+# (4 to 64 GPUs on two machines, docs/sweeps.md) and its plots.
 # Usage: scripts/demo.sh <build dir>
 set -euo pipefail
 build=${1:-build}
@@ -24,3 +25,21 @@ echo "== orrery-run -np 16 --machine models/machines/musica-h100.yaml jacobi -ni
 "$build/bin/orrery-run" -np 16 --machine "$machine" \
   --report "$out/report.json" --trace "$out/trace.json" \
   "$out/jacobi" -nx 4096 -ny 4096 -niter 100 -tol 0
+
+echo
+echo "== orrery-sweep examples/jacobi/scaling-study.yaml: 4 to 64 GPUs on two machines"
+# The example study with this build's skeleton and absolute model paths.
+study=$out/scaling-study.yaml
+abs_out=$(cd "$out" && pwd)
+sed -e "s|^program: .*|program: $abs_out/jacobi|" \
+    -e "s|\.\./\.\./models/|$src/models/|g" \
+    "$src/examples/jacobi/scaling-study.yaml" >"$study"
+"$build/bin/orrery-sweep" "$study" -o "$out/scaling"
+if "$build/bin/orrery-plot" "$out/scaling" >"$out/plot.log" 2>&1; then
+  echo
+  echo "Scaling study: $out/scaling/results.csv (one row per point and category, and per kernel)"
+  echo "Plots:         $out/scaling/plots/{scaling,breakdown,kernels}.{svg,png}"
+else
+  cat "$out/plot.log"
+  echo "orrery-plot failed (is python3-matplotlib installed? make deps); the table is $out/scaling/results.csv"
+fi

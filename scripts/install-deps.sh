@@ -15,6 +15,7 @@ packages=(
   googletest libgtest-dev
   pkg-config valgrind
   autoconf
+  python3-matplotlib
 )
 
 missing=()

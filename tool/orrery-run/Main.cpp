@@ -425,6 +425,17 @@ int main(int argc, char **argv) {
                  Status, Seconds);
   }
   Status = reportAfterRun(O, P, Status);
+  if (!O.Plot.empty() && fs::exists(P.ReportPath, EC)) {
+    // orrery-plot (Python, matplotlib) sits next to orrery-run.
+    fs::path Self = fs::read_symlink("/proc/self/exe", EC);
+    Command Plot{{(Self.parent_path() / "orrery-plot").string(), "--report",
+                  P.ReportPath, "-o", O.Plot},
+                 {}};
+    std::cout.flush();
+    if (runCommand(Plot, Error) != 0)
+      warning("no plot was drawn to '" + O.Plot + "' (" +
+              (Error.empty() ? "orrery-plot failed, see above" : Error) + ")");
+  }
   if (O.KeepTemps)
     std::cerr << "orrery-run: kept " << Dir.path() << "\n";
   return Status;

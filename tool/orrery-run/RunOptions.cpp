@@ -32,6 +32,8 @@ const char *const RunUsage =
     "  --trace FILE           write a Chrome-trace/Perfetto timeline\n"
     "  --report FILE          keep the JSON report (default: a temporary "
     "file)\n"
+    "  --plot FILE.svg        draw the run's breakdown and top kernels "
+    "(orrery-plot)\n"
     "  --progress SECONDS     wall time between progress lines on stderr\n"
     "                         (default: $ORRERY_PROGRESS or 10; 0: none)\n"
     "  --host-compute         charge the host code's measured CPU time too\n"
@@ -116,6 +118,7 @@ const std::map<std::string, Setter> &valuedOptions() {
         count(&RunOptions::RanksPerNode, "--ranks-per-node");
     M["--trace"] = text(&RunOptions::Trace, "--trace");
     M["--report"] = text(&RunOptions::Report, "--report");
+    M["--plot"] = text(&RunOptions::Plot, "--plot");
     M["--print-report"] = text(&RunOptions::PrintReport, "--print-report");
     M["--network"] = [](RunOptions &O, const std::string &V, std::string &E) {
       if (V == "smpi" || V == "ideal") {

@@ -28,6 +28,7 @@ struct RunOptions {
   NetworkMode Network = NetworkMode::Smpi;
   std::string Trace;  ///< --trace
   std::string Report; ///< --report
+  std::string Plot;   ///< --plot: orrery-plot draws the report there
   std::optional<double> Progress;
   bool HostCompute = false;
   bool KeepTemps = false;

@@ -1,0 +1,308 @@
+#!/usr/bin/env python3
+"""orrery-plot: plots of an orrery-sweep output directory (docs/sweeps.md).
+
+  orrery-plot DIR [-o OUTDIR] [--format svg,png] [--top N]
+  orrery-plot --report REPORT.json -o FILE.svg|.png   (one run, orrery-run --plot)
+
+Reads DIR/results.csv and writes into OUTDIR (default DIR/plots):
+  scaling.*    simulated time, speedup and parallel efficiency vs GPUs,
+               one line per machine file (and other varied setting)
+  breakdown.*  time per rank by category, stacked, one bar per point
+  kernels.*    the top kernels by predicted device time, all points summed
+Every series carries an SVG id (gid) naming it: "series:LABEL" for lines,
+"breakdown:CATEGORY:POINT" for each stacked bar, "kernel:NAME (SITE)" for
+the kernel bars.
+"""
+import argparse
+import csv
+import json
+import os
+import sys
+
+DEBIAN_PYTHON = "/usr/bin/python3"
+
+
+def import_matplotlib():
+    try:
+        import matplotlib
+    except ImportError:
+        # A python3 first on PATH (pyenv, a venv) may not see Debian's
+        # python3-matplotlib: use the system interpreter that does.
+        if os.path.realpath(sys.executable) != os.path.realpath(DEBIAN_PYTHON) \
+                and os.path.exists(DEBIAN_PYTHON) \
+                and not os.environ.get("ORRERY_PLOT_REEXEC"):
+            os.environ["ORRERY_PLOT_REEXEC"] = "1"
+            os.execv(DEBIAN_PYTHON, [DEBIAN_PYTHON] + sys.argv)
+        sys.exit("orrery-plot: error: matplotlib is missing; install Debian's "
+                 "python3-matplotlib (scripts/install-deps.sh does)")
+    matplotlib.use("Agg")
+    matplotlib.rcParams["svg.hashsalt"] = "orrery"  # stable SVG ids
+    import matplotlib.pyplot as plt
+    return plt
+
+
+SETTINGS = ["np", "ranks_per_node", "machine", "network", "network_file",
+            "device_value", "device_values"]
+REPORT_COLUMNS = ["machine_name", "ranks", "nodes", "simulated_seconds",
+                  "wall_seconds", "kind", "name", "site", "seconds", "share",
+                  "launches", "flops", "bytes", "confidence"]
+
+
+def read_rows(path):
+    with open(path, newline="") as f:
+        reader = csv.DictReader(f)
+        missing = [c for c in ["point", "point_name", "np", "machine", "kind",
+                               "name", "seconds", "simulated_seconds"]
+                   if c not in (reader.fieldnames or [])]
+        if missing:
+            sys.exit("orrery-plot: error: %s has no column %s; write it with "
+                     "orrery-sweep (or orrery-sweep collect DIR)"
+                     % (path, ", ".join(missing)))
+        return list(reader), reader.fieldnames
+
+
+def points_of(rows, fields):
+    """One dict per point: its settings, simulated time and categories."""
+    points = {}
+    for r in rows:
+        p = points.setdefault(int(r["point"]), {
+            "name": r["point_name"], "np": int(r["np"]),
+            "machine": r["machine"],
+            "sim": float(r["simulated_seconds"]),
+            "values": {k: r[k] for k in fields
+                       if k not in REPORT_COLUMNS and
+                       k not in ("point", "point_name")},
+            "categories": {}, "kernels": {}})
+        if r["kind"] == "category":
+            p["categories"][r["name"]] = float(r["seconds"] or 0)
+        elif r["kind"] == "kernel":
+            site = os.path.basename(r["site"])
+            key = "%s (%s)" % (r["name"], site) if site else r["name"]
+            p["kernels"][key] = float(r["seconds"] or 0)
+    return [points[k] for k in sorted(points)]
+
+
+def series_label(p, varied):
+    parts = [os.path.basename(p["machine"]) or "machine"]
+    for k in varied:
+        if k not in ("np", "machine"):
+            parts.append("%s=%s" % (k, p["values"].get(k, "")))
+    return " ".join(parts)
+
+
+def spans_decade(values):
+    values = [v for v in values if v > 0]
+    return len(values) > 1 and max(values) / min(values) >= 10
+
+
+def save(fig, outdir, stem, formats, written):
+    for fmt in formats:
+        path = os.path.join(outdir, "%s.%s" % (stem, fmt))
+        fig.savefig(path, format=fmt, bbox_inches="tight",
+                    metadata={"Date": None} if fmt == "svg" else None)
+        written.append(path)
+
+
+def plot_scaling(plt, points, varied, outdir, formats, written):
+    series = {}
+    for p in points:
+        series.setdefault(series_label(p, varied), []).append(p)
+    fig, axes = plt.subplots(1, 3, figsize=(15, 4.5))
+    gpus = [p["np"] for p in points]
+    for label, ps in series.items():
+        ps = sorted(ps, key=lambda p: p["np"])
+        x = [p["np"] for p in ps]
+        t = [p["sim"] for p in ps]
+        speedup = [t[0] / v if v > 0 else 0 for v in t]
+        eff = [s / (n / x[0]) for s, n in zip(speedup, x)]
+        for ax, y, what in zip(axes, [t, speedup, eff],
+                               ["time", "speedup", "efficiency"]):
+            (line,) = ax.plot(x, y, marker="o", label=label)
+            line.set_gid("series:%s:%s" % (what, label))
+    axes[0].set_ylabel("simulated time (s)")
+    axes[1].set_ylabel("speedup over the fewest GPUs (x)")
+    axes[2].set_ylabel("parallel efficiency (%)")
+    axes[2].yaxis.set_major_formatter(
+        plt.FuncFormatter(lambda v, _: "%.0f" % (100 * v)))
+    axes[0].set_title("Simulated time")
+    axes[1].set_title("Speedup")
+    axes[2].set_title("Parallel efficiency")
+    if len(set(gpus)) > 1:
+        lo, hi = min(gpus), max(gpus)
+        axes[1].plot([lo, hi], [1, hi / lo], "k:", label="ideal")
+    for ax in axes:
+        ax.set_xlabel("GPUs (MPI ranks)")
+        if spans_decade(gpus) or (gpus and max(gpus) / max(1, min(gpus)) >= 8):
+            ax.set_xscale("log", base=2)
+        ax.set_xticks(sorted(set(gpus)))
+        ax.set_xticklabels([str(g) for g in sorted(set(gpus))])
+        ax.grid(True, alpha=0.3)
+    handles, labels = axes[1].get_legend_handles_labels()
+    fig.legend(handles, labels, title="machine file", loc="upper center",
+               bbox_to_anchor=(0.5, 0.0), ncol=min(4, len(labels)),
+               fontsize="small")
+    if spans_decade([p["sim"] for p in points]):
+        axes[0].set_yscale("log")
+    save(fig, outdir, "scaling", formats, written)
+    plt.close(fig)
+
+
+def plot_breakdown(plt, points, outdir, formats, written):
+    cats = []
+    for p in points:
+        for c in p["categories"]:
+            if c not in cats:
+                cats.append(c)
+    fig, ax = plt.subplots(figsize=(max(6, 0.6 * len(points) + 3), 5))
+    names = [p["name"] for p in points]
+    bottom = [0.0] * len(points)
+    for c in cats:
+        vals = [p["categories"].get(c, 0.0) for p in points]
+        bars = ax.bar(range(len(points)), vals, bottom=bottom,
+                      label=c.replace("_", " "))
+        for i, patch in enumerate(bars.patches):
+            patch.set_gid("breakdown:%s:%s" % (c, names[i]))
+        bottom = [b + v for b, v in zip(bottom, vals)]
+    ax.set_xticks(range(len(points)))
+    ax.set_xticklabels(names, rotation=45, ha="right")
+    ax.set_xlabel("point")
+    ax.set_ylabel("time per rank (s)")
+    ax.set_title("Where the time goes (mean over ranks)")
+    ax.legend(title="category", fontsize="small", bbox_to_anchor=(1.01, 1),
+              loc="upper left")
+    save(fig, outdir, "breakdown", formats, written)
+    plt.close(fig)
+
+
+def plot_kernels(plt, points, top, outdir, formats, written):
+    total = {}
+    for p in points:
+        for k, s in p["kernels"].items():
+            total[k] = total.get(k, 0.0) + s
+    ranked = sorted(total.items(), key=lambda kv: -kv[1])[:top]
+    fig, ax = plt.subplots(figsize=(8, 0.5 * len(ranked) + 1.5))
+    names = [k for k, _ in reversed(ranked)]
+    vals = [v for _, v in reversed(ranked)]
+    bars = ax.barh(range(len(ranked)), vals, color="tab:blue")
+    for patch, name in zip(bars.patches, names):
+        patch.set_gid("kernel:%s" % name)
+    ax.set_yticks(range(len(ranked)))
+    ax.set_yticklabels(names)
+    ax.set_xlabel("predicted device time, all launches and points (s)")
+    ax.set_title("Top %d kernels by predicted time" % len(ranked))
+    if spans_decade(vals):
+        ax.set_xscale("log")
+    save(fig, outdir, "kernels", formats, written)
+    plt.close(fig)
+
+
+def plot_report(plt, report_path, out, top):
+    """One run: time per rank by category, and its top kernels."""
+    try:
+        with open(report_path) as f:
+            rep = json.load(f)
+        breakdown = rep["breakdown"]
+        ranks = max(1, int(rep.get("ranks", 1)))
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        sys.exit("orrery-plot: error: %s is not an orrery-sim-report/1 report "
+                 "(%s); keep one with orrery-run --report FILE" % (report_path, e))
+    cats = sorted(breakdown, key=lambda c: -breakdown[c])
+    kernels = sorted(rep.get("kernels", []), key=lambda k: -k.get("seconds", 0))
+    kernels = kernels[:top]
+    fig, axes = plt.subplots(1, 2, figsize=(14, max(3.5, 0.35 * len(cats) + 1.5)),
+                             gridspec_kw={"wspace": 0.75})
+    bars = axes[0].barh(range(len(cats)),
+                        [breakdown[c] / ranks for c in reversed(cats)],
+                        color="tab:blue")
+    for patch, c in zip(bars.patches, reversed(cats)):
+        patch.set_gid("category:%s" % c)
+    axes[0].set_yticks(range(len(cats)))
+    axes[0].set_yticklabels([c.replace("_", " ") for c in reversed(cats)])
+    axes[0].set_xlabel("time per rank (s)")
+    machine = rep.get("machine", {})
+    axes[0].set_title("%s, %d ranks: %.4g s simulated"
+                      % (os.path.basename(machine.get("file", "")) or
+                         machine.get("name", "?"), ranks,
+                         rep.get("simulated_seconds", 0)))
+    names = ["%s (%s)" % (k.get("name", "?"),
+                          os.path.basename(k.get("site", "")))
+             for k in reversed(kernels)]
+    kb = axes[1].barh(range(len(kernels)),
+                      [k.get("seconds", 0) for k in reversed(kernels)],
+                      color="tab:orange")
+    for patch, n in zip(kb.patches, names):
+        patch.set_gid("kernel:%s" % n)
+    axes[1].set_yticks(range(len(kernels)))
+    axes[1].set_yticklabels(names)
+    axes[1].set_xlabel("predicted device time, all launches (s)")
+    axes[1].set_title("Top %d kernels" % len(kernels))
+    fmt = os.path.splitext(out)[1].lstrip(".")
+    if fmt not in ("svg", "png", "pdf"):
+        sys.exit("orrery-plot: error: %s: name a .svg, .png or .pdf file" % out)
+    fig.savefig(out, format=fmt, bbox_inches="tight",
+                metadata={"Date": None} if fmt == "svg" else None)
+    plt.close(fig)
+    print("orrery-plot: wrote %s" % out)
+    return 0
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(
+        prog="orrery-plot",
+        description="Plot an orrery-sweep output directory (docs/sweeps.md).")
+    ap.add_argument("dir", nargs="?",
+                    help="the -o DIR of orrery-sweep (has results.csv)")
+    ap.add_argument("--report", help="plot one run's report instead (with -o "
+                    "FILE.svg or FILE.png)")
+    ap.add_argument("-o", dest="outdir", help="where the plots go "
+                    "(default: DIR/plots)")
+    ap.add_argument("--format", default="svg,png",
+                    help="comma-separated: svg, png, pdf (default svg,png)")
+    ap.add_argument("--top", type=int, default=10,
+                    help="kernels in the kernel plot (default 10)")
+    args = ap.parse_args(argv)
+    if args.report:
+        if not args.outdir:
+            sys.exit("orrery-plot: error: --report needs -o FILE.svg (or .png)")
+        return plot_report(import_matplotlib(), args.report, args.outdir,
+                           args.top)
+    if not args.dir:
+        sys.exit("orrery-plot: error: give a sweep directory (orrery-plot DIR) "
+                 "or --report FILE -o FILE.svg")
+    csv_path = os.path.join(args.dir, "results.csv")
+    if not os.path.isfile(csv_path):
+        sys.exit("orrery-plot: error: %s does not exist; run orrery-sweep "
+                 "STUDY.yaml -o %s (or orrery-sweep collect %s) first"
+                 % (csv_path, args.dir, args.dir))
+    formats = [f for f in args.format.split(",") if f]
+    for f in formats:
+        if f not in ("svg", "png", "pdf"):
+            sys.exit("orrery-plot: error: --format %s: use svg, png or pdf" % f)
+    rows, fields = read_rows(csv_path)
+    points = points_of(rows, fields)
+    if not points:
+        sys.exit("orrery-plot: error: %s has no rows: no point is done yet "
+                 "(orrery-sweep status %s)" % (csv_path, args.dir))
+    # The names the study varies (sweep.json); without one, the columns
+    # that take several values (ranks_per_node follows np when not set).
+    candidates = [k for k in fields if k not in REPORT_COLUMNS and
+                  k not in ("point", "point_name", "ranks_per_node")]
+    sweep_json = os.path.join(args.dir, "sweep.json")
+    if os.path.isfile(sweep_json):
+        with open(sweep_json) as f:
+            candidates = json.load(f).get("varied", [])
+    varied = [k for k in candidates
+              if len({p["values"].get(k) for p in points}) > 1]
+    plt = import_matplotlib()
+    outdir = args.outdir or os.path.join(args.dir, "plots")
+    os.makedirs(outdir, exist_ok=True)
+    written = []
+    plot_scaling(plt, points, varied, outdir, formats, written)
+    plot_breakdown(plt, points, outdir, formats, written)
+    plot_kernels(plt, points, args.top, outdir, formats, written)
+    print("orrery-plot: %d points; wrote %s" % (len(points), ", ".join(written)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
