@@ -301,6 +301,10 @@ void Runtime::cpuFlow(Rank &R, Category C, s4u::Host *From, s4u::Host *To,
     OutsideBench B;
     s4u::Comm::sendto(From, To, static_cast<std::uint64_t>(Bytes));
   }
+  chargeSince(R, C, Start, Estimate);
+}
+
+void Runtime::chargeSince(Rank &R, Category C, double Start, bool Estimate) {
   double Seconds = now() - Start;
   R.Time.add(C, Seconds, Estimate);
   if (!R.Open.empty())
@@ -328,15 +332,7 @@ void Runtime::cpuFlows(
           s4u::Comm::sendto_async(From, To, static_cast<std::uint64_t>(Bytes)));
     s4u::Comm::wait_all(Comms);
   }
-  double Seconds = now() - Start;
-  R.Time.add(C, Seconds, Estimate);
-  if (!R.Open.empty())
-    R.Open.back().Charged += Seconds;
-  if (Rep.tracing())
-    Rep.span({R.Id, 0, Start, Seconds,
-              R.Open.empty() ? std::string(categoryKey(C))
-                             : std::string(R.Open.back().Site->api),
-              C});
+  chargeSince(R, C, Start, Estimate);
 }
 
 void Runtime::tick() {

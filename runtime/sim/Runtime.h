@@ -137,6 +137,10 @@ public:
                std::initializer_list<std::pair<Category, double>> Parts,
                bool Estimate);
 
+  /// Charges the simulated time since \p Start to \p C on rank \p R (and
+  /// to its open site), with a timeline span.
+  void chargeSince(Rank &R, Category C, double Start, bool Estimate);
+
   /// Moves \p Bytes from \p From to \p To as a flow started by the calling
   /// rank, which waits for it: the time is SimGrid's, shared with other
   /// flows on the same links.
