@@ -320,8 +320,10 @@ void receiveMessages(Rank &R, const std::vector<PendingRecv> &Ps) {
   // The SMPI message crossed the route between the ranks' hosts; the
   // payload, the route from where it started to where it went.
   for (const auto &[M, Site] : Done) {
-    double Bound = routeOf(M.SrcCpu, R.Cpu).Latency +
-                   M.Bytes / routeOf(M.DataFrom, M.DataTo).Bandwidth;
+    // Latency of the ranks' route, bytes over the payload's bottleneck.
+    double Bound = models::Hockney{routeOf(M.SrcCpu, R.Cpu).Latency,
+                                   routeOf(M.DataFrom, M.DataTo).Bandwidth}
+                       .time(M.Bytes);
     checkPhysicalBound(Site, M.Bytes, now() - M.Start, Bound);
   }
 }
