@@ -183,7 +183,7 @@ std::string SymExpr::str() const {
   case Op::Max:
     return "orrery_max(" + N->L.str() + ", " + N->R.str() + ")";
   case Op::Log2:
-    return "orrery_log2(" + N->L.str() + ")";
+    return "orrery_halving_trips(" + N->L.str() + ")";
   }
   return "0";
 }

@@ -160,7 +160,9 @@ static inline double orrery_floor_div(double a, double b) {
   q = (double)(long long)(a / b);
   return q > a / b ? q - 1 : q;
 }
-static inline double orrery_log2(double a) {
+/* The trip count of a loop that halves its variable from a down to 1 (or
+ * doubles it from 1 up to a): floor(log2(a)) + 1 for a >= 1, and 1 below. */
+static inline double orrery_halving_trips(double a) {
   double n = 0;
   while (a >= 2) {
     a /= 2;

@@ -37,7 +37,7 @@ __global__ void counted(float *x, int k) {
 // CHECK: loop loop-trips.cu:17:3: block_stride, trip orrery_max(0, m) / blockDim.x
 // s = 1, 2, 4, ... below blockDim.x: floor(log2(blockDim.x - 1)) + 1 steps.
 // CHECK-LABEL: hint: doubling
-// CHECK: loop loop-trips.cu:21:3: symbolic, trip orrery_log2((blockDim.x - 1))
+// CHECK: loop loop-trips.cu:21:3: symbolic, trip orrery_halving_trips((blockDim.x - 1))
 // j = j + 1 up to k: k trips; s = 100, 33, 11, 3 (>= 3): 4 trips.
 // CHECK-LABEL: hint: counted
 // CHECK: loop loop-trips.cu:26:3: symbolic, trip orrery_max(0, k)

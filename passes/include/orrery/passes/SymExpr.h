@@ -53,7 +53,7 @@ public:
   static SymExpr min(const SymExpr &A, const SymExpr &B);
   static SymExpr max(const SymExpr &A, const SymExpr &B);
   /// The number of halvings of A down to 1, plus one: floor(log2(A)) + 1
-  /// for A >= 1 and 1 below (orrery_log2 of the hook ABI).
+  /// for A >= 1 and 1 below (orrery_halving_trips of the hook ABI).
   static SymExpr log2Steps(const SymExpr &A);
 
   bool isConst() const;
