@@ -2,13 +2,14 @@
 
 #include "SiteProfile.h"
 
+#include "orrery/support/AtomicFile.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <unistd.h>
 #include <vector>
 
@@ -38,31 +39,6 @@ void replaceAll(std::string &S, const std::string &From,
   for (size_t At = S.find(From); At != std::string::npos;
        At = S.find(From, At + To.size()))
     S.replace(At, From.size(), To);
-}
-
-bool writeAtomically(const std::string &Path, const std::string &Text,
-                     std::string &Error) {
-  // Write next to the destination, then rename: never a partial file.
-  std::string Tmp = Path + ".tmp." + std::to_string(getpid());
-  {
-    std::ofstream Out(Tmp);
-    if (!Out) {
-      Error = "cannot create " + Tmp;
-      return false;
-    }
-    Out << Text;
-    if (!Out.flush()) {
-      Error = "cannot write " + Tmp;
-      std::remove(Tmp.c_str());
-      return false;
-    }
-  }
-  if (std::rename(Tmp.c_str(), Path.c_str()) != 0) {
-    Error = "cannot rename " + Tmp + " to " + Path;
-    std::remove(Tmp.c_str());
-    return false;
-  }
-  return true;
 }
 
 } // namespace
@@ -138,7 +114,7 @@ bool SiteProfile::write(const std::string &Path) const {
   }
   nlohmann::json Doc = {{"mode", "native"}, {"sites", Records}};
   std::string Error;
-  return writeAtomically(Path, Doc.dump(2) + "\n", Error);
+  return support::writeFileAtomically(Path, Doc.dump(2) + "\n", Error);
 }
 
 bool SiteProfile::writeReport(const std::string &Path,
@@ -208,7 +184,7 @@ bool SiteProfile::writeReport(const std::string &Path,
     W.push_back("kernel times are the host-side launch calls (kernels are not "
                 "timed on the device in this version)");
   J["warnings"] = W;
-  return writeAtomically(Path, J.dump(2) + "\n", Error);
+  return support::writeFileAtomically(Path, J.dump(2) + "\n", Error);
 }
 
 SiteProfile::~SiteProfile() {

@@ -1,8 +1,8 @@
 //===- Accounting.cpp - The JSON report of a simulation -------------------===//
 
 #include "Accounting.h"
-#include "OutputFile.h"
 #include "orrery/hooks.h"
+#include "orrery/support/AtomicFile.h"
 
 #include <nlohmann/json.hpp>
 
@@ -110,7 +110,7 @@ bool Report::writeJson(const std::string &Path, const Summary &S,
                     ? KV.first + " (" + std::to_string(KV.second) + " times)"
                     : KV.first);
   J["warnings"] = W;
-  return writeFileAtomically(Path, J.dump(2) + "\n", Error);
+  return support::writeFileAtomically(Path, J.dump(2) + "\n", Error);
 }
 
 } // namespace orrery::sim

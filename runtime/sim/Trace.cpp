@@ -7,44 +7,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "Accounting.h"
-#include "OutputFile.h"
+#include "orrery/support/AtomicFile.h"
 
 #include <nlohmann/json.hpp>
 
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
-#include <fstream>
 #include <set>
-#include <unistd.h>
 
 namespace orrery::sim {
-
-bool writeFileAtomically(const std::string &Path, const std::string &Text,
-                         std::string &Error) {
-  std::string Tmp = Path + ".tmp" + std::to_string(getpid());
-  {
-    std::ofstream OS(Tmp, std::ios::binary | std::ios::trunc);
-    if (!OS) {
-      Error = "cannot write '" + Tmp + "': " + std::strerror(errno);
-      return false;
-    }
-    OS << Text;
-    OS.flush();
-    if (!OS) {
-      Error = "cannot write '" + Tmp + "': " + std::strerror(errno);
-      std::remove(Tmp.c_str());
-      return false;
-    }
-  }
-  if (std::rename(Tmp.c_str(), Path.c_str()) != 0) {
-    Error = "cannot rename '" + Tmp + "' to '" + Path +
-            "': " + std::strerror(errno);
-    std::remove(Tmp.c_str());
-    return false;
-  }
-  return true;
-}
 
 bool Report::writeTrace(const std::string &Path, int Ranks,
                         std::string &Error) const {
@@ -77,7 +46,7 @@ bool Report::writeTrace(const std::string &Path, int Ranks,
                       {"ts", S.Start * 1e6},
                       {"dur", S.Duration * 1e6}});
   nlohmann::json J = {{"traceEvents", Events}, {"displayTimeUnit", "ns"}};
-  return writeFileAtomically(Path, J.dump() + "\n", Error);
+  return support::writeFileAtomically(Path, J.dump() + "\n", Error);
 }
 
 } // namespace orrery::sim

@@ -3,13 +3,11 @@
 #include "MachineUpdate.h"
 
 #include "orrery/models/MachineFile.h"
+#include "orrery/support/AtomicFile.h"
 
 #include <yaml-cpp/yaml.h>
 
-#include <cstdio>
-#include <fstream>
 #include <sstream>
-#include <unistd.h>
 
 namespace orrery::calibrate {
 
@@ -79,21 +77,7 @@ bool writeMachine(const std::string &BasePath, const std::string &OutPath,
       Error += "\n  " + D.str();
     return false;
   }
-  std::string Tmp = OutPath + ".tmp." + std::to_string(getpid());
-  {
-    std::ofstream Out(Tmp);
-    if (!Out || !(Out << Text) || !Out.flush()) {
-      Error = Tmp + ": cannot write (check -o's directory)";
-      std::remove(Tmp.c_str());
-      return false;
-    }
-  }
-  if (std::rename(Tmp.c_str(), OutPath.c_str()) != 0) {
-    Error = "cannot rename " + Tmp + " to " + OutPath;
-    std::remove(Tmp.c_str());
-    return false;
-  }
-  return true;
+  return support::writeFileAtomically(OutPath, Text, Error);
 }
 
 } // namespace orrery::calibrate

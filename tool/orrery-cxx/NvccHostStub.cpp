@@ -2,8 +2,8 @@
 
 #include "NvccHostStub.h"
 
-#include <cstdio>
-#include <cstring>
+#include "orrery/support/AtomicFile.h"
+
 #include <fstream>
 #include <unistd.h>
 
@@ -19,26 +19,12 @@ bool writeNvccHostStub(const std::string &CudaSource, const std::string &Output,
             "named in the host-side stub";
     return false;
   }
-  std::string Temp = Output + ".orrery-tmp-" + std::to_string(getpid());
-  {
-    std::ofstream Out(Temp);
-    // The #include keeps the file meaningful to any other C++ compiler.
-    Out << Marker << CudaSource << "\n"
-        << "// orrery-cxx compiles that file as CUDA when given this one.\n"
-        << "#include \"" << CudaSource << "\"\n";
-    Out.close();
-    if (!Out) {
-      std::remove(Temp.c_str());
-      Error = "cannot write '" + Output + "'";
-      return false;
-    }
-  }
-  if (std::rename(Temp.c_str(), Output.c_str()) != 0) {
-    std::remove(Temp.c_str());
-    Error = "cannot write '" + Output + "': " + std::strerror(errno);
-    return false;
-  }
-  return true;
+  // The #include keeps the file meaningful to any other C++ compiler.
+  std::string Stub = Marker + CudaSource + "\n" +
+                     "// orrery-cxx compiles that file as CUDA when given "
+                     "this one.\n" +
+                     "#include \"" + CudaSource + "\"\n";
+  return support::writeFileAtomically(Output, Stub, Error);
 }
 
 std::string nvccHostStubSource(const std::string &Path) {

@@ -14,6 +14,7 @@
 #include "NvccHostStub.h"
 #include "Process.h"
 #include "SignalCleanup.h"
+#include "orrery/support/AtomicFile.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -192,9 +193,9 @@ bool Build::commit(const std::string &Temp, const std::string &Final) const {
       error("cannot write '" + Final + "'");
     return Ok;
   }
-  if (std::rename(Temp.c_str(), Final.c_str()) != 0) {
-    error("cannot write '" + Final + "': " + std::strerror(errno));
-    std::remove(Temp.c_str());
+  std::string Error;
+  if (!support::replaceFile(Temp, Final, Error)) {
+    error(Error);
     return false;
   }
   return true;

@@ -2,6 +2,8 @@
 
 #include "OutputFiles.h"
 
+#include "orrery/support/AtomicFile.h"
+
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -122,32 +124,13 @@ public:
     StringRef Dir = sys::path::parent_path(O.Path);
     if (Error E = createDirectories(Dir))
       return E;
-    SmallString<256> Model(Dir);
-    sys::path::append(Model,
-                      "." + sys::path::filename(O.Path) + ".orrery-%%%%%%");
-    int FD;
-    SmallString<256> Temp;
-    if (std::error_code EC = sys::fs::createUniqueFile(Model, FD, Temp))
-      return createStringError(EC,
-                               formatv("cannot create a file in {0}: {1}",
-                                       Dir.empty() ? "." : Dir, EC.message()));
-    Temps.push_back(std::string(Temp));
+    std::string Error;
+    std::string Temp = support::writeTemporaryBeside(O.Path, *O.Text, Error);
+    if (Temp.empty())
+      return createStringError(inconvertibleErrorCode(), Error);
+    Temps.push_back(Temp);
     sys::RemoveFileOnSignal(Temp);
-    {
-      raw_fd_ostream OS(FD, /*shouldClose=*/true);
-      OS << *O.Text;
-      OS.close();
-      if (OS.has_error()) {
-        std::error_code EC = OS.error();
-        OS.clear_error();
-        return createStringError(
-            EC, formatv("cannot write {0}: {1}", Temp, EC.message()));
-      }
-    }
-    // A rewritten file keeps its permissions.
-    if (ErrorOr<sys::fs::perms> P = sys::fs::getPermissions(O.Path))
-      sys::fs::setPermissions(Temp, *P);
-    return std::string(Temp);
+    return Temp;
   }
 
   /// The outputs are in place: nothing to remove any more.
@@ -188,13 +171,14 @@ Error commitOutputs(ArrayRef<PlannedOutput> Outs,
   // fail (a destination made a directory meanwhile) is reported, naming
   // the outputs already replaced.
   for (size_t I = 0; I < Outs.size(); ++I) {
-    if (std::error_code EC = sys::fs::rename(Temps[I], Outs[I].Path)) {
+    std::string Error;
+    if (!support::replaceFile(Temps[I], Outs[I].Path, Error)) {
       std::string Done;
       for (size_t J = 0; J < I; ++J)
         Done += (J ? ", " : "") + Outs[J].Path;
       T.Temps.erase(T.Temps.begin(), T.Temps.begin() + I);
       return outputError(
-          Outs[I], formatv("cannot replace it: {0}; {1}", EC.message(),
+          Outs[I], formatv("{0}; {1}", Error,
                            Done.empty() ? std::string("nothing was written")
                                         : "already replaced: " + Done));
     }

@@ -173,7 +173,7 @@ bool collect(const std::string &Dir, const Study &S, CollectResult &R,
              "", text(Kn, "launches"), text(Kn, "flops"), text(Kn, "bytes"),
              text(Kn, "confidence")});
   }
-  return writeAtomic(Dir + "/results.csv", OS.str(), Error);
+  return support::writeFileAtomically(Dir + "/results.csv", OS.str(), Error);
 }
 
 } // namespace orrery::sweep

@@ -2,11 +2,9 @@
 
 #include "Layout.h"
 
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
-#include <unistd.h>
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -29,27 +27,6 @@ const char *stateName(State S) {
 
 std::string pointDir(const std::string &Dir, const Point &P) {
   return Dir + "/points/" + P.Name;
-}
-
-bool writeAtomic(const std::string &Path, const std::string &Content,
-                 std::string &Error) {
-  std::string Tmp = Path + ".tmp" + std::to_string(::getpid());
-  {
-    std::ofstream OS(Tmp, std::ios::binary);
-    OS << Content;
-    OS.flush();
-    if (!OS) {
-      Error = "cannot write " + Tmp + "; check the directory is writable";
-      std::remove(Tmp.c_str());
-      return false;
-    }
-  }
-  if (std::rename(Tmp.c_str(), Path.c_str()) != 0) {
-    Error = "cannot rename " + Tmp + " to " + Path;
-    std::remove(Tmp.c_str());
-    return false;
-  }
-  return true;
 }
 
 bool readFile(const std::string &Path, std::string &Out) {
@@ -133,7 +110,8 @@ bool writeSweepJson(const std::string &Dir, const Study &S,
             {"program", S.Program},
             {"varied", S.Varied},
             {"points", Points}};
-  return writeAtomic(Dir + "/sweep.json", J.dump(2) + "\n", Error);
+  return support::writeFileAtomically(Dir + "/sweep.json", J.dump(2) + "\n",
+                                      Error);
 }
 
 bool readSweepJson(const std::string &Dir, Study &S, std::string &Error) {

@@ -14,6 +14,8 @@
 
 #include "Study.h"
 
+#include "orrery/support/AtomicFile.h"
+
 #include <nlohmann/json.hpp>
 
 #include <string>
@@ -25,10 +27,6 @@ const char *stateName(State S);
 
 std::string pointDir(const std::string &Dir, const Point &P);
 
-/// Writes \p Content to \p Path through a temporary file and a rename, so a
-/// reader never sees a partial file. False with \p Error on failure.
-bool writeAtomic(const std::string &Path, const std::string &Content,
-                 std::string &Error);
 bool readFile(const std::string &Path, std::string &Out);
 
 /// The state of \p P's directory: Done when report.json is there and

@@ -58,7 +58,8 @@ pid_t start(const std::string &Dir, const Point &P, const std::string &Exe,
   for (const char *F : {"report.json", "report.json.part", "exit-status",
                         "report.incomplete.json"})
     fs::remove(D + "/" + F, EC);
-  if (!writeAtomic(D + "/point.json", pointJson(P).dump(2) + "\n", Error))
+  if (!support::writeFileAtomically(D + "/point.json",
+                                    pointJson(P).dump(2) + "\n", Error))
     return -1;
   std::string Log = D + "/log.txt";
   int Fd = ::open(Log.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
@@ -126,8 +127,9 @@ bool settle(const std::string &Dir, const Point &P, int Status,
     fs::rename(Part, D + "/report.incomplete.json", EC);
   }
   std::string Error;
-  writeAtomic(D + "/exit-status",
-              std::to_string(Ok ? 0 : (Status ? Status : 1)) + "\n", Error);
+  support::writeFileAtomically(
+      D + "/exit-status", std::to_string(Ok ? 0 : (Status ? Status : 1)) + "\n",
+      Error);
   return Ok;
 }
 

@@ -109,12 +109,13 @@ bool writeSlurm(const std::string &Dir, const Study &S,
     fs::create_directories(pointDir(Dir, P), EC);
     if (pointState(Dir, P) == State::Done)
       continue;
-    if (!writeAtomic(pointDir(Dir, P) + "/point.json",
-                     pointJson(P).dump(2) + "\n", Error))
+    if (!support::writeFileAtomically(pointDir(Dir, P) + "/point.json",
+                                      pointJson(P).dump(2) + "\n", Error))
       return false;
   }
   ScriptPath = Dir + "/sweep.sbatch";
-  if (!writeAtomic(ScriptPath, slurmScript(S, Dir, OrreryRun), Error))
+  if (!support::writeFileAtomically(ScriptPath, slurmScript(S, Dir, OrreryRun),
+                                    Error))
     return false;
   fs::permissions(ScriptPath, fs::perms::owner_exec | fs::perms::group_exec,
                   fs::perm_options::add, EC);
