@@ -6,10 +6,13 @@ source of truth; prints what disagrees and how to fix it, and exits 1.
 
   check_apis.py fresh COMMITTED GENERATED
       the committed docs/apis.md equals the generated one
-  check_apis.py skeleton TABLE.json FAMILY SYMBOLS.txt [PREFIX...]
-      every simulated row of FAMILY is defined in the library whose
-      `nm -D --defined-only` output is SYMBOLS.txt, and every symbol of the
-      library starting with one of PREFIXes has a row
+  check_apis.py skeleton TABLE.json FAMILY SYMBOLS.txt
+      every simulated row of FAMILY is defined in the libraries whose
+      `nm -D --defined-only` output is SYMBOLS.txt
+  check_apis.py entry-points TABLE.json FAMILY SYMBOLS.txt PREFIX...
+      every function SYMBOLS.txt defines starting with one of PREFIXes (after
+      `__wrap_`) has a row of FAMILY or is left alone on purpose
+      (ORRERY_IGNORED_API in the family's .def)
   check_apis.py tested TABLE.json FAMILY DIR...
       every simulated row of FAMILY is called in some test below DIRs
   check_apis.py nonblocking TABLE.json
@@ -24,6 +27,8 @@ import sys
 TABLES = {"cuda": "apis/include/orrery/apis/Cuda.def",
           "mpi": "apis/include/orrery/apis/Mpi.def",
           "ramc": "apis/include/orrery/apis/Ramc.def"}
+SRC_ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                        "..", "..", "..")
 
 
 def rows(path, family):
@@ -49,33 +54,55 @@ def fresh(committed, generated):
           "`ninja -C build update-apis-doc` and commit docs/apis.md"])
 
 
+def ignored(family):
+    """The calls the family's table leaves alone on purpose."""
+    with open(os.path.join(SRC_ROOT, TABLES[family])) as f:
+        return set(re.findall(r"^ORRERY_IGNORED_API\((\w+)\)", f.read(),
+                              re.MULTILINE))
+
+
 def canonical(symbol):
-    # Versioned and per-thread-stream entry points implement the plain API.
+    # Versioned and per-thread-stream entry points implement the plain API;
+    # a link-time wrapper (--wrap) the call it wraps.
+    symbol = re.sub(r"^__wrap_", "", symbol)
     return re.sub(r"(_v[0-9]+|_ptds|_ptsz)$", "", symbol)
 
 
-def skeleton(table, family, symbols, prefixes):
+def defined_symbols(symbols):
+    """The functions an `nm -D --defined-only` listing defines, and the calls
+    they implement (canonical names)."""
     defined = set()
     with open(symbols) as f:
         for line in f:
             parts = line.split()
             if len(parts) >= 3 and parts[1] in ("T", "W", "i"):
                 defined.add(parts[2].split("@")[0])
-    listed = {r["name"] for r in rows(table, family)}
+    return defined | {canonical(s) for s in defined}
+
+
+def skeleton(table, family, symbols):
+    defined = defined_symbols(symbols)
     errors = []
     for r in rows(table, family):
-        if r["simulated"] and not ({r["name"], r["name"] + "_v2"} & defined):
+        if r["simulated"] and r["name"] not in defined:
             errors.append("%s: row %s is marked simulated but the skeleton "
                           "library does not define it; implement it there or "
                           "mark the row's Sim column false in %s"
                           % (symbols, r["name"], TABLES[family]))
-    for s in sorted(defined):
-        if prefixes and s.startswith(tuple(prefixes)) and \
-                canonical(s) not in listed:
+    if errors:
+        fail(errors)
+
+
+def entry_points(table, family, symbols, prefixes):
+    listed = {r["name"] for r in rows(table, family)} | ignored(family)
+    errors = []
+    for s in sorted({canonical(s) for s in defined_symbols(symbols)}):
+        if s.startswith(tuple(prefixes)) and s not in listed:
             errors.append("%s: the skeleton library defines %s but no row of "
-                          "%s lists it; add a row (or the instrumenter warns "
-                          "W001 on calls the simulator models)"
-                          % (symbols, s, TABLES[family]))
+                          "%s lists it; add a row, or an ORRERY_IGNORED_API "
+                          "line if the call needs no hook (otherwise the "
+                          "instrumenter warns W001 on calls the simulator "
+                          "implements)" % (symbols, s, TABLES[family]))
     if errors:
         fail(errors)
 
@@ -120,8 +147,10 @@ def main(argv):
     cmd = argv[1] if len(argv) > 1 else ""
     if cmd == "fresh" and len(argv) == 4:
         fresh(argv[2], argv[3])
-    elif cmd == "skeleton" and len(argv) >= 5:
-        skeleton(argv[2], argv[3], argv[4], argv[5:])
+    elif cmd == "skeleton" and len(argv) == 5:
+        skeleton(argv[2], argv[3], argv[4])
+    elif cmd == "entry-points" and len(argv) >= 6:
+        entry_points(argv[2], argv[3], argv[4], argv[5:])
     elif cmd == "tested" and len(argv) >= 5:
         tested(argv[2], argv[3], argv[4:])
     elif cmd == "nonblocking" and len(argv) == 3:
