@@ -75,10 +75,12 @@ SiteProfile &SiteProfile::instance() {
 }
 
 void SiteProfile::record(const orrery_site *Site, Clock::time_point Begin,
-                         Clock::time_point End, bool Outermost) {
+                         Clock::time_point End, long long Bytes,
+                         bool Outermost) {
   std::lock_guard<std::mutex> G(Lock);
   Entry &E = Sites[Site];
   ++E.Calls;
+  E.Bytes += Bytes;
   double Seconds = std::chrono::duration<double>(End - Begin).count();
   E.Seconds += Seconds;
   if (!Outermost)
@@ -110,7 +112,8 @@ bool SiteProfile::write(const std::string &Path) const {
                          {"api", Site->api},
                          {"callee", Site->callee ? Site->callee : ""},
                          {"calls", E.Calls},
-                         {"seconds", E.Seconds}});
+                         {"seconds", E.Seconds},
+                         {"bytes", E.Bytes}});
   }
   nlohmann::json Doc = {{"mode", "native"}, {"sites", Records}};
   std::string Error;

@@ -288,12 +288,28 @@ static const Expr *referencedArg(const CallExpr *CE, StringRef Template) {
   return Index < CE->getNumArgs() ? CE->getArg(Index) : nullptr;
 }
 
+/// Which begin-hook arguments of a site of kind K some backend reads
+/// (docs/hook-abi.md, "What the backends read"): liborrery-sim charges MPI
+/// calls from all of theirs; liborrery-native records the byte counts of
+/// CUDA and RAMC calls. Nothing else is read: such an argument is passed when
+/// it can be evaluated a second time, else as 0, and never draws W005.
+struct HookReads {
+  bool BufferPtr, BufferCount, Scalars;
+};
+static HookReads hookReads(SiteKind K) {
+  if (K == SiteKind::Mpi)
+    return {true, true, true};
+  return {false, K != SiteKind::Launch, false};
+}
+
 std::string SiteCollector::bufferArg(const CallExpr *CE, const BufSpec &B,
                                      StringRef Role, Site &S,
                                      bool &SideEffects) {
   if (B.Form == BufForm::None)
     return bufferAnnotation(BufForm::None, "", "", "");
   std::string Ptr = substitute(CE, B.Ptr);
+  if (Ptr.empty() && !hookReads(S.Kind).BufferPtr)
+    Ptr = "0";
   std::string Count = *B.Count ? substitute(CE, B.Count) : "0";
   if (!Count.empty() && !isSingleReference(B.Count))
     Count = "(" + Count + ")";
@@ -436,7 +452,7 @@ void SiteCollector::handleTableCall(const CallExpr *CE, const ApiSpec &Spec,
       return "0";
     std::string T = substitute(CE, Template);
     if (T.empty()) {
-      SideEffects = true;
+      SideEffects |= hookReads(Spec.Kind).Scalars;
       return "0";
     }
     return (Cast + T).str();
