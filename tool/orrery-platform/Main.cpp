@@ -11,13 +11,14 @@
 
 #include "orrery/models/MachineFile.h"
 #include "orrery/models/Platform.h"
+#include "orrery/support/AtomicFile.h"
 
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <iostream>
 #include <map>
+#include <sstream>
 #include <string>
 
 using namespace orrery::models;
@@ -134,12 +135,10 @@ int main(int argc, char **argv) {
   PlatformStats Stats;
   bool Ok;
   if (Opt.count("-o")) {
-    std::ofstream Out(Opt["-o"]);
-    if (!Out) {
-      std::cerr << "orrery-platform: cannot write '" << Opt["-o"] << "'\n";
-      return 1;
-    }
-    Ok = writePlatform(Out, F.M, PO, Error, &Stats);
+    // Generated whole, then written whole: never a partial platform file.
+    std::ostringstream Out;
+    Ok = writePlatform(Out, F.M, PO, Error, &Stats) &&
+         orrery::support::writeFileAtomically(Opt["-o"], Out.str(), Error);
   } else {
     Ok = writePlatform(std::cout, F.M, PO, Error, &Stats);
   }
@@ -150,11 +149,11 @@ int main(int argc, char **argv) {
     return 1;
   }
   if (Opt.count("--hostfile")) {
-    std::ofstream H(Opt["--hostfile"]);
+    std::ostringstream H;
     writeHostfile(H, PO.Nodes, RanksPerNode, railsPerNode(F.M));
-    if (!H) {
-      std::cerr << "orrery-platform: cannot write '" << Opt["--hostfile"]
-                << "'\n";
+    if (!orrery::support::writeFileAtomically(Opt["--hostfile"], H.str(),
+                                              Error)) {
+      std::cerr << "orrery-platform: " << Error << "\n";
       return 1;
     }
   }
