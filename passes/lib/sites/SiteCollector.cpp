@@ -307,10 +307,13 @@ std::string SiteCollector::bufferArg(const CallExpr *CE, const BufSpec &B,
                                      bool &SideEffects) {
   if (B.Form == BufForm::None)
     return bufferAnnotation(BufForm::None, "", "", "");
+  HookReads Reads = hookReads(S.Kind);
   std::string Ptr = substitute(CE, B.Ptr);
-  if (Ptr.empty() && !hookReads(S.Kind).BufferPtr)
+  if (Ptr.empty() && !Reads.BufferPtr)
     Ptr = "0";
   std::string Count = *B.Count ? substitute(CE, B.Count) : "0";
+  if (Count.empty() && !Reads.BufferCount)
+    Count = "0";
   if (!Count.empty() && !isSingleReference(B.Count))
     Count = "(" + Count + ")";
   std::string Type = *B.Type ? substitute(CE, B.Type) : "";
