@@ -194,7 +194,7 @@ bool Build::commit(const std::string &Temp, const std::string &Final) const {
     return Ok;
   }
   std::string Error;
-  if (!support::replaceFile(Temp, Final, Error)) {
+  if (!orrery::support::replaceFile(Temp, Final, Error)) {
     error(Error);
     return false;
   }
