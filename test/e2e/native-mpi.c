@@ -1,6 +1,6 @@
 // End to end, natively: an instrumented MPI program built against the native
 // backend (liborrery-native) runs unchanged under mpirun and records how often
-// each site ran.
+// each site ran (bytes are those of CUDA and RAMC calls: 0 for MPI calls).
 // REQUIRES: mpi
 // RUN: orrery-instrument --quiet %s -o %t.c -- %ompi-include
 // RUN: bash -c 'mpicc %t.c $(orrery-config --cflags --libs) -o %t.exe'
@@ -34,8 +34,10 @@ int main(int argc, char **argv) {
 
 // PROFILE: "mode": "native",
 // PROFILE: "api": "MPI_Sendrecv",
+// PROFILE-NEXT: "bytes": 0,
 // PROFILE-NEXT: "callee": "",
 // PROFILE-NEXT: "calls": 3,
 // PROFILE: "api": "MPI_Allreduce",
+// PROFILE-NEXT: "bytes": 0,
 // PROFILE-NEXT: "callee": "",
 // PROFILE-NEXT: "calls": 3,
