@@ -208,7 +208,7 @@ private:
   bool overriddenTrip(SourceLocation L, SymExpr &Trip, std::string &Note);
   /// Records a diagnostic; the hint's confidence drops to the code's.
   void diag(HintCode Code, SourceLocation L, const Twine &Msg);
-  void lower(StringRef Confidence);
+  void lower(models::Confidence C);
   SymExpr elemSize(QualType Pointee);
   FpOps *fpClass(QualType T);
 
