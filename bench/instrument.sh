@@ -2,6 +2,7 @@
 # Wall time of orrery-instrument against `clang++ -fsyntax-only` on the same
 # files with the same flags, measured side by side (interleaved, REPEAT rounds)
 # in one run; prints per-file medians and their ratio.
+# Then, apart, the time --report spends in the device compile and ptxas.
 # Usage: bench/instrument.sh [build dir] [repeat]
 set -euo pipefail
 build=${1:-build}
@@ -48,3 +49,27 @@ for c in "${cases[@]}"; do
   printf '%-28s %12.4f %12.4f %8.2f\n' "$name" "$mc" "$mo" "$(awk "BEGIN { print $mo / $mc }")"
 done
 printf '%-28s %12.4f %12.4f %8.2f\n' TOTAL "$total_c" "$total_o" "$(awk "BEGIN { print $total_o / $total_c }")"
+
+# ptxas, reported apart: --report without ptxas, with ptxas and an empty cache
+# (the device compile and ptxas run), and with a warm cache (the device
+# compile only). Files with kernels and the real toolkit only.
+ptxas=/usr/local/cuda/bin/ptxas
+[ -x "$ptxas" ] || exit 0
+machine=$src/models/machines/h200-node.yaml
+echo
+printf '%-28s %14s %14s %14s\n' "file (--report)" "no ptxas (s)" "ptxas (s)" "cached (s)"
+for c in "${cases[@]}"; do
+  IFS='|' read -r name file set <<<"$c"
+  [ "$set" = real ] && grep -q __global__ "$file" || continue
+  : >"$tmp/n"; : >"$tmp/p"; : >"$tmp/w"
+  for ((i = 0; i < repeat; i++)); do
+    rm -rf "$tmp/cache"
+    t0=$(now); "$tool" --quiet --report --no-ptxas --machine "$machine" "$file" -- "${real[@]}" >/dev/null 2>&1; t1=$(now)
+    "$tool" --quiet --report --ptxas-cache-dir="$tmp/cache" --machine "$machine" "$file" -- "${real[@]}" >/dev/null 2>&1; t2=$(now)
+    "$tool" --quiet --report --ptxas-cache-dir="$tmp/cache" --machine "$machine" "$file" -- "${real[@]}" >/dev/null 2>&1; t3=$(now)
+    awk "BEGIN { print $t1 - $t0 }" >>"$tmp/n"
+    awk "BEGIN { print $t2 - $t1 }" >>"$tmp/p"
+    awk "BEGIN { print $t3 - $t2 }" >>"$tmp/w"
+  done
+  printf '%-28s %14.4f %14.4f %14.4f\n' "$name" "$(median <"$tmp/n")" "$(median <"$tmp/p")" "$(median <"$tmp/w")"
+done

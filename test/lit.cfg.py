@@ -70,6 +70,12 @@ config.substitutions.append(
     ("%cuda-flags",
      "-x cuda --cuda-host-only --cuda-path=%s -Wno-unknown-cuda-version" % config.cuda_path))
 config.substitutions.append(("%cuda-path", config.cuda_path))
+# The toolkit's ptxas (feature "ptxas", found at configure time).
+config.substitutions.append(("%ptxas", config.ptxas or "ptxas"))
+# orrery-instrument --report caches ptxas outputs below $XDG_CACHE_HOME: keep
+# the tests' copies out of the user's cache.
+config.environment["XDG_CACHE_HOME"] = os.path.join(config.orrery_obj_root,
+                                                   "test", "xdg-cache")
 config.substitutions.append(("%smpi-include", "/usr/include/smpi"))
 config.substitutions.append(
     ("%ompi-include",

@@ -147,19 +147,22 @@ double dramBytes(double Requested, double Footprint) {
 
 KernelWork kernelWork(const ThreadCounts &C) {
   KernelWork W;
-  double A = C.ActiveThreads;
-  auto Set = [&](Precision P, const ThreadCounts::Float &F) {
+  double A = C.active_threads;
+  auto Set = [&](Precision P, double Add, double Mul, double Fma, double Div,
+                 double Sqrt, double Transc) {
     int I = static_cast<int>(P);
-    W.Flops[I] = A * (F.Add + F.Mul + 2 * F.Fma);
-    W.Divides[I] = A * F.Div;
-    W.Sqrts[I] = A * F.Sqrt;
-    W.Transcendentals[I] = A * F.Transc;
+    W.Flops[I] = A * (Add + Mul + 2 * Fma);
+    W.Divides[I] = A * Div;
+    W.Sqrts[I] = A * Sqrt;
+    W.Transcendentals[I] = A * Transc;
   };
-  Set(Precision::FP32, C.Fp32);
-  Set(Precision::FP64, C.Fp64);
-  W.IntOps = A * C.IntOps;
-  W.BytesRead = dramBytes(A * C.LoadBytes, C.LoadFootprint);
-  W.BytesWritten = dramBytes(A * C.StoreBytes, C.StoreFootprint);
+  Set(Precision::FP32, C.fp32_add, C.fp32_mul, C.fp32_fma, C.fp32_div,
+      C.fp32_sqrt, C.fp32_transc);
+  Set(Precision::FP64, C.fp64_add, C.fp64_mul, C.fp64_fma, C.fp64_div,
+      C.fp64_sqrt, C.fp64_transc);
+  W.IntOps = A * C.int_ops;
+  W.BytesRead = dramBytes(A * C.load_bytes, C.load_footprint);
+  W.BytesWritten = dramBytes(A * C.store_bytes, C.store_footprint);
   W.ActiveThreads = A;
   return W;
 }
@@ -234,6 +237,24 @@ KernelEstimate kernelTime(const GpuParams &G, const KernelWork &W,
     E.Time.add(CostCategory::Launch, G.EmptyKernel - Body,
                G.Estimates.EmptyKernel);
   return E;
+}
+
+LaunchPrediction predictLaunch(const GpuParams &G, const ThreadCounts &C,
+                               LaunchConfig L) {
+  LaunchPrediction P;
+  L.SharedBytesPerBlock = static_cast<std::uint32_t>(
+      C.shared_static_bytes + static_cast<double>(L.SharedBytesPerBlock));
+  P.Work = kernelWork(C);
+  P.Roofline = kernelTime(G, P.Work, L, KernelModelKind::Roofline);
+  P.SingleRate = kernelTime(G, P.Work, L, KernelModelKind::SingleRate);
+  for (double F : P.Work.Flops)
+    P.Flops += F;
+  P.Bytes = P.Work.BytesRead + P.Work.BytesWritten;
+  double Device = std::max(P.Roofline.ComputeTime, P.Roofline.MemoryTime);
+  P.Bound = Device < G.EmptyKernel                            ? "latency"
+            : P.Roofline.ComputeTime >= P.Roofline.MemoryTime ? "compute"
+                                                              : "memory";
+  return P;
 }
 
 } // namespace orrery::models

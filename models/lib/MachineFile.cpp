@@ -13,6 +13,7 @@
 
 #include <yaml-cpp/eventhandler.h>
 
+#include <cctype>
 #include <optional>
 #include <sstream>
 
@@ -61,8 +62,23 @@ Quantity readKernelRate(MapScope &G) {
   return G.quantity("kernel_rate", D, D == Dimension::Rate ? PeakL : MemoryBwL);
 }
 
+/// sm_ followed by digits and an optional feature suffix (sm_90a).
+bool isGpuArch(const std::string &A) {
+  if (A.size() < 5 || A.compare(0, 3, "sm_") != 0)
+    return false;
+  size_t I = 3;
+  while (I < A.size() && std::isdigit(static_cast<unsigned char>(A[I])))
+    ++I;
+  return I > 3 && (I == A.size() || (I + 1 == A.size() && A[I] == 'a'));
+}
+
 void readGpu(Reader &R, MapScope G, GpuModel &Gpu) {
   Gpu.Model = G.string("model");
+  Gpu.Arch = G.optionalString("arch");
+  if (!Gpu.Arch.empty() && !isGpuArch(Gpu.Arch))
+    R.error(G.peek("arch").Mark(),
+            "'gpu.arch' must be a CUDA architecture such as sm_90, not '" +
+                Gpu.Arch + "'");
   MapScope Peak = G.map("peak");
   Gpu.Peak[0] = Peak.quantity("fp64", Dimension::Rate, PeakL);
   Gpu.Peak[1] = Peak.quantity("fp32", Dimension::Rate, PeakL);

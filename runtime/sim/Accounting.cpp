@@ -2,6 +2,7 @@
 
 #include "Accounting.h"
 #include "orrery/hooks.h"
+#include "orrery/models/KernelCounts.h"
 #include "orrery/support/AtomicFile.h"
 
 #include <nlohmann/json.hpp>
@@ -37,18 +38,8 @@ std::string_view categoryKey(Category C) {
 }
 
 static const char *confidenceName(int C) {
-  switch (C) {
-  case ORRERY_CONFIDENCE_EXACT:
-    return "exact";
-  case ORRERY_CONFIDENCE_SYMBOLIC:
-    return "symbolic";
-  case ORRERY_CONFIDENCE_DEFAULTED:
-    return "defaulted";
-  case ORRERY_CONFIDENCE_UNKNOWN:
-    return "unknown";
-  default:
-    return "none";
-  }
+  std::optional<models::Confidence> Known = models::confidenceOfCode(C);
+  return Known ? models::confidenceName(*Known) : "none";
 }
 
 bool Report::writeJson(const std::string &Path, const Summary &S,

@@ -1,5 +1,4 @@
-//===- KernelCost.h - Time of one launch from its evaluated hint -*- C++
-//-*-===//
+//===- KernelCost.h - Time of one launch from its evaluated hint -*- C++ -*-===//
 
 #ifndef ORRERY_SIM_KERNELCOST_H
 #define ORRERY_SIM_KERNELCOST_H
@@ -20,8 +19,11 @@ struct LaunchCost {
   double device() const { return Compute + Memory; }
 };
 
+/// The hook ABI's counts as the models' ThreadCounts.
+models::ThreadCounts threadCounts(const orrery_kernel_counts &C);
+
 /// The models' work totals for one launch of \p C (counts per active
-/// thread) with \p Blocks x \p Threads threads.
+/// thread).
 models::KernelWork kernelWork(const orrery_kernel_counts &C);
 
 /// Cost of a launch; \p C may be null (no hint: an empty kernel).

@@ -8,13 +8,15 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DeviceSide.h"
 #include "InputFiles.h"
 #include "OutputFiles.h"
 #include "orrery/models/MachineFile.h"
 #include "orrery/passes/ApiListing.h"
 #include "orrery/passes/CompilerFlags.h"
+#include "orrery/passes/DeviceResources.h"
 #include "orrery/passes/Instrumenter.h"
-#include "orrery/passes/KernelHints.h"
+#include "orrery/passes/KernelReport.h"
 #include "orrery/passes/Manifest.h"
 
 #include "clang/Tooling/CommonOptionsParser.h"
@@ -88,6 +90,16 @@ static cl::opt<std::string> MachineFile(
     cl::desc("With --report: a machine file (models/machines/*.yaml); each "
              "--launch gets its roofline bound and predicted time"),
     cl::value_desc("file.yaml"), cl::cat(Category));
+static cl::opt<bool> NoPtxas(
+    "no-ptxas",
+    cl::desc("With --report: do not compile the device code and run ptxas -v "
+             "for registers per thread (occupancy then assumes 32)"),
+    cl::cat(Category));
+static cl::opt<std::string> PtxasCacheDir(
+    "ptxas-cache-dir",
+    cl::desc("With --report: where ptxas outputs are cached (default: "
+             "$XDG_CACHE_HOME/orrery/ptxas or ~/.cache/orrery/ptxas)"),
+    cl::value_desc("dir"), cl::cat(Category));
 static cl::opt<std::string> OverridesFile(
     "kernel-overrides",
     cl::desc("YAML side file of per-kernel loop trips, branch probabilities "
@@ -393,9 +405,22 @@ int main(int argc, const char **argv) {
   }
   if (Report != ReportFormat::None) {
     const models::Machine *M = Machine ? &Machine->M : nullptr;
+    std::vector<KernelInfo> Kernels = Tool.kernels();
+    std::string DeviceNote = "--no-ptxas";
+    if (!NoPtxas) {
+      DeviceSideOptions D;
+      D.MachineArch = M ? M->Gpu.Arch : "";
+      D.CudaPath = Settings.CudaPath;
+      D.CacheDir =
+          PtxasCacheDir.empty() ? defaultPtxasCacheDir() : PtxasCacheDir;
+      D.Verbose = !Quiet;
+      DeviceNote = addDeviceResources(Kernels, DB, Sources, D);
+    }
+    if (Kernels.empty())
+      DeviceNote.clear();
     outs() << (Report == ReportFormat::Json
-                   ? reportJson(Tool.kernels(), Specs, M)
-                   : reportText(Tool.kernels(), Specs, M));
+                   ? reportJson(Kernels, Specs, M, DeviceNote)
+                   : reportText(Kernels, Specs, M, DeviceNote));
     if (OutputFile.empty() && OutDir.empty() && !InPlace)
       return 0;
   }

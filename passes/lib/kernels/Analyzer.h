@@ -10,6 +10,8 @@
 //                       math functions from a data table, barriers,
 //                       shuffles, __device__ functions inlined
 //   Atomics.cpp         atomic calls and their address classes
+//   LibraryCollectives.cpp  CUB block/warp reduce and scan, cooperative
+//                       groups' reduce, scans and shuffles, by known cost
 //   AccessPatterns.cpp  memory accesses: threadIdx.x coefficient, pattern,
 //                       space, element size, bank conflicts
 //   ThreadGuards.cpp    thread-id guards and branch fractions (solved in
@@ -124,6 +126,9 @@ template <typename FnT> auto withStack(FnT F) {
   }
 }
 
+/// A cooperative-groups shuffle method (tile.shfl_down, ...).
+bool isGroupShuffle(const FunctionDecl *FD);
+
 class Analyzer {
 public:
   Analyzer(ASTContext &Ctx, const PragmaTable &Pragmas,
@@ -149,6 +154,10 @@ private:
                  StringRef Dir, const SymExpr &Mult);
   void call(const CallExpr *CE, const SymExpr &Mult);
   void atomicCall(const CallExpr *CE, const SymExpr &Mult);
+  bool libraryCollective(const CallExpr *CE, const FunctionDecl *FD,
+                         const SymExpr &Mult);
+  bool groupCollective(const CallExpr *CE, const FunctionDecl *FD,
+                       const SymExpr &Mult);
   void ifStmt(const IfStmt *If, const SymExpr &Mult, bool TopLevel);
   void arith(BinaryOperatorKind Op, QualType T, const SymExpr &Mult,
              const Expr *At);
@@ -208,7 +217,7 @@ private:
   bool overriddenTrip(SourceLocation L, SymExpr &Trip, std::string &Note);
   /// Records a diagnostic; the hint's confidence drops to the code's.
   void diag(HintCode Code, SourceLocation L, const Twine &Msg);
-  void lower(StringRef Confidence);
+  void lower(models::Confidence C);
   SymExpr elemSize(QualType Pointee);
   FpOps *fpClass(QualType T);
 

@@ -8,18 +8,18 @@
 namespace orrery {
 
 static const HintCodeInfo Table[] = {
-    {HintCode::UnknownTrip, "UNKNOWN_TRIP", "defaulted"},
-    {HintCode::RowLength, "ROW_LENGTH", "defaulted"},
-    {HintCode::BranchProb, "BRANCH_PROB", "defaulted"},
-    {HintCode::Switch, "SWITCH", "defaulted"},
-    {HintCode::UnknownPattern, "UNKNOWN_PATTERN", "symbolic"},
-    {HintCode::UnknownCall, "UNKNOWN_CALL", "symbolic"},
-    {HintCode::DependentType, "DEPENDENT_TYPE", "symbolic"},
-    {HintCode::DependentShared, "DEPENDENT_SHARED", "symbolic"},
-    {HintCode::Recursion, "RECURSION", "unknown"},
-    {HintCode::IndirectCall, "INDIRECT_CALL", "unknown"},
-    {HintCode::InlineAsm, "INLINE_ASM", "unknown"},
-    {HintCode::DynamicParallelism, "DYNAMIC_PARALLELISM", "unknown"},
+    {HintCode::UnknownTrip, "UNKNOWN_TRIP", models::Confidence::Defaulted},
+    {HintCode::RowLength, "ROW_LENGTH", models::Confidence::Defaulted},
+    {HintCode::BranchProb, "BRANCH_PROB", models::Confidence::Defaulted},
+    {HintCode::Switch, "SWITCH", models::Confidence::Defaulted},
+    {HintCode::UnknownPattern, "UNKNOWN_PATTERN", models::Confidence::Symbolic},
+    {HintCode::UnknownCall, "UNKNOWN_CALL", models::Confidence::Symbolic},
+    {HintCode::DependentType, "DEPENDENT_TYPE", models::Confidence::Symbolic},
+    {HintCode::DependentShared, "DEPENDENT_SHARED", models::Confidence::Symbolic},
+    {HintCode::Recursion, "RECURSION", models::Confidence::Unknown},
+    {HintCode::IndirectCall, "INDIRECT_CALL", models::Confidence::Unknown},
+    {HintCode::InlineAsm, "INLINE_ASM", models::Confidence::Unknown},
+    {HintCode::DynamicParallelism, "DYNAMIC_PARALLELISM", models::Confidence::Unknown},
 };
 
 const HintCodeInfo &hintCodeInfo(HintCode C) {

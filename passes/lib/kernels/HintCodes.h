@@ -7,6 +7,8 @@
 #ifndef ORRERY_PASSES_KERNELS_HINTCODES_H
 #define ORRERY_PASSES_KERNELS_HINTCODES_H
 
+#include "orrery/models/KernelCounts.h"
+
 namespace orrery {
 
 enum class HintCode {
@@ -27,7 +29,7 @@ enum class HintCode {
 struct HintCodeInfo {
   HintCode Code;
   const char *Name;       ///< as printed: UNKNOWN_TRIP
-  const char *Confidence; ///< symbolic | defaulted | unknown
+  models::Confidence Confidence; ///< what the code leaves the hint at
 };
 
 const HintCodeInfo &hintCodeInfo(HintCode C);

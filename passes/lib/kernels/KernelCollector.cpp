@@ -5,11 +5,15 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/DynamicRecursiveASTVisitor.h"
+#include "clang/AST/GlobalDecl.h"
+#include "clang/AST/Mangle.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/Pragma.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
+
+#include <memory>
 
 using namespace clang;
 using namespace llvm;
@@ -87,6 +91,17 @@ unsigned lineStart(const SourceManager &SM, SourceLocation Loc) {
 }
 } // namespace
 
+/// The kernel's symbol as the device compile names it (ptxas -v prints it).
+static std::string symbolOf(MangleContext &MC, const FunctionDecl *FD) {
+  if (!MC.shouldMangleDeclName(FD))
+    return FD->getName().str();
+  std::string Out;
+  raw_string_ostream OS(Out);
+  // The host side names the launch stub by default (__device_stub__).
+  MC.mangleName(GlobalDecl(FD, KernelReferenceKind::Kernel), OS);
+  return Out;
+}
+
 void addOrreryPragmaHandlers(Preprocessor &PP, PragmaTable &Table) {
   PP.AddPragmaHandler("orrery", new OrreryPragmaHandler("loop_count", Table));
   PP.AddPragmaHandler("orrery", new OrreryPragmaHandler("branch_prob", Table));
@@ -111,6 +126,7 @@ collectKernels(ASTContext &Ctx, const std::vector<std::string> &HeaderDirs,
     if (Loc.isValid() && isRewritableFile(SM, SM.getFileID(Loc), HeaderDirs))
       Finder.TraverseDecl(D);
   }
+  std::unique_ptr<MangleContext> MC(Ctx.createMangleContext());
   std::vector<KernelInfo> Out;
   for (const FunctionDecl *FD : Finder.Kernels) {
     SourceLocation Begin = FD->getBeginLoc();
@@ -139,12 +155,14 @@ collectKernels(ASTContext &Ctx, const std::vector<std::string> &HeaderDirs,
           KernelHint H =
               analyzeKernel(Ctx, Spec, Pragmas, OverrideFor(Args, Name));
           H.Name = Args;
+          H.Symbol = symbolOf(*MC, Spec);
           K.Instances.push_back(std::move(H));
         }
       SourceRange R = T->getTemplateParameters()->getSourceRange();
       K.TemplateHead =
           Lexer::getSourceText(CharSourceRange::getTokenRange(R), SM, LO).str();
     } else {
+      K.Pattern.Symbol = symbolOf(*MC, FD);
       K.Instances.push_back(K.Pattern);
     }
     for (const ParmVarDecl *P : FD->parameters()) {

@@ -5,7 +5,7 @@
 
 #include "KernelAnalysis.h"
 #include "SiteCollector.h"
-#include "orrery/passes/KernelHints.h"
+#include "orrery/passes/KernelHintCode.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Lex/Preprocessor.h"

@@ -1,8 +1,9 @@
 //===- KernelReport.cpp - --report: kernel hints, evaluated per launch ----===//
 
 #include "orrery/models/KernelModel.h"
-#include "orrery/passes/KernelHints.h"
+#include "orrery/passes/KernelReport.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
@@ -10,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <set>
 
 using namespace llvm;
 
@@ -74,27 +76,31 @@ std::string parseLaunchSpec(StringRef Text, LaunchSpec &Out) {
 }
 
 namespace {
-/// A hint's counts for one launch: totals over the active threads.
+/// A hint's counts for one launch. A count whose expression has unbound
+/// symbols reads 0 and is left out of the JSON per_thread record.
 struct Evaluated {
-  std::map<std::string, double> Fields;
+  models::ThreadCounts Counts;
+  std::set<std::string> Bound; ///< counts whose expression evaluated
   std::vector<std::string> Unbound;
 };
 
 Evaluated evaluate(const KernelHint &H, const LaunchSpec &L) {
   Evaluated E;
-  for (const auto &[Field, Expr] : countFields(H)) {
-    std::optional<double> V = Expr.eval(L.Bindings);
-    if (!V) {
-      std::set<std::string> Syms;
-      Expr.symbols(Syms);
-      for (const std::string &S : Syms)
-        if (!L.Bindings.count(S) &&
-            std::find(E.Unbound.begin(), E.Unbound.end(), S) == E.Unbound.end())
-          E.Unbound.push_back(S);
-      continue;
-    }
-    E.Fields[Field] = *V;
-  }
+  models::forEachPair(
+      E.Counts, countExprs(H),
+      [&](const char *Field, double &Value, const SymExpr &Expr) {
+        std::optional<double> V = Expr.eval(L.Bindings);
+        Value = V ? *V : 0;
+        if (V) {
+          E.Bound.insert(Field);
+          return;
+        }
+        std::set<std::string> Syms;
+        Expr.symbols(Syms);
+        for (const std::string &S : Syms)
+          if (!L.Bindings.count(S) && !is_contained(E.Unbound, S))
+            E.Unbound.push_back(S);
+      });
   return E;
 }
 
@@ -110,55 +116,51 @@ std::vector<const KernelHint *> matching(const std::vector<KernelInfo> &Ks,
   return Out;
 }
 
-double get(const Evaluated &E, const char *F) {
-  auto It = E.Fields.find(F);
-  return It == E.Fields.end() ? 0 : It->second;
-}
-
 /// The launch totals the text report prints and the JSON report carries:
-/// active threads times the per-thread counts.
+/// active threads times the per-thread counts (models::kernelWork), with the
+/// requested bytes and footprints apart.
 struct Totals {
-  double Launched = 0, Active = 0;
-  double Flops[2] = {0, 0}, Div[2] = {0, 0}, Sqrt[2] = {0, 0},
-         Transc[2] = {0, 0};
+  models::KernelWork Work;
+  double Launched = 0;
   double LoadBytes = 0, StoreBytes = 0;
   double LoadFootprint = -1, StoreFootprint = -1; ///< -1: n/a
   double Atomics = 0, SameAddressAtomics = 0;
 };
 
 Totals launchTotals(const Evaluated &E) {
+  const models::ThreadCounts &C = E.Counts;
   Totals T;
-  T.Launched = get(E, "threads_launched");
-  double A = T.Active = get(E, "active_threads");
-  for (unsigned I = 0; I < 2; ++I) {
-    std::string S = I == 0 ? "fp32" : "fp64";
-    T.Flops[I] =
-        A * (get(E, (S + "_add").c_str()) + get(E, (S + "_mul").c_str()) +
-             2 * get(E, (S + "_fma").c_str()));
-    T.Div[I] = A * get(E, (S + "_div").c_str());
-    T.Sqrt[I] = A * get(E, (S + "_sqrt").c_str());
-    T.Transc[I] = A * get(E, (S + "_transc").c_str());
-  }
-  T.LoadBytes = A * get(E, "load_bytes");
-  T.StoreBytes = A * get(E, "store_bytes");
-  T.LoadFootprint = get(E, "load_footprint");
-  T.StoreFootprint = get(E, "store_footprint");
-  T.Atomics = A * get(E, "atomics");
-  T.SameAddressAtomics = A * get(E, "same_address_atomics");
+  T.Work = models::kernelWork(C);
+  T.Launched = C.threads_launched;
+  double A = C.active_threads;
+  T.LoadBytes = A * C.load_bytes;
+  T.StoreBytes = A * C.store_bytes;
+  T.LoadFootprint = C.load_footprint;
+  T.StoreFootprint = C.store_footprint;
+  T.Atomics = A * C.atomics;
+  T.SameAddressAtomics = A * C.same_address_atomics;
   return T;
+}
+
+constexpr models::Precision Reported[] = {models::Precision::FP32,
+                                          models::Precision::FP64};
+const char *label(models::Precision P) {
+  return P == models::Precision::FP32 ? "fp32" : "fp64";
 }
 
 void printTotals(raw_ostream &OS, const Evaluated &E) {
   Totals T = launchTotals(E);
+  const models::KernelWork &W = T.Work;
+  auto I = [](models::Precision P) { return static_cast<int>(P); };
   OS << "    threads: " << formatCount(T.Launched) << " launched, "
-     << formatCount(T.Active) << " active\n";
-  OS << "    flops: fp32 " << formatCount(T.Flops[0]) << ", fp64 "
-     << formatCount(T.Flops[1]) << "\n";
-  for (unsigned I = 0; I < 2; ++I)
-    if (T.Div[I] || T.Sqrt[I] || T.Transc[I])
-      OS << "    " << (I == 0 ? "fp32" : "fp64") << " div "
-         << formatCount(T.Div[I]) << ", sqrt " << formatCount(T.Sqrt[I])
-         << ", transcendental " << formatCount(T.Transc[I]) << "\n";
+     << formatCount(W.ActiveThreads) << " active\n";
+  OS << "    flops: fp32 " << formatCount(W.Flops[I(models::Precision::FP32)])
+     << ", fp64 " << formatCount(W.Flops[I(models::Precision::FP64)]) << "\n";
+  for (models::Precision P : Reported)
+    if (W.Divides[I(P)] || W.Sqrts[I(P)] || W.Transcendentals[I(P)])
+      OS << "    " << label(P) << " div " << formatCount(W.Divides[I(P)])
+         << ", sqrt " << formatCount(W.Sqrts[I(P)]) << ", transcendental "
+         << formatCount(W.Transcendentals[I(P)]) << "\n";
   auto Fp = [](double V) {
     return V < 0 ? std::string("n/a") : formatCount(V);
   };
@@ -169,8 +171,9 @@ void printTotals(raw_ostream &OS, const Evaluated &E) {
   if (T.Atomics)
     OS << "    atomics: " << formatCount(T.Atomics) << " ("
        << formatCount(T.SameAddressAtomics) << " to a shared address)\n";
-  double Intensity =
-      (T.Flops[0] + T.Flops[1]) / std::max(1.0, T.LoadBytes + T.StoreBytes);
+  double Flops = W.Flops[I(models::Precision::FP32)] +
+                 W.Flops[I(models::Precision::FP64)];
+  double Intensity = Flops / std::max(1.0, T.LoadBytes + T.StoreBytes);
   OS << formatv("    arithmetic intensity: {0:F3} flop/byte (requested)\n",
                 Intensity);
   if (!E.Unbound.empty()) {
@@ -187,47 +190,32 @@ nlohmann::json totalsJson(const Evaluated &E) {
     return V < 0 ? nlohmann::json(nullptr) : nlohmann::json(V);
   };
   nlohmann::json J = {{"threads_launched", T.Launched},
-                      {"active_threads", T.Active},
+                      {"active_threads", T.Work.ActiveThreads},
                       {"load_bytes_requested", T.LoadBytes},
                       {"load_bytes_footprint", Fp(T.LoadFootprint)},
                       {"store_bytes_requested", T.StoreBytes},
                       {"store_bytes_footprint", Fp(T.StoreFootprint)},
                       {"atomics", T.Atomics},
                       {"same_address_atomics", T.SameAddressAtomics}};
-  for (unsigned I = 0; I < 2; ++I) {
-    std::string S = I == 0 ? "fp32" : "fp64";
-    J["flops_" + S] = T.Flops[I];
-    J["div_" + S] = T.Div[I];
-    J["sqrt_" + S] = T.Sqrt[I];
-    J["transc_" + S] = T.Transc[I];
+  for (models::Precision P : Reported) {
+    int I = static_cast<int>(P);
+    std::string S = label(P);
+    J["flops_" + S] = T.Work.Flops[I];
+    J["div_" + S] = T.Work.Divides[I];
+    J["sqrt_" + S] = T.Work.Sqrts[I];
+    J["transc_" + S] = T.Work.Transcendentals[I];
   }
   return J;
 }
+
 /// The models' view of one evaluated launch.
-struct Prediction {
-  models::KernelEstimate Roofline, SingleRate;
-  double Flops = 0, Bytes = 0;
-  std::string Bound;
+struct Prediction : models::LaunchPrediction {
+  unsigned Registers = 0;
+  std::string RegistersFrom; ///< "ptxas sm_90" or "assumed"
 };
 
-Prediction predict(const models::Machine &M, const Evaluated &E,
-                   const LaunchSpec &L) {
-  models::GpuParams G = models::GpuParams::fromMachine(M);
-  models::ThreadCounts T;
-  T.ActiveThreads = get(E, "active_threads");
-  for (auto [F, Name] :
-       {std::pair{&T.Fp32, "fp32"}, std::pair{&T.Fp64, "fp64"}}) {
-    std::string S(Name);
-    *F = {get(E, (S + "_add").c_str()),  get(E, (S + "_mul").c_str()),
-          get(E, (S + "_fma").c_str()),  get(E, (S + "_div").c_str()),
-          get(E, (S + "_sqrt").c_str()), get(E, (S + "_transc").c_str())};
-  }
-  T.IntOps = get(E, "int_ops");
-  T.LoadBytes = get(E, "load_bytes");
-  T.StoreBytes = get(E, "store_bytes");
-  T.LoadFootprint = get(E, "load_footprint");
-  T.StoreFootprint = get(E, "store_footprint");
-  models::KernelWork W = models::kernelWork(T);
+Prediction predict(const models::Machine &M, const KernelHint &H,
+                   const Evaluated &E, const LaunchSpec &L) {
   models::LaunchConfig C;
   C.Blocks = static_cast<std::uint64_t>(L.Bindings.at("gridDim.x") *
                                         L.Bindings.at("gridDim.y") *
@@ -235,20 +223,23 @@ Prediction predict(const models::Machine &M, const Evaluated &E,
   C.ThreadsPerBlock = static_cast<std::uint32_t>(L.Bindings.at("blockDim.x") *
                                                  L.Bindings.at("blockDim.y") *
                                                  L.Bindings.at("blockDim.z"));
-  C.SharedBytesPerBlock = static_cast<std::uint32_t>(
-      get(E, "shared_static_bytes") + L.Bindings.at("dynSmem"));
+  C.SharedBytesPerBlock =
+      static_cast<std::uint32_t>(L.Bindings.at("dynSmem"));
+  if (H.Resources)
+    C.RegistersPerThread = H.Resources->Registers;
   Prediction P;
-  P.Roofline = models::kernelTime(G, W, C, models::KernelModelKind::Roofline);
-  P.SingleRate =
-      models::kernelTime(G, W, C, models::KernelModelKind::SingleRate);
-  for (double F : W.Flops)
-    P.Flops += F;
-  P.Bytes = W.BytesRead + W.BytesWritten;
-  double Device = std::max(P.Roofline.ComputeTime, P.Roofline.MemoryTime);
-  P.Bound = Device < G.EmptyKernel                            ? "latency"
-            : P.Roofline.ComputeTime >= P.Roofline.MemoryTime ? "compute"
-                                                              : "memory";
+  static_cast<models::LaunchPrediction &>(P) = models::predictLaunch(
+      models::GpuParams::fromMachine(M), E.Counts, C);
+  P.Registers = C.RegistersPerThread;
+  P.RegistersFrom = H.Resources ? "ptxas " + H.Resources->Arch : "assumed";
   return P;
+}
+
+void printResources(raw_ostream &OS, const DeviceResources &R) {
+  OS << "ptxas " << R.Arch << ": " << R.Registers
+     << " registers per thread, spills " << R.SpillStoreBytes << " B stored / "
+     << R.SpillLoadBytes << " B loaded, stack " << R.StackBytes
+     << " B, static shared " << R.StaticSharedBytes << " B per block\n";
 }
 
 void printPrediction(raw_ostream &OS, const Prediction &P) {
@@ -259,11 +250,12 @@ void printPrediction(raw_ostream &OS, const Prediction &P) {
   }
   OS << formatv("    roofline: {0} bound (compute-bound waves {1:F3} us, "
                 "memory-bound waves {2:F3} us); occupancy {3:F2} ({4} "
-                "blocks/SM, limited by {5}), {6} wave(s)\n",
+                "blocks/SM, limited by {5}), {6} wave(s); {7} registers per "
+                "thread ({8})\n",
                 P.Bound, P.Roofline.ComputeTime * 1e6,
                 P.Roofline.MemoryTime * 1e6, P.Roofline.Occ.Fraction,
                 P.Roofline.Occ.BlocksPerSm, P.Roofline.Occ.Limiter,
-                P.Roofline.Waves);
+                P.Roofline.Waves, P.Registers, P.RegistersFrom);
   OS << "    predicted: " << P.Roofline.Time.str() << "; "
      << formatv("{0:P0}", P.Roofline.Time.estimateShare())
      << " of it rests on estimated machine numbers\n";
@@ -275,14 +267,19 @@ void printPrediction(raw_ostream &OS, const Prediction &P) {
 
 std::string reportText(const std::vector<KernelInfo> &Kernels,
                        const std::vector<LaunchSpec> &Launches,
-                       const models::Machine *M) {
+                       const models::Machine *M, StringRef DeviceNote) {
   std::string Out;
   raw_string_ostream OS(Out);
   OS << "== Kernel cost hints (" << Kernels.size() << " kernel"
      << (Kernels.size() == 1 ? "" : "s") << ")\n";
+  if (!DeviceNote.empty())
+    OS << "note: registers per thread not from ptxas: " << DeviceNote
+       << "; occupancy assumes 32\n";
   for (const KernelInfo &K : Kernels) {
     for (const KernelHint &H : K.Instances) {
       OS << "\n" << hintComment(H);
+      if (H.Resources)
+        printResources(OS, *H.Resources);
     }
   }
   for (const LaunchSpec &L : Launches) {
@@ -298,14 +295,14 @@ std::string reportText(const std::vector<KernelInfo> &Kernels,
       OS << "  no kernel named '" << L.Kernel << "' in the inputs\n";
     for (const KernelHint *H : Hs) {
       OS << "  " << H->Name << " (" << H->Location << "), confidence "
-         << H->Confidence << "\n";
+         << models::confidenceName(H->Confidence) << "\n";
       Evaluated E = evaluate(*H, L);
       printTotals(OS, E);
       if (H->Overridden)
         OS << "    measured duration (side file): "
            << formatCount(H->MeasuredMicros) << " us; it wins over the model\n";
       if (M && E.Unbound.empty())
-        printPrediction(OS, predict(*M, E, L));
+        printPrediction(OS, predict(*M, *H, E, L));
     }
   }
   return Out;
@@ -313,7 +310,7 @@ std::string reportText(const std::vector<KernelInfo> &Kernels,
 
 std::string reportJson(const std::vector<KernelInfo> &Kernels,
                        const std::vector<LaunchSpec> &Launches,
-                       const models::Machine *M) {
+                       const models::Machine *M, StringRef DeviceNote) {
   using nlohmann::json;
   json Ks = json::array();
   for (const KernelInfo &K : Kernels)
@@ -362,7 +359,7 @@ std::string reportJson(const std::vector<KernelInfo> &Kernels,
       Ks.push_back({{"name", H.Name},
                     {"location", H.Location},
                     {"params", H.Params},
-                    {"confidence", H.Confidence},
+                    {"confidence", models::confidenceName(H.Confidence)},
                     {"active_threads", H.ActiveThreads.str()},
                     {"active_threads_from", H.ActiveNote},
                     {"per_thread", {{"ops", Ops}, {"accesses", Accesses}}},
@@ -374,14 +371,24 @@ std::string reportJson(const std::vector<KernelInfo> &Kernels,
                     {"loops", Loops},
                     {"footprint_bytes", Footprint},
                     {"diagnostics", Diags}});
+      if (const std::optional<DeviceResources> &R = H.Resources)
+        Ks.back()["device_resources"] = {
+            {"arch", R->Arch},
+            {"registers_per_thread", R->Registers},
+            {"spill_store_bytes", R->SpillStoreBytes},
+            {"spill_load_bytes", R->SpillLoadBytes},
+            {"stack_bytes", R->StackBytes},
+            {"static_shared_bytes", R->StaticSharedBytes}};
     }
   json Ls = json::array();
   for (const LaunchSpec &L : Launches)
     for (const KernelHint *H : matching(Kernels, L.Kernel)) {
       Evaluated E = evaluate(*H, L);
       json Counts = json::object();
-      for (const auto &[F, V] : E.Fields)
-        Counts[F] = V;
+      E.Counts.forEach([&](const char *F, double V) {
+        if (E.Bound.count(F))
+          Counts[F] = V;
+      });
       json Record = {{"kernel", H->Name},
                      {"bindings", L.Bindings},
                      {"per_thread", Counts},
@@ -389,7 +396,7 @@ std::string reportJson(const std::vector<KernelInfo> &Kernels,
                                                   : nlohmann::json(nullptr)},
                      {"unbound", E.Unbound}};
       if (M && E.Unbound.empty()) {
-        Prediction P = predict(*M, E, L);
+        Prediction P = predict(*M, *H, E, L);
         if (P.Roofline.ok())
           Record["prediction"] = {
               {"bound", P.Bound},
@@ -397,6 +404,9 @@ std::string reportJson(const std::vector<KernelInfo> &Kernels,
               {"compute_seconds", P.Roofline.ComputeTime},
               {"memory_seconds", P.Roofline.MemoryTime},
               {"occupancy", P.Roofline.Occ.Fraction},
+              {"occupancy_limiter", P.Roofline.Occ.Limiter},
+              {"registers_per_thread", P.Registers},
+              {"registers_from", P.RegistersFrom},
               {"waves", P.Roofline.Waves},
               {"estimate_share", P.Roofline.Time.estimateShare()},
               {"single_rate_seconds",
@@ -410,6 +420,8 @@ std::string reportJson(const std::vector<KernelInfo> &Kernels,
       Ls.push_back(std::move(Record));
     }
   json Doc = {{"version", 1}, {"kernels", Ks}, {"launches", Ls}};
+  if (!DeviceNote.empty())
+    Doc["device_note"] = DeviceNote.str();
   return Doc.dump(2) + "\n";
 }
 

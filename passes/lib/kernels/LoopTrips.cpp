@@ -241,7 +241,7 @@ void Analyzer::recordLoop(const LoopResult &R, SourceLocation At,
                  "(override with #pragma orrery loop_count(expr))",
                  What, static_cast<int>(DefaultDataDependentTrip)));
   else if (R.Kind != "constant" && R.Kind != "row_length")
-    lower("symbolic");
+    lower(models::Confidence::Symbolic);
   H.Loops.push_back({loc(At), R.Kind, R.Trip, R.Note, R.MaxTrip});
 }
 

@@ -271,7 +271,7 @@ void Analyzer::call(const CallExpr *CE, const SymExpr &Mult) {
   Kind K = callKind(Name);
   if (K == None && Name.starts_with("atomic"))
     K = Atomic;
-  else if (K == None && Name.starts_with("__shfl"))
+  else if (K == None && (Name.starts_with("__shfl") || isGroupShuffle(FD)))
     K = Shfl;
   auto ArgsAt = [&](unsigned From) {
     for (unsigned I = From; I < CE->getNumArgs(); ++I)
@@ -307,6 +307,8 @@ void Analyzer::call(const CallExpr *CE, const SymExpr &Mult) {
   case None:
     break;
   }
+  if (libraryCollective(CE, FD, Mult))
+    return;
   // A __device__ function: inline its body.
   const FunctionDecl *Def = nullptr;
   if (!FD->hasBody(Def) || !Def->hasAttr<CUDADeviceAttr>()) {

@@ -8,6 +8,8 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 
+#include <algorithm>
+
 using namespace clang;
 using namespace llvm;
 
@@ -21,16 +23,9 @@ std::string Analyzer::loc(SourceLocation L) {
       .str();
 }
 
-void Analyzer::lower(StringRef Confidence) {
-  static const char *Order[] = {"exact", "symbolic", "defaulted", "unknown"};
-  auto Rank = [](StringRef C) {
-    for (unsigned I = 0; I < 4; ++I)
-      if (C == Order[I])
-        return I;
-    return 0u;
-  };
-  if (Rank(Confidence) > Rank(H.Confidence))
-    H.Confidence = Confidence.str();
+void Analyzer::lower(models::Confidence C) {
+  // The enum is ordered from the best.
+  H.Confidence = std::max(H.Confidence, C);
 }
 
 void Analyzer::diag(HintCode Code, SourceLocation L, const Twine &Msg) {
@@ -381,7 +376,7 @@ KernelHint Analyzer::run(const FunctionDecl *K) {
   for (const Access &A : H.Accesses)
     A.Count.symbols(Syms);
   if (!Syms.empty())
-    lower("symbolic");
+    lower(models::Confidence::Symbolic);
   return H;
 }
 

@@ -23,6 +23,10 @@ namespace orrery {
 /// The real (absolute) path of a file, or empty.
 std::string realPathOf(const clang::SourceManager &SM, clang::FileID FID);
 
+/// True if evaluating E a second time could change the program: definite side
+/// effects, or a call the tool itself hooks.
+bool unsafeToDuplicate(const clang::Expr *E, const clang::ASTContext &Ctx);
+
 /// True for the main file and files below one of HeaderDirs.
 bool isRewritableFile(const clang::SourceManager &SM, clang::FileID FID,
                       const std::vector<std::string> &HeaderDirs);
@@ -52,7 +56,13 @@ public:
 
 private:
   class Visitor;
-  struct Location;
+  /// Where a call is, in the file that will be rewritten.
+  struct Location {
+    clang::FileID FID;
+    std::string Path;
+    unsigned Begin = 0, End = 0, Line = 0, Column = 0;
+    clang::SourceLocation Loc; ///< file location of the call, for diagnostics
+  };
 
   void handleCall(const clang::CallExpr *CE);
   /// A site at L (File, position, kind and API filled in).

@@ -16,8 +16,9 @@
  *   (orrery_launch_begin(&orrery_site_N, ...), (void)(<launch>),
  *    orrery_end_void(&orrery_site_N))
  *
- * The header is C (C99) and C++ compatible and includes only <stddef.h> and
- * <stdint.h>: instrumented C files must stay C, and some applications declare
+ * The header is C (C99) and C++ compatible and includes only <stddef.h>,
+ * <stdint.h> and the two lists next to it (kernel_counts.def,
+ * kernel_confidence.def): instrumented C files must stay C, and some applications declare
  * locals named like errno. It must also survive smpicxx's force-included
  * smpi_helpers.h, so it uses no identifier that header redefines.
  *
@@ -111,31 +112,23 @@ static inline orrery_buf orrery_buf_handles(const void *ptr, long long count) {
   return b;
 }
 
-/* How much of a kernel hint rests on assumptions (docs/kernel-cost.md). */
+/* How much of a kernel hint rests on assumptions (docs/kernel-cost.md):
+ * ORRERY_CONFIDENCE_EXACT, _SYMBOLIC, _DEFAULTED, _UNKNOWN. */
 enum {
-  ORRERY_CONFIDENCE_EXACT = 0,     /* constant counts */
-  ORRERY_CONFIDENCE_SYMBOLIC = 1,  /* evaluated from parameters and geometry */
-  ORRERY_CONFIDENCE_DEFAULTED = 2, /* some trip count or branch defaulted */
-  ORRERY_CONFIDENCE_UNKNOWN = 3    /* something could not be analysed */
+#define ORRERY_CONFIDENCE(Upper, Camel, Name, Value, Meaning)                   \
+  ORRERY_CONFIDENCE_##Upper = Value,
+#include "kernel_confidence.def"
+#undef ORRERY_CONFIDENCE
+  ORRERY_CONFIDENCE_END_
 };
 
 /* A kernel cost hint evaluated for one launch, as generated code computes it
- * from the launch geometry and the kernel's arguments. Counts are per active
- * thread unless named otherwise; bytes are requested bytes (32-byte sectors
- * per warp instruction, shared by its 32 lanes). Footprints are totals, or -1
- * where they could not be derived. */
+ * from the launch geometry and the kernel's arguments: one double per line of
+ * kernel_counts.def, in its order, then the confidence. */
 typedef struct orrery_kernel_counts {
-  double threads_launched, active_threads;
-  double fp32_add, fp32_mul, fp32_fma, fp32_div, fp32_sqrt, fp32_transc;
-  double fp64_add, fp64_mul, fp64_fma, fp64_div, fp64_sqrt, fp64_transc;
-  double int_ops;
-  double load_bytes, store_bytes, atomics, same_address_atomics;
-  double load_footprint, store_footprint;
-  double shared_static_bytes, shared_dynamic_bytes, bank_conflict_way;
-  double syncthreads;
-  /* A measured duration from the user's side file (--kernel-overrides), in
-   * seconds; it wins over any model. -1 when there is none. */
-  double measured_seconds;
+#define ORRERY_KERNEL_COUNT(name, missing) double name;
+#include "kernel_counts.def"
+#undef ORRERY_KERNEL_COUNT
   int confidence; /* ORRERY_CONFIDENCE_* */
 } orrery_kernel_counts;
 

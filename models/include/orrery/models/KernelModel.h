@@ -15,6 +15,7 @@
 #define ORRERY_MODELS_KERNELMODEL_H
 
 #include "orrery/models/Cost.h"
+#include "orrery/models/KernelCounts.h"
 #include "orrery/models/Machine.h"
 
 #include <array>
@@ -102,19 +103,6 @@ double weightedFlops(const GpuParams &G, const KernelWork &W, Precision P);
 /// model yet: kernels with reuse through L2 are overestimated.
 double dramBytes(double Requested, double Footprint);
 
-/// A kernel cost hint evaluated for one launch: counts per active thread
-/// (the hook ABI's orrery_kernel_counts, docs/kernel-cost.md).
-struct ThreadCounts {
-  struct Float {
-    double Add = 0, Mul = 0, Fma = 0, Div = 0, Sqrt = 0, Transc = 0;
-  };
-  double ActiveThreads = 0;
-  Float Fp32, Fp64;
-  double IntOps = 0;
-  double LoadBytes = 0, StoreBytes = 0;           ///< requested, per thread
-  double LoadFootprint = -1, StoreFootprint = -1; ///< totals; < 0: unknown
-};
-
 /// The launch's totals: per-thread counts times active threads (an FMA is
 /// two FLOPs), DRAM bytes by dramBytes().
 KernelWork kernelWork(const ThreadCounts &C);
@@ -135,6 +123,22 @@ struct KernelEstimate {
 KernelEstimate kernelTime(const GpuParams &G, const KernelWork &W,
                           const LaunchConfig &L,
                           KernelModelKind Kind = KernelModelKind::Roofline);
+
+/// Both models' view of one launch of an evaluated hint.
+struct LaunchPrediction {
+  KernelWork Work;
+  KernelEstimate Roofline, SingleRate;
+  double Flops = 0, Bytes = 0; ///< all precisions; DRAM bytes both ways
+  /// What bounds the roofline time: "latency" (below the empty-kernel
+  /// floor), "compute" or "memory".
+  const char *Bound = "";
+};
+
+/// The one launch-time prediction of the runtime and the report. \p L's
+/// SharedBytesPerBlock is the dynamic shared memory: the counts' static
+/// bytes are added here.
+LaunchPrediction predictLaunch(const GpuParams &G, const ThreadCounts &C,
+                               LaunchConfig L);
 
 } // namespace orrery::models
 

@@ -31,6 +31,8 @@ struct OpWeights {
 
 struct GpuModel {
   std::string Model;
+  /// Virtual architecture for ptxas (`sm_90`); empty when the file has none.
+  std::string Arch;
   // Peak throughputs (vector units; tensor peaks are documentation only).
   std::array<Quantity, NumPrecisions> Peak; // FLOP/s, indexed by Precision
   Quantity PeakInt32;                       // OP/s

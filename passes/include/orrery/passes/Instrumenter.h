@@ -9,7 +9,7 @@
 #define ORRERY_PASSES_INSTRUMENTER_H
 
 #include "orrery/passes/CompilerFlags.h"
-#include "orrery/passes/KernelHints.h"
+#include "orrery/passes/KernelHintCode.h"
 #include "orrery/passes/KernelOverrides.h"
 #include "orrery/passes/Site.h"
 

@@ -9,8 +9,10 @@
 #ifndef ORRERY_PASSES_KERNELHINT_H
 #define ORRERY_PASSES_KERNELHINT_H
 
+#include "orrery/models/KernelCounts.h"
 #include "orrery/passes/SymExpr.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -61,9 +63,18 @@ struct HintDiagnostic {
   std::string Message;
 };
 
+/// What `ptxas -v` reports for one kernel compiled for one architecture.
+struct DeviceResources {
+  std::string Arch; ///< sm_90
+  unsigned Registers = 0; ///< per thread
+  unsigned SpillStoreBytes = 0, SpillLoadBytes = 0, StackBytes = 0;
+  unsigned StaticSharedBytes = 0; ///< per block
+};
+
 struct KernelHint {
   std::string Name;     ///< as written in the source
   std::string Location; ///< file:line:col of the definition
+  std::string Symbol;   ///< mangled name, as ptxas reports it
   std::vector<std::string> Params;
   FpOps Fp32, Fp64;
   SymExpr IntOps;
@@ -76,11 +87,12 @@ struct KernelHint {
   std::string ActiveNote; ///< which guards set ActiveThreads
   std::vector<LoopTrip> Loops;
   std::vector<HintDiagnostic> Diagnostics;
-  std::string Confidence = "exact"; ///< exact | symbolic | defaulted | unknown
+  models::Confidence Confidence = models::Confidence::Exact;
   /// Footprint bytes (distinct bytes touched) per array, where derivable.
   std::vector<std::pair<std::string, SymExpr>> Footprint;
   bool Overridden = false; ///< counts come from a side file
   double MeasuredMicros = -1;
+  std::optional<DeviceResources> Resources; ///< from ptxas, for --report
 };
 
 } // namespace orrery

@@ -1,21 +1,23 @@
-//===- KernelHints.h - Kernel cost hints: emission and report ---*- C++ -*-===//
-#ifndef ORRERY_PASSES_KERNELHINTS_H
-#define ORRERY_PASSES_KERNELHINTS_H
+//===- KernelHintCode.h - Kernel hints as generated code and comments -*- C++
+//-*-===//
+//
+// The kernels found in a rewritten file and what the instrumenter writes for
+// each: the comment summarizing its hint and the function returning its
+// orrery_kernel_counts. (One kernel's hint itself is in KernelHint.h; the
+// --report output in KernelReport.h.)
+//
+//===----------------------------------------------------------------------===//
+#ifndef ORRERY_PASSES_KERNELHINTCODE_H
+#define ORRERY_PASSES_KERNELHINTCODE_H
 
 #include "orrery/passes/KernelHint.h"
 
 #include "llvm/ADT/StringRef.h"
 
-#include <map>
 #include <string>
-#include <utility>
 #include <vector>
 
 namespace orrery {
-namespace models {
-struct Machine;
-}
-
 /// A kernel found in a rewritten file.
 struct KernelInfo {
   KernelHint Pattern; ///< as written (templates keep T)
@@ -30,8 +32,9 @@ struct KernelInfo {
   std::string TemplateHead;            ///< "template <typename T>" or empty
 };
 
-/// The counts of orrery_kernel_counts as expressions, in field order.
-std::vector<std::pair<std::string, SymExpr>> countFields(const KernelHint &H);
+/// The counts of orrery_kernel_counts as expressions of the launch.
+using CountExprs = models::KernelCountsOf<SymExpr>;
+CountExprs countExprs(const KernelHint &H);
 
 /// A readable comment block summarizing a hint.
 std::string hintComment(const KernelHint &H);
@@ -44,24 +47,6 @@ std::string formatCount(double V);
 
 /// The name of K's generated hint function.
 std::string hintFunctionName(llvm::StringRef Kernel);
-
-/// A launch to evaluate: `KERNEL grid=X[,Y,Z] block=X[,Y,Z] [shmem=B]
-/// NAME=VALUE...`.
-struct LaunchSpec {
-  std::string Kernel;
-  std::map<std::string, double> Bindings;
-};
-/// Parses a --launch argument; returns an error message on bad input.
-std::string parseLaunchSpec(llvm::StringRef Text, LaunchSpec &Out);
-
-/// The --report output, text or JSON. With a machine (a parsed machine
-/// file), each launch also gets its roofline bound and predicted duration.
-std::string reportText(const std::vector<KernelInfo> &Kernels,
-                       const std::vector<LaunchSpec> &Launches,
-                       const models::Machine *M = nullptr);
-std::string reportJson(const std::vector<KernelInfo> &Kernels,
-                       const std::vector<LaunchSpec> &Launches,
-                       const models::Machine *M = nullptr);
 
 } // namespace orrery
 

@@ -1,6 +1,6 @@
-//===- KernelHints.cpp - Kernel cost hints: comment and generated code ----===//
+//===- KernelHintCode.cpp - Kernel hints: comment and generated code ------===//
 
-#include "orrery/passes/KernelHints.h"
+#include "orrery/passes/KernelHintCode.h"
 #include "GeneratedText.h"
 #include "HookEmitter.h"
 
@@ -27,11 +27,7 @@ std::string hintFunctionName(StringRef Kernel) {
   return ("orrery_hint_" + Kernel).str();
 }
 
-static int confidenceCode(StringRef C) {
-  return C == "exact" ? 0 : C == "symbolic" ? 1 : C == "defaulted" ? 2 : 3;
-}
-
-std::vector<std::pair<std::string, SymExpr>> countFields(const KernelHint &H) {
+CountExprs countExprs(const KernelHint &H) {
   SymExpr Launched(1.0);
   for (char D : {'x', 'y', 'z'})
     Launched = Launched * SymExpr::sym(std::string("gridDim.") + D) *
@@ -65,43 +61,45 @@ std::vector<std::pair<std::string, SymExpr>> countFields(const KernelHint &H) {
     if (A.Space == "global" && A.Dir != "atomic" &&
         !WithFootprint.count(A.Array + " (" + A.Dir + ")"))
       (A.Dir == "load" ? LoadFp : StoreFp) = std::nullopt;
-  return {
-      {"threads_launched", Launched},
-      {"active_threads", H.ActiveThreads},
-      {"fp32_add", H.Fp32.Add},
-      {"fp32_mul", H.Fp32.Mul},
-      {"fp32_fma", H.Fp32.Fma},
-      {"fp32_div", H.Fp32.Div},
-      {"fp32_sqrt", H.Fp32.Sqrt},
-      {"fp32_transc", H.Fp32.Transc},
-      {"fp64_add", H.Fp64.Add},
-      {"fp64_mul", H.Fp64.Mul},
-      {"fp64_fma", H.Fp64.Fma},
-      {"fp64_div", H.Fp64.Div},
-      {"fp64_sqrt", H.Fp64.Sqrt},
-      {"fp64_transc", H.Fp64.Transc},
-      {"int_ops", H.IntOps},
-      {"load_bytes", Load},
-      {"store_bytes", Store},
-      {"atomics", Atomics},
-      {"same_address_atomics", SameAddress},
-      {"load_footprint", LoadFp ? *LoadFp : SymExpr(-1.0)},
-      {"store_footprint", StoreFp ? *StoreFp : SymExpr(-1.0)},
-      {"shared_static_bytes", H.SharedStaticBytes},
-      {"shared_dynamic_bytes",
-       H.DynamicShared ? SymExpr::sym("dynSmem") : SymExpr(0.0)},
-      {"bank_conflict_way", SymExpr(static_cast<double>(H.BankConflictWay))},
-      {"syncthreads", H.SyncThreads},
-      {"measured_seconds",
-       SymExpr(H.Overridden ? H.MeasuredMicros * 1e-6 : -1.0)},
-  };
+  CountExprs C;
+  C.threads_launched = Launched;
+  C.active_threads = H.ActiveThreads;
+  C.fp32_add = H.Fp32.Add;
+  C.fp32_mul = H.Fp32.Mul;
+  C.fp32_fma = H.Fp32.Fma;
+  C.fp32_div = H.Fp32.Div;
+  C.fp32_sqrt = H.Fp32.Sqrt;
+  C.fp32_transc = H.Fp32.Transc;
+  C.fp64_add = H.Fp64.Add;
+  C.fp64_mul = H.Fp64.Mul;
+  C.fp64_fma = H.Fp64.Fma;
+  C.fp64_div = H.Fp64.Div;
+  C.fp64_sqrt = H.Fp64.Sqrt;
+  C.fp64_transc = H.Fp64.Transc;
+  C.int_ops = H.IntOps;
+  C.load_bytes = Load;
+  C.store_bytes = Store;
+  C.atomics = Atomics;
+  C.same_address_atomics = SameAddress;
+  if (LoadFp)
+    C.load_footprint = *LoadFp;
+  if (StoreFp)
+    C.store_footprint = *StoreFp;
+  C.shared_static_bytes = H.SharedStaticBytes;
+  if (H.DynamicShared)
+    C.shared_dynamic_bytes = SymExpr::sym("dynSmem");
+  C.bank_conflict_way = SymExpr(static_cast<double>(H.BankConflictWay));
+  C.syncthreads = H.SyncThreads;
+  if (H.Overridden)
+    C.measured_seconds = SymExpr(H.MeasuredMicros * 1e-6);
+  return C;
 }
 
 std::string hintComment(const KernelHint &H) {
   std::string Out;
   raw_string_ostream OS(Out);
   OS << "/* orrery kernel cost hint: " << H.Name << " (" << H.Location
-     << "), confidence " << H.Confidence << "\n";
+     << "), confidence " << models::confidenceName(H.Confidence) << "\n";
   OS << " *   active threads: " << H.ActiveThreads.str() << "\n";
   OS << " *     from: " << H.ActiveNote << "\n";
   OS << " *   per active thread:\n";
@@ -181,9 +179,11 @@ std::string hintFunction(const KernelInfo &K) {
     OS << K.TemplateHead << "\n";
   OS << hintFunctionHead(hintFunctionName(H.Name), K.ParamTexts) << " {\n";
   OS << "  orrery_kernel_counts orrery_c_;\n";
-  for (const auto &[Field, Expr] : countFields(H))
+  countExprs(H).forEach([&](const char *Field, const SymExpr &Expr) {
     OS << "  orrery_c_." << Field << " = " << code(Expr) << ";\n";
-  OS << "  orrery_c_.confidence = " << confidenceCode(H.Confidence) << ";\n";
+  });
+  OS << "  orrery_c_.confidence = " << static_cast<int>(H.Confidence)
+     << ";\n";
   OS << "  (void)gridDim; (void)blockDim; (void)dynSmem;";
   for (const std::string &P : H.Params)
     if (!P.empty())
