@@ -120,11 +120,15 @@ Runtime::Runtime() {
       fatal(std::string("ORRERY_RANKS_PER_NODE='") + R +
             "' is not a positive number");
   }
+  // Unset or auto: as orrery-run's default, no correction factors on a
+  // network whose figures are MPI-level benchmark results.
+  Ideal = M.Network.Figures == models::NetworkFigures::Mpi;
   if (const char *Mode = env("ORRERY_NETWORK_MODE")) {
     std::string S = Mode;
-    if (S != "smpi" && S != "ideal")
-      fatal("ORRERY_NETWORK_MODE='" + S + "': use 'smpi' or 'ideal'");
-    Ideal = S == "ideal";
+    if (S != "smpi" && S != "ideal" && S != "auto")
+      fatal("ORRERY_NETWORK_MODE='" + S + "': use 'auto', 'smpi' or 'ideal'");
+    if (S != "auto")
+      Ideal = S == "ideal";
   }
   if (const char *P = env("ORRERY_PROGRESS"))
     ProgressEvery = std::atof(P);

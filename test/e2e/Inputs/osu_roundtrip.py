@@ -2,11 +2,12 @@
 """Round trip: a machine file's benchmark figures must come back out.
 
     osu_roundtrip.py ORRERY_RUN PROGRAM MACHINE [--markdown]
+                     [--network MODE]
 
 Finds every figure of MACHINE whose source attributes it to an OSU-style
 benchmark, simulates that benchmark with PROGRAM (osu-semantics.cu built in
-skeleton mode) under ORRERY_RUN --network ideal, and prints one line per
-figure: name, benchmark, expected, simulated, error. Exits 1 when one is off
+skeleton mode) under ORRERY_RUN in its default network mode (or --network
+MODE), and prints one line per figure: name, benchmark, expected, simulated, error. Exits 1 when one is off
 by more than 10 % (a range "A-B us" in a source: outside [A, B] by more than
 10 %), or when the file cites none. --markdown prints table rows instead.
 
@@ -39,10 +40,10 @@ def si(q):
     return q["value"] * UNITS[q["unit"]]
 
 
-def run(orrery_run, program, machine, what, space, size, np, rpn):
+def run(orrery_run, program, machine, network, what, space, size, np, rpn):
     cmd = [orrery_run, "-np", str(np), "--ranks-per-node", str(rpn),
-           "--machine", machine, "--network", "ideal", program, what, space,
-           str(size)]
+           "--machine", machine] + (["--network", network] if network else [])
+    cmd += [program, what, space, str(size)]
     out = subprocess.run(cmd, check=True, capture_output=True, text=True)
     for line in out.stdout.splitlines():
         parts = line.split()
@@ -54,6 +55,13 @@ def run(orrery_run, program, machine, what, space, size, np, rpn):
 def main():
     args = [a for a in sys.argv[1:] if a != "--markdown"]
     markdown = "--markdown" in sys.argv
+    network = None
+    if "--network" in args:
+        i = args.index("--network")
+        if i + 1 >= len(args):
+            sys.exit(__doc__)
+        network = args[i + 1]
+        del args[i:i + 2]
     if len(args) != 3:
         sys.exit(__doc__)
     orrery_run, program, machine = args
@@ -62,7 +70,7 @@ def main():
     name = m.get("name", machine)
     node, net = m.get("node", {}), m.get("network", {})
     gpus = int(node.get("gpus", {}).get("value", 1))
-    bench = lambda *a: run(orrery_run, program, machine, *a)
+    bench = lambda *a: run(orrery_run, program, machine, network, *a)
     rows, failed = [], False
 
     def report(figure, source, expected, simulated, unit, lo=None, hi=None):
