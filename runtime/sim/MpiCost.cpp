@@ -195,6 +195,12 @@ void chargeLeg(Rank &R, const DeviceLeg &L) {
     RT.cpuFlow(R, Category::DeviceLegs, R.Cpu, Gpu, L.Bytes, P.H2D.Estimate);
     return;
   }
+  case models::LegKind::GpuDirectRdma:
+    // The NIC's access to GPU memory: alpha_gdr as the latency of a flow on
+    // the GPU's PCIe link, not as time of the rank's CPU.
+    RT.latencyFlow(R, Category::DeviceLegs, RT.gpuHost(R.Node, L.Gpu), R.Cpu,
+                   P.AlphaGdr, P.Estimates.AlphaGdr);
+    return;
   case models::LegKind::Peer:
     if (L.PeerGpu != L.Gpu) {
       RT.cpuFlow(R, Category::DeviceLegs, RT.gpuHost(R.Node, L.Gpu),
@@ -273,8 +279,8 @@ void sendMessage(Rank &R, const OpenSite &O, const void *Buf, double Bytes,
 
 /// Completes receives: charges each receive leg from the sender's real
 /// buffer (or, for a message nobody posted, from the assumed one), pulls
-/// the payloads of GPUDirect RDMA messages (alpha_gdr once, then the flows
-/// together, as an RDMA engine keeps several reads in flight), and checks
+/// the payloads of GPUDirect RDMA messages (flows together, each with
+/// alpha_gdr as its latency), and checks
 /// each message against its physical bound.
 void receiveMessages(Rank &R, const std::vector<PendingRecv> &Ps) {
   if (Ps.empty())
@@ -312,9 +318,10 @@ void receiveMessages(Rank &R, const std::vector<PendingRecv> &Ps) {
     Done.emplace_back(*M, P.Site);
   }
   if (!Pulls.empty()) {
-    RT.cpuWait(R, Category::DeviceLegs, CP.AlphaGdr, CP.Estimates.AlphaGdr);
+    // alpha_gdr is each pull's latency: the flows run together, as an RDMA
+    // engine keeps several reads in flight, and load the links they cross.
     for (const auto &[From, To, Bytes] : Pulls)
-      expectLatencyFreeFlow(From, To, Bytes);
+      expectFlowLatency(From, To, Bytes, CP.AlphaGdr);
     RT.cpuFlows(R, Category::Network, Pulls, false);
   }
   // The SMPI message crossed the route between the ranks' hosts; the
@@ -343,16 +350,28 @@ void collective(Rank &R, models::Collective Op, const orrery_buf &Send,
        endpointOf(R, Recv.ptr).Space == models::MemorySpace::Device);
   C.Space = Device ? models::MemorySpace::Device : models::MemorySpace::Host;
   C.Span = spanOf(R, Comm);
-  models::Cost K = models::collectiveCost(RT.comm(), C);
+  const models::CommParams &P = RT.comm();
+  models::Cost K = models::collectiveCost(P, C);
+  // GPUDirect RDMA legs (alpha_gdr per device buffer) are the latency of a
+  // flow on the GPU's PCIe link, like a point-to-point message's.
+  double Legs = K[models::CostCategory::DeviceLeg];
+  bool GdrLegs = !models::bouncesThroughHost(P, C) &&
+                 models::collectiveLeg(P, C) == models::LegKind::GpuDirectRdma;
   // Everything Orrery adds to a collective is charged before SMPI's part:
   // a blocking collective ends when its slowest rank's share does.
   bool Est = K.estimated() > 0;
   RT.cpuWait(R,
              {{Category::CallOverhead, K[models::CostCategory::CallOverhead]},
-              {Category::DeviceLegs, K[models::CostCategory::DeviceLeg]},
+              {Category::DeviceLegs, GdrLegs ? 0.0 : Legs},
               {Category::HostBounce, K[models::CostCategory::HostBounce]},
               {Category::Reduction, K[models::CostCategory::Reduction]}},
              Est);
+  if (GdrLegs) {
+    const void *Buf = !SendInPlace && Send.ptr ? Send.ptr : Recv.ptr;
+    RT.latencyFlow(R, Category::DeviceLegs,
+                   RT.gpuHost(R.Node, endpointOf(R, Buf).Gpu), R.Cpu, Legs,
+                   P.Estimates.AlphaGdr);
+  }
 }
 
 } // namespace

@@ -54,10 +54,12 @@ double bandwidthFactor(double Bytes,
 void expectPayloadFreeMessage(const void *Src, const void *Dst, double Bytes);
 
 /// Announces that the next flow of \p Bytes from host \p Src to host \p Dst
-/// pays no latency: the latency of the message it belongs to was already
-/// charged (the payload of a GPUDirect RDMA message, pulled by the receiver
-/// after the SMPI message that announced it).
-void expectLatencyFreeFlow(const void *Src, const void *Dst, double Bytes);
+/// pays \p Seconds of latency instead of its route's: the payload of a
+/// GPUDirect RDMA message, pulled by the receiver after the SMPI message
+/// that announced it paid the wire latency, pays alpha_gdr (the RDMA
+/// read's setup) as the latency of its flow over the PCIe and NIC links.
+void expectFlowLatency(const void *Src, const void *Dst, double Bytes,
+                       double Seconds);
 
 } // namespace orrery::sim
 

@@ -147,6 +147,12 @@ public:
   void cpuFlow(Rank &R, Category C, s4u::Host *From, s4u::Host *To,
                double Bytes, bool Estimate);
 
+  /// A payload-free flow from \p From to \p To whose latency is
+  /// \p Seconds (not its route's): a fixed cost, such as alpha_gdr, placed
+  /// on the links it belongs to. The calling rank waits for it.
+  void latencyFlow(Rank &R, Category C, s4u::Host *From, s4u::Host *To,
+                   double Seconds, bool Estimate);
+
   /// Moves several flows at once (each \p Flows entry: from, to, bytes);
   /// the calling rank waits for the last. Charged to \p C as one span.
   void cpuFlows(

@@ -39,6 +39,10 @@ struct CollectiveCall {
   Locality Span = Locality::OtherNode;
 };
 
+/// The leg each device buffer of \p C pays when it does not bounce through
+/// the host: the leg a pair at the communicator's widest distance would pay.
+LegKind collectiveLeg(const CommParams &P, const CollectiveCall &C);
+
 /// True when \p C on device buffers takes Open MPI coll/cuda's host bounce.
 bool bouncesThroughHost(const CommParams &P, const CollectiveCall &C);
 
