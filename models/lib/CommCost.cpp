@@ -100,4 +100,15 @@ Cost collectiveCost(const CommParams &P, const CollectiveCall &C,
   return Out;
 }
 
+double blockingCollectiveBound(Collective C, int Ranks, double Bytes,
+                               const Hockney &Widest) {
+  if (Ranks < 2 || Widest.Bandwidth <= 0)
+    return 0;
+  int Rounds = 1;
+  if (C != Collective::Alltoall)
+    while ((1 << Rounds) < Ranks)
+      ++Rounds;
+  return Rounds * Widest.Latency + Bytes / Widest.Bandwidth;
+}
+
 } // namespace orrery::models

@@ -9,8 +9,10 @@
 
 #include <mpi.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <limits>
 #include <map>
 #include <string_view>
 #include <unordered_map>
@@ -35,7 +37,12 @@ enum class MpiClass {
 struct MpiOp {
   MpiClass Class = MpiClass::Other;
   models::Collective Coll = models::Collective::Barrier;
+  bool Nonblocking = false; ///< a collective's nonblocking variant
 };
+
+constexpr bool nonblockingMode(std::string_view Mode) {
+  return Mode == "Nonblocking";
+}
 
 /// Each MPI call's operation class, from the MPI table
 /// (apis/include/orrery/apis/Mpi.def). Sites carry the API's name.
@@ -44,7 +51,8 @@ const std::unordered_map<std::string_view, MpiOp> &opTable() {
 #define ORRERY_MPI_API(Name, Op, Send, Recv, Peer, Comm, Sim)                  \
   {#Name, {MpiClass::Op}},
 #define ORRERY_MPI_COLLECTIVE(Name, Coll, Mode, Send, Recv, Root, Comm, Sim)   \
-  {#Name, {MpiClass::Collective, models::Collective::Coll}},
+  {#Name, {MpiClass::Collective, models::Collective::Coll,                     \
+            nonblockingMode(#Mode)}},
 #include "orrery/apis/Mpi.def"
   };
   return T;
@@ -178,6 +186,53 @@ models::Locality spanOf(const Rank &R, intptr_t Comm) {
   }
   Cache[Comm] = L;
   return L;
+}
+
+/// The communicator's longest route from the calling rank and its
+/// narrowest link (cached per handle and rank).
+models::Hockney widestRoute(const Rank &R, intptr_t Comm) {
+  static std::map<std::pair<intptr_t, int>, models::Hockney> Cache;
+  auto [It, New] = Cache.try_emplace({Comm, R.Id});
+  if (!New)
+    return It->second;
+  Runtime &RT = Runtime::get();
+  models::Hockney W{0, std::numeric_limits<double>::infinity()};
+  for (int I = 0, N = commSize(Comm); I < N; ++I) {
+    int Peer = worldRank(I, Comm);
+    if (Peer == R.Id || Peer < 0)
+      continue;
+    RouteFigures F = routeOf(R.Cpu, RT.cpuHostOf(Peer));
+    W.Latency = std::max(W.Latency, F.Latency);
+    W.Bandwidth = std::min(W.Bandwidth, F.Bandwidth);
+  }
+  It->second = W;
+  return W;
+}
+
+/// A nonblocking collective began (Orrery's part already charged): it may
+/// complete no earlier than its blocking form's bound from now.
+void deferCollective(Rank &R, models::Collective Op, const orrery_buf &Send,
+                     const orrery_buf &Recv, intptr_t Comm) {
+  double Bytes = inPlace(Send.ptr) ? bytesOf(Recv, Comm) : bytesOf(Send, Comm);
+  double Bound = models::blockingCollectiveBound(Op, commSize(Comm), Bytes,
+                                                 widestRoute(R, Comm));
+  R.CollectivesReady = std::max(R.CollectivesReady, now() + Bound);
+}
+
+/// True for the calls that wait for requests to complete; MPI_Test and its
+/// kin may return before, so they leave pending collectives pending.
+bool completesRequests(std::string_view Api) {
+  return Api.rfind("MPI_Wait", 0) == 0 || Api == "MPI_Finalize";
+}
+
+/// A wait completed the rank's pending nonblocking collectives: the part of
+/// their blocking forms' bound SMPI's direct exchange did not take is
+/// network time (estimated: a bound, not a simulation).
+void finishCollectives(Rank &R) {
+  double Left = R.CollectivesReady - now();
+  R.CollectivesReady = 0;
+  if (Left > 0)
+    Runtime::get().cpuWait(R, Category::Network, Left, true);
 }
 
 } // namespace
@@ -421,6 +476,8 @@ void mpiBegin(Rank &R, OpenSite &O, orrery_buf Send, orrery_buf Recv, int Peer,
     break;
   case MpiClass::Collective:
     collective(R, Op.Coll, Send, Recv, Comm);
+    if (Op.Nonblocking)
+      deferCollective(R, Op.Coll, Send, Recv, Comm);
     break;
   case MpiClass::Wait:
   case MpiClass::Finalize:
@@ -437,6 +494,8 @@ void mpiEnd(Rank &R, OpenSite &O) {
   if (Inside > 0)
     R.Time.add(Category::Network, Inside, false);
   receiveMessages(R, O.After);
+  if (R.CollectivesReady > 0 && completesRequests(O.Site->api))
+    finishCollectives(R);
   // The whole call on the host track; its charged parts nest inside.
   Report &Rep = Runtime::get().report();
   if (Rep.tracing())

@@ -96,6 +96,9 @@ struct Rank {
   int LastError = 0; ///< cudaError_t of the last failed call
   /// Nonblocking receives, completed when a wait completes.
   std::vector<PendingRecv> Deferred;
+  /// The earliest simulated time its pending nonblocking collectives may
+  /// complete (their blocking forms' bound; 0: none pending).
+  double CollectivesReady = 0;
   Accounts Time;
   int NextStreamId = 1;
 
