@@ -16,6 +16,7 @@
 #include <map>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 namespace orrery::sim {
 
@@ -129,6 +130,22 @@ int worldRank(int Peer, intptr_t Comm) {
   MPI_Group_free(&G);
   MPI_Group_free(&W);
   return Out;
+}
+
+/// The communicator's key for message matching, the same on every rank
+/// (cached per handle); AnyComm when the call's communicator is unknown.
+std::uint64_t commKey(intptr_t Comm) {
+  if (!Comm)
+    return AnyComm;
+  static std::map<intptr_t, std::uint64_t> Cache;
+  auto [It, New] = Cache.try_emplace(Comm);
+  if (New) {
+    std::vector<int> Members;
+    for (int I = 0, N = commSize(Comm); I < N; ++I)
+      Members.push_back(worldRank(I, Comm));
+    It->second = communicatorKey(Members);
+  }
+  return It->second;
 }
 
 /// The peer's side: the GPU it drives now (its cudaSetDevice), and our
@@ -303,6 +320,7 @@ void sendMessage(Rank &R, const OpenSite &O, const void *Buf, double Bytes,
   SentMessage M;
   M.Src = R.Id;
   M.Dst = W;
+  M.Comm = commKey(Comm);
   M.Bytes = Bytes;
   M.From = endpointOf(R, Buf);
   M.Start = O.Begin;
@@ -345,8 +363,8 @@ void receiveMessages(Rank &R, const std::vector<PendingRecv> &Ps) {
   std::vector<std::pair<SentMessage, const orrery_site *>> Done;
   std::vector<std::tuple<s4u::Host *, s4u::Host *, double>> Pulls;
   for (const PendingRecv &P : Ps) {
-    std::optional<SentMessage> M =
-        matchMessage(P.AnySource ? -1 : P.Peer, R.Id, P.Bytes);
+    std::optional<SentMessage> M = matchMessage(
+        MatchKey{P.AnySource ? -1 : P.Peer, P.Tag, P.Comm}, R.Id, P.Bytes);
     if (!M) {
       if (P.Peer >= 0)
         chargeLeg(R, legOf(R, P.Buf, P.Bytes, P.Peer, 0, false));
@@ -448,6 +466,7 @@ void mpiBegin(Rank &R, OpenSite &O, orrery_buf Send, orrery_buf Recv, int Peer,
     P.Bytes = bytesOf(Recv, Comm);
     P.Peer = worldRank(Peer, Comm);
     P.AnySource = AnySource || P.Peer < 0;
+    P.Comm = commKey(Comm);
     P.Site = O.Site;
     return P;
   };

@@ -6,7 +6,8 @@
 // table on routes that cross a NIC and apply none (1) to routes inside a
 // node (GPU links, shared memory). In ideal mode every factor is 1, so a
 // message costs exactly latency + bytes / bandwidth of its route. They also
-// serve announced flows: payload-free messages and latency-free payloads.
+// serve announced flows: payload-free messages, and flows whose latency is
+// a fixed cost (alpha_gdr) rather than their route's.
 //
 //===----------------------------------------------------------------------===//
 

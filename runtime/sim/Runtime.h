@@ -18,6 +18,7 @@
 
 #include <simgrid/s4u.hpp>
 
+#include <cstdint>
 #include <initializer_list>
 #include <map>
 #include <memory>
@@ -58,6 +59,8 @@ struct PendingRecv {
   double Bytes = 0;
   int Peer = -1;          ///< world rank annotated at the call (or -1)
   bool AnySource = false; ///< match a message from any rank
+  int Tag = -1;           ///< Messages.h's AnyTag: any (or not annotated)
+  std::uint64_t Comm = 0; ///< communicatorKey(), or AnyComm (0): any
   const orrery_site *Site = nullptr;
 };
 
