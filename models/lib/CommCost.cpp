@@ -55,10 +55,7 @@ bool bouncesThroughHost(const CommParams &P, const CollectiveCall &C) {
   return C.Space == MemorySpace::Device && P.HostBounce.count(C.Op) != 0;
 }
 
-namespace {
-
-/// The leg each device buffer of a collective pays, from the communicator's
-/// span (the same rules as selectTransport for a pair at that distance).
+/// The same rules as selectTransport for a pair at the communicator's span.
 LegKind collectiveLeg(const CommParams &P, const CollectiveCall &C) {
   if (C.Space == MemorySpace::Host)
     return LegKind::HostResident;
@@ -72,8 +69,6 @@ LegKind collectiveLeg(const CommParams &P, const CollectiveCall &C) {
   }
   return LegKind::HostStaging;
 }
-
-} // namespace
 
 Cost collectiveCost(const CommParams &P, const CollectiveCall &C,
                     double NetTime) {
@@ -103,6 +98,17 @@ Cost collectiveCost(const CommParams &P, const CollectiveCall &C,
   }
   Out.add(CostCategory::Network, NetTime);
   return Out;
+}
+
+double blockingCollectiveBound(Collective C, int Ranks, double Bytes,
+                               const Hockney &Widest) {
+  if (Ranks < 2 || Widest.Bandwidth <= 0)
+    return 0;
+  int Rounds = 1;
+  if (C != Collective::Alltoall)
+    while ((1 << Rounds) < Ranks)
+      ++Rounds;
+  return Rounds * Widest.Latency + Bytes / Widest.Bandwidth;
 }
 
 } // namespace orrery::models

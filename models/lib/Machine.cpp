@@ -28,6 +28,10 @@ std::string_view topologyName(TopologyKind K) {
   return "?";
 }
 
+std::string_view networkFiguresName(NetworkFigures F) {
+  return F == NetworkFigures::Mpi ? "mpi" : "link";
+}
+
 namespace {
 constexpr std::string_view CollectiveNames[NumCollectives] = {
     "allreduce",      "reduce",    "reduce_scatter_block",

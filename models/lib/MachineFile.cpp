@@ -230,6 +230,9 @@ void readLink(MapScope S, LinkSpec &L) {
 
 void readNetwork(MapScope Net, NetworkModel &N) {
   N.Name = Net.string("name");
+  // Optional: files written before it existed hold line rates.
+  if (Net.has("figures") && Net.choice("figures", {"link", "mpi"}) == 1)
+    N.Figures = NetworkFigures::Mpi;
   MapScope Nic = Net.map("nic");
   N.Nic.Bandwidth =
       Nic.quantity("bandwidth", Dimension::Bandwidth, IoBandwidthL);

@@ -34,13 +34,29 @@ void postMessage(const SentMessage &M) {
   Q.push_back(M);
 }
 
-std::optional<SentMessage> matchMessage(int Src, int Dst, double Bytes) {
+std::uint64_t communicatorKey(const std::vector<int> &WorldRanks) {
+  // FNV-1a over the ranks; 0 is reserved for "unknown".
+  std::uint64_t H = 1469598103934665603ull;
+  for (int R : WorldRanks) {
+    H ^= static_cast<std::uint32_t>(R);
+    H *= 1099511628211ull;
+  }
+  return H == AnyComm ? 1 : H;
+}
+
+std::optional<SentMessage> matchMessage(const MatchKey &K, int Dst,
+                                        double Bytes) {
   auto It = pending().find(Dst);
   if (It == pending().end())
     return std::nullopt;
+  auto Matches = [&K](const SentMessage &M) {
+    return (K.Src < 0 || M.Src == K.Src) &&
+           (K.Tag == AnyTag || M.Tag == AnyTag || M.Tag == K.Tag) &&
+           (K.Comm == AnyComm || M.Comm == AnyComm || M.Comm == K.Comm);
+  };
   std::deque<SentMessage> &Q = It->second;
   for (auto M = Q.begin(); M != Q.end(); ++M)
-    if ((Src < 0 || M->Src == Src) && M->Bytes <= Bytes) {
+    if (Matches(*M) && M->Bytes <= Bytes) {
       SentMessage Out = *M;
       Q.erase(M);
       return Out;

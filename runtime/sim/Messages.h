@@ -19,8 +19,10 @@
 #include "orrery/hooks.h"
 #include "orrery/models/Transport.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace simgrid::s4u {
 class Host;
@@ -28,8 +30,27 @@ class Host;
 
 namespace orrery::sim {
 
+/// A tag or communicator the matching does not know: it matches any (a
+/// receive's MPI_ANY_TAG, or a call whose tag was not annotated).
+constexpr int AnyTag = -1;
+constexpr std::uint64_t AnyComm = 0;
+
+/// What MPI matches a receive to a message by, besides the destination.
+struct MatchKey {
+  int Src = -1;                 ///< world rank; negative: MPI_ANY_SOURCE
+  int Tag = AnyTag;             ///< MPI_ANY_TAG or unknown: any
+  std::uint64_t Comm = AnyComm; ///< communicatorKey(); unknown: any
+};
+
+/// The same number on every rank for one communicator: a hash of its
+/// members' world ranks in order (never AnyComm). Two communicators with the
+/// same members in the same order (MPI_Comm_dup) share it.
+std::uint64_t communicatorKey(const std::vector<int> &WorldRanks);
+
 struct SentMessage {
   int Src = 0, Dst = 0; ///< world ranks
+  int Tag = AnyTag;
+  std::uint64_t Comm = AnyComm;
   double Bytes = 0;
   models::Endpoint From; ///< the send buffer
   double Start = 0;      ///< simulated time the send began
@@ -43,10 +64,17 @@ struct SentMessage {
 
 /// Records a message the calling rank starts sending.
 void postMessage(const SentMessage &M);
-/// The oldest message to \p Dst from \p Src (any source when negative) of
-/// at most \p Bytes, removed from the registry; none if it was not posted
-/// (a send outside instrumented code, or a receive that has not completed).
-std::optional<SentMessage> matchMessage(int Src, int Dst, double Bytes);
+/// The oldest message to \p Dst that \p K matches (source, tag and
+/// communicator, as MPI matches them; an unknown side matches any) of at
+/// most \p Bytes, removed from the registry; none if it was not posted (a
+/// send outside instrumented code, or a receive that has not completed).
+std::optional<SentMessage> matchMessage(const MatchKey &K, int Dst,
+                                        double Bytes);
+/// The same by source only (any tag, any communicator).
+inline std::optional<SentMessage> matchMessage(int Src, int Dst,
+                                               double Bytes) {
+  return matchMessage(MatchKey{Src, AnyTag, AnyComm}, Dst, Bytes);
+}
 
 struct RouteFigures {
   double Latency = 0;   ///< sum of the links' latencies

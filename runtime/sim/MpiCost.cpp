@@ -9,11 +9,14 @@
 
 #include <mpi.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <limits>
 #include <map>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 namespace orrery::sim {
 
@@ -35,7 +38,12 @@ enum class MpiClass {
 struct MpiOp {
   MpiClass Class = MpiClass::Other;
   models::Collective Coll = models::Collective::Barrier;
+  bool Nonblocking = false; ///< a collective's nonblocking variant
 };
+
+constexpr bool nonblockingMode(std::string_view Mode) {
+  return Mode == "Nonblocking";
+}
 
 /// Each MPI call's operation class, from the MPI table
 /// (apis/include/orrery/apis/Mpi.def). Sites carry the API's name.
@@ -44,7 +52,8 @@ const std::unordered_map<std::string_view, MpiOp> &opTable() {
 #define ORRERY_MPI_API(Name, Op, Send, Recv, Peer, Comm, Sim)                  \
   {#Name, {MpiClass::Op}},
 #define ORRERY_MPI_COLLECTIVE(Name, Coll, Mode, Send, Recv, Root, Comm, Sim)   \
-  {#Name, {MpiClass::Collective, models::Collective::Coll}},
+  {#Name, {MpiClass::Collective, models::Collective::Coll,                     \
+            nonblockingMode(#Mode)}},
 #include "orrery/apis/Mpi.def"
   };
   return T;
@@ -123,6 +132,22 @@ int worldRank(int Peer, intptr_t Comm) {
   return Out;
 }
 
+/// The communicator's key for message matching, the same on every rank
+/// (cached per handle); AnyComm when the call's communicator is unknown.
+std::uint64_t commKey(intptr_t Comm) {
+  if (!Comm)
+    return AnyComm;
+  static std::map<intptr_t, std::uint64_t> Cache;
+  auto [It, New] = Cache.try_emplace(Comm);
+  if (New) {
+    std::vector<int> Members;
+    for (int I = 0, N = commSize(Comm); I < N; ++I)
+      Members.push_back(worldRank(I, Comm));
+    It->second = communicatorKey(Members);
+  }
+  return It->second;
+}
+
 /// The peer's side: the GPU it drives now (its cudaSetDevice), and our
 /// buffer's memory space (the peer's buffer is known only once a message
 /// has matched, see Messages.h).
@@ -180,6 +205,53 @@ models::Locality spanOf(const Rank &R, intptr_t Comm) {
   return L;
 }
 
+/// The communicator's longest route from the calling rank and its
+/// narrowest link (cached per handle and rank).
+models::Hockney widestRoute(const Rank &R, intptr_t Comm) {
+  static std::map<std::pair<intptr_t, int>, models::Hockney> Cache;
+  auto [It, New] = Cache.try_emplace({Comm, R.Id});
+  if (!New)
+    return It->second;
+  Runtime &RT = Runtime::get();
+  models::Hockney W{0, std::numeric_limits<double>::infinity()};
+  for (int I = 0, N = commSize(Comm); I < N; ++I) {
+    int Peer = worldRank(I, Comm);
+    if (Peer == R.Id || Peer < 0)
+      continue;
+    RouteFigures F = routeOf(R.Cpu, RT.cpuHostOf(Peer));
+    W.Latency = std::max(W.Latency, F.Latency);
+    W.Bandwidth = std::min(W.Bandwidth, F.Bandwidth);
+  }
+  It->second = W;
+  return W;
+}
+
+/// A nonblocking collective began (Orrery's part already charged): it may
+/// complete no earlier than its blocking form's bound from now.
+void deferCollective(Rank &R, models::Collective Op, const orrery_buf &Send,
+                     const orrery_buf &Recv, intptr_t Comm) {
+  double Bytes = inPlace(Send.ptr) ? bytesOf(Recv, Comm) : bytesOf(Send, Comm);
+  double Bound = models::blockingCollectiveBound(Op, commSize(Comm), Bytes,
+                                                 widestRoute(R, Comm));
+  R.CollectivesReady = std::max(R.CollectivesReady, now() + Bound);
+}
+
+/// True for the calls that wait for requests to complete; MPI_Test and its
+/// kin may return before, so they leave pending collectives pending.
+bool completesRequests(std::string_view Api) {
+  return Api.rfind("MPI_Wait", 0) == 0 || Api == "MPI_Finalize";
+}
+
+/// A wait completed the rank's pending nonblocking collectives: the part of
+/// their blocking forms' bound SMPI's direct exchange did not take is
+/// network time (estimated: a bound, not a simulation).
+void finishCollectives(Rank &R) {
+  double Left = R.CollectivesReady - now();
+  R.CollectivesReady = 0;
+  if (Left > 0)
+    Runtime::get().cpuWait(R, Category::Network, Left, true);
+}
+
 } // namespace
 
 /// Charges one device leg on the calling rank. Staging and peer legs are
@@ -195,6 +267,12 @@ void chargeLeg(Rank &R, const DeviceLeg &L) {
     RT.cpuFlow(R, Category::DeviceLegs, R.Cpu, Gpu, L.Bytes, P.H2D.Estimate);
     return;
   }
+  case models::LegKind::GpuDirectRdma:
+    // The NIC's access to GPU memory: alpha_gdr as the latency of a flow on
+    // the GPU's PCIe link, not as time of the rank's CPU.
+    RT.latencyFlow(R, Category::DeviceLegs, RT.gpuHost(R.Node, L.Gpu), R.Cpu,
+                   P.AlphaGdr, P.Estimates.AlphaGdr);
+    return;
   case models::LegKind::Peer:
     if (L.PeerGpu != L.Gpu) {
       RT.cpuFlow(R, Category::DeviceLegs, RT.gpuHost(R.Node, L.Gpu),
@@ -242,6 +320,7 @@ void sendMessage(Rank &R, const OpenSite &O, const void *Buf, double Bytes,
   SentMessage M;
   M.Src = R.Id;
   M.Dst = W;
+  M.Comm = commKey(Comm);
   M.Bytes = Bytes;
   M.From = endpointOf(R, Buf);
   M.Start = O.Begin;
@@ -273,8 +352,8 @@ void sendMessage(Rank &R, const OpenSite &O, const void *Buf, double Bytes,
 
 /// Completes receives: charges each receive leg from the sender's real
 /// buffer (or, for a message nobody posted, from the assumed one), pulls
-/// the payloads of GPUDirect RDMA messages (alpha_gdr once, then the flows
-/// together, as an RDMA engine keeps several reads in flight), and checks
+/// the payloads of GPUDirect RDMA messages (flows together, each with
+/// alpha_gdr as its latency), and checks
 /// each message against its physical bound.
 void receiveMessages(Rank &R, const std::vector<PendingRecv> &Ps) {
   if (Ps.empty())
@@ -284,8 +363,8 @@ void receiveMessages(Rank &R, const std::vector<PendingRecv> &Ps) {
   std::vector<std::pair<SentMessage, const orrery_site *>> Done;
   std::vector<std::tuple<s4u::Host *, s4u::Host *, double>> Pulls;
   for (const PendingRecv &P : Ps) {
-    std::optional<SentMessage> M =
-        matchMessage(P.AnySource ? -1 : P.Peer, R.Id, P.Bytes);
+    std::optional<SentMessage> M = matchMessage(
+        MatchKey{P.AnySource ? -1 : P.Peer, P.Tag, P.Comm}, R.Id, P.Bytes);
     if (!M) {
       if (P.Peer >= 0)
         chargeLeg(R, legOf(R, P.Buf, P.Bytes, P.Peer, 0, false));
@@ -312,9 +391,10 @@ void receiveMessages(Rank &R, const std::vector<PendingRecv> &Ps) {
     Done.emplace_back(*M, P.Site);
   }
   if (!Pulls.empty()) {
-    RT.cpuWait(R, Category::DeviceLegs, CP.AlphaGdr, CP.Estimates.AlphaGdr);
+    // alpha_gdr is each pull's latency: the flows run together, as an RDMA
+    // engine keeps several reads in flight, and load the links they cross.
     for (const auto &[From, To, Bytes] : Pulls)
-      expectLatencyFreeFlow(From, To, Bytes);
+      expectFlowLatency(From, To, Bytes, CP.AlphaGdr);
     RT.cpuFlows(R, Category::Network, Pulls, false);
   }
   // The SMPI message crossed the route between the ranks' hosts; the
@@ -343,16 +423,28 @@ void collective(Rank &R, models::Collective Op, const orrery_buf &Send,
        endpointOf(R, Recv.ptr).Space == models::MemorySpace::Device);
   C.Space = Device ? models::MemorySpace::Device : models::MemorySpace::Host;
   C.Span = spanOf(R, Comm);
-  models::Cost K = models::collectiveCost(RT.comm(), C);
+  const models::CommParams &P = RT.comm();
+  models::Cost K = models::collectiveCost(P, C);
+  // GPUDirect RDMA legs (alpha_gdr per device buffer) are the latency of a
+  // flow on the GPU's PCIe link, like a point-to-point message's.
+  double Legs = K[models::CostCategory::DeviceLeg];
+  bool GdrLegs = !models::bouncesThroughHost(P, C) &&
+                 models::collectiveLeg(P, C) == models::LegKind::GpuDirectRdma;
   // Everything Orrery adds to a collective is charged before SMPI's part:
   // a blocking collective ends when its slowest rank's share does.
   bool Est = K.estimated() > 0;
   RT.cpuWait(R,
              {{Category::CallOverhead, K[models::CostCategory::CallOverhead]},
-              {Category::DeviceLegs, K[models::CostCategory::DeviceLeg]},
+              {Category::DeviceLegs, GdrLegs ? 0.0 : Legs},
               {Category::HostBounce, K[models::CostCategory::HostBounce]},
               {Category::Reduction, K[models::CostCategory::Reduction]}},
              Est);
+  if (GdrLegs) {
+    const void *Buf = !SendInPlace && Send.ptr ? Send.ptr : Recv.ptr;
+    RT.latencyFlow(R, Category::DeviceLegs,
+                   RT.gpuHost(R.Node, endpointOf(R, Buf).Gpu), R.Cpu, Legs,
+                   P.Estimates.AlphaGdr);
+  }
 }
 
 } // namespace
@@ -374,6 +466,7 @@ void mpiBegin(Rank &R, OpenSite &O, orrery_buf Send, orrery_buf Recv, int Peer,
     P.Bytes = bytesOf(Recv, Comm);
     P.Peer = worldRank(Peer, Comm);
     P.AnySource = AnySource || P.Peer < 0;
+    P.Comm = commKey(Comm);
     P.Site = O.Site;
     return P;
   };
@@ -402,6 +495,8 @@ void mpiBegin(Rank &R, OpenSite &O, orrery_buf Send, orrery_buf Recv, int Peer,
     break;
   case MpiClass::Collective:
     collective(R, Op.Coll, Send, Recv, Comm);
+    if (Op.Nonblocking)
+      deferCollective(R, Op.Coll, Send, Recv, Comm);
     break;
   case MpiClass::Wait:
   case MpiClass::Finalize:
@@ -418,6 +513,8 @@ void mpiEnd(Rank &R, OpenSite &O) {
   if (Inside > 0)
     R.Time.add(Category::Network, Inside, false);
   receiveMessages(R, O.After);
+  if (R.CollectivesReady > 0 && completesRequests(O.Site->api))
+    finishCollectives(R);
   // The whole call on the host track; its charged parts nest inside.
   Report &Rep = Runtime::get().report();
   if (Rep.tracing())

@@ -11,7 +11,9 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <deque>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <tuple>
 
@@ -62,8 +64,12 @@ static Announced &payloadFree() {
   static Announced M;
   return M;
 }
-static Announced &latencyFree() {
-  static Announced M;
+/// Announced flow latencies, oldest first, by source, destination and size.
+using AnnouncedLatencies =
+    std::map<std::tuple<const void *, const void *, double>,
+             std::deque<double>>;
+static AnnouncedLatencies &flowLatencies() {
+  static AnnouncedLatencies M;
   return M;
 }
 
@@ -71,8 +77,24 @@ void expectPayloadFreeMessage(const void *Src, const void *Dst, double Bytes) {
   ++payloadFree()[{Src, Dst, Bytes}];
 }
 
-void expectLatencyFreeFlow(const void *Src, const void *Dst, double Bytes) {
-  ++latencyFree()[{Src, Dst, Bytes}];
+void expectFlowLatency(const void *Src, const void *Dst, double Bytes,
+                       double Seconds) {
+  flowLatencies()[{Src, Dst, Bytes}].push_back(Seconds);
+}
+
+/// Consumes the latency announced for a flow from \p Src to \p Dst of
+/// exactly \p Bytes, if any.
+static std::optional<double> takeLatency(const s4u::Host *Src,
+                                         const s4u::Host *Dst, double Bytes) {
+  AnnouncedLatencies &M = flowLatencies();
+  auto It = M.find({Src, Dst, Bytes});
+  if (It == M.end())
+    return std::nullopt;
+  double Seconds = It->second.front();
+  It->second.pop_front();
+  if (It->second.empty())
+    M.erase(It);
+  return Seconds;
 }
 
 /// Consumes an announcement of \p M for a flow from \p Src to \p Dst of
@@ -179,8 +201,13 @@ void installNetworkFactors(bool Ideal) {
   Model->set_lat_factor_cb([](double Size, const s4u::Host *Src,
                               const s4u::Host *Dst, const Links &L,
                               const Zones &) {
-    if (take(latencyFree(), Src, Dst, Size, 0))
-      return 0.0;
+    if (std::optional<double> Seconds = takeLatency(Src, Dst, Size)) {
+      // SimGrid multiplies the route's latency by this factor.
+      double Route = 0;
+      for (const s4u::Link *Link : L)
+        Route += Link->get_latency();
+      return Route > 0 ? *Seconds / Route : 0.0;
+    }
     return latencyFactor(Size, L);
   });
 }

@@ -6,7 +6,8 @@
 // table on routes that cross a NIC and apply none (1) to routes inside a
 // node (GPU links, shared memory). In ideal mode every factor is 1, so a
 // message costs exactly latency + bytes / bandwidth of its route. They also
-// serve announced flows: payload-free messages and latency-free payloads.
+// serve announced flows: payload-free messages, and flows whose latency is
+// a fixed cost (alpha_gdr) rather than their route's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -54,10 +55,12 @@ double bandwidthFactor(double Bytes,
 void expectPayloadFreeMessage(const void *Src, const void *Dst, double Bytes);
 
 /// Announces that the next flow of \p Bytes from host \p Src to host \p Dst
-/// pays no latency: the latency of the message it belongs to was already
-/// charged (the payload of a GPUDirect RDMA message, pulled by the receiver
-/// after the SMPI message that announced it).
-void expectLatencyFreeFlow(const void *Src, const void *Dst, double Bytes);
+/// pays \p Seconds of latency instead of its route's: the payload of a
+/// GPUDirect RDMA message, pulled by the receiver after the SMPI message
+/// that announced it paid the wire latency, pays alpha_gdr (the RDMA
+/// read's setup) as the latency of its flow over the PCIe and NIC links.
+void expectFlowLatency(const void *Src, const void *Dst, double Bytes,
+                       double Seconds);
 
 } // namespace orrery::sim
 

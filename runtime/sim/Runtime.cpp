@@ -5,6 +5,7 @@
 #include "DeviceMemory.h"
 #include "DeviceValues.h"
 #include "SharedHost.h"
+#include "Messages.h"
 #include "NetworkFactors.h"
 #include "Streams.h"
 
@@ -120,11 +121,15 @@ Runtime::Runtime() {
       fatal(std::string("ORRERY_RANKS_PER_NODE='") + R +
             "' is not a positive number");
   }
+  // Unset or auto: as orrery-run's default, no correction factors on a
+  // network whose figures are MPI-level benchmark results.
+  Ideal = M.Network.Figures == models::NetworkFigures::Mpi;
   if (const char *Mode = env("ORRERY_NETWORK_MODE")) {
     std::string S = Mode;
-    if (S != "smpi" && S != "ideal")
-      fatal("ORRERY_NETWORK_MODE='" + S + "': use 'smpi' or 'ideal'");
-    Ideal = S == "ideal";
+    if (S != "smpi" && S != "ideal" && S != "auto")
+      fatal("ORRERY_NETWORK_MODE='" + S + "': use 'auto', 'smpi' or 'ideal'");
+    if (S != "auto")
+      Ideal = S == "ideal";
   }
   if (const char *P = env("ORRERY_PROGRESS"))
     ProgressEvery = std::atof(P);
@@ -302,6 +307,19 @@ void Runtime::cpuFlow(Rank &R, Category C, s4u::Host *From, s4u::Host *To,
     s4u::Comm::sendto(From, To, static_cast<std::uint64_t>(Bytes));
   }
   chargeSince(R, C, Start, Estimate);
+}
+
+void Runtime::latencyFlow(Rank &R, Category C, s4u::Host *From,
+                          s4u::Host *To, double Seconds, bool Estimate) {
+  if (Seconds <= 0)
+    return;
+  // SimGrid scales the route's latency: a route without one cannot carry it.
+  if (!From || !To || From == To || routeOf(From, To).Latency <= 0) {
+    cpuWait(R, C, Seconds, Estimate);
+    return;
+  }
+  expectFlowLatency(From, To, 0, Seconds);
+  cpuFlow(R, C, From, To, 0, Estimate);
 }
 
 void Runtime::chargeSince(Rank &R, Category C, double Start, bool Estimate) {

@@ -18,6 +18,7 @@
 
 #include <simgrid/s4u.hpp>
 
+#include <cstdint>
 #include <initializer_list>
 #include <map>
 #include <memory>
@@ -58,6 +59,8 @@ struct PendingRecv {
   double Bytes = 0;
   int Peer = -1;          ///< world rank annotated at the call (or -1)
   bool AnySource = false; ///< match a message from any rank
+  int Tag = -1;           ///< Messages.h's AnyTag: any (or not annotated)
+  std::uint64_t Comm = 0; ///< communicatorKey(), or AnyComm (0): any
   const orrery_site *Site = nullptr;
 };
 
@@ -96,6 +99,9 @@ struct Rank {
   int LastError = 0; ///< cudaError_t of the last failed call
   /// Nonblocking receives, completed when a wait completes.
   std::vector<PendingRecv> Deferred;
+  /// The earliest simulated time its pending nonblocking collectives may
+  /// complete (their blocking forms' bound; 0: none pending).
+  double CollectivesReady = 0;
   Accounts Time;
   int NextStreamId = 1;
 
@@ -146,6 +152,12 @@ public:
   /// flows on the same links.
   void cpuFlow(Rank &R, Category C, s4u::Host *From, s4u::Host *To,
                double Bytes, bool Estimate);
+
+  /// A payload-free flow from \p From to \p To whose latency is
+  /// \p Seconds (not its route's): a fixed cost, such as alpha_gdr, placed
+  /// on the links it belongs to. The calling rank waits for it.
+  void latencyFlow(Rank &R, Category C, s4u::Host *From, s4u::Host *To,
+                   double Seconds, bool Estimate);
 
   /// Moves several flows at once (each \p Flows entry: from, to, bytes);
   /// the calling rank waits for the last. Charged to \p C as one span.

@@ -175,7 +175,8 @@ int runShow(const std::vector<std::string> &Args) {
               << M.Mpi.CollectiveSelector << ")\n";
   std::cout << "network: " << M.Network.Name << " ("
             << topologyName(M.Network.Topology.Kind) << ", GPUDirect RDMA "
-            << (M.Network.Nic.GpuDirectRdma ? "on" : "off") << ")\n";
+            << (M.Network.Nic.GpuDirectRdma ? "on" : "off") << ", "
+            << networkFiguresName(M.Network.Figures) << "-level figures)\n";
   if (F.Type == FileType::Machine) {
     std::string Bounce;
     for (Collective C : M.Mpi.HostBounce)

@@ -186,6 +186,7 @@ struct Plan {
   models::ParsedFile Model;
   Placement Place;
   models::PlatformStats Stats;
+  NetworkMode Network = NetworkMode::Smpi; ///< --network, resolved
   std::string ReportPath;
   Command Cmd;
 };
@@ -203,6 +204,8 @@ bool preparePlan(const RunOptions &O, const ProgramInfo &Program,
     models::applyNetwork(P.Model.M, Net.M);
   }
   const models::Machine &M = P.Model.M;
+  P.Network = resolveNetworkMode(
+      O.Network, M.Network.Figures == models::NetworkFigures::Mpi);
   if (!placeRanks(O.Ranks, M.gpusPerNode(), O.Nodes, O.RanksPerNode, P.Place,
                   Error)) {
     error(Error);
@@ -236,7 +239,7 @@ bool preparePlan(const RunOptions &O, const ProgramInfo &Program,
       {"ORRERY_MACHINE", absolutePath(O.Machine)},
       {"ORRERY_NETWORK_FILE",
        O.NetworkFile.empty() ? "" : absolutePath(O.NetworkFile)},
-      {"ORRERY_NETWORK_MODE", networkModeName(O.Network)},
+      {"ORRERY_NETWORK_MODE", networkModeName(P.Network)},
       {"ORRERY_RANKS_PER_NODE", std::to_string(P.Place.RanksPerNode)},
       {"ORRERY_REPORT", P.ReportPath},
       {"ORRERY_TRACE", Trace},
@@ -259,7 +262,7 @@ bool preparePlan(const RunOptions &O, const ProgramInfo &Program,
   SmpiConfigInputs In;
   In.Ranks = O.Ranks;
   In.CollectiveSelector = M.Mpi.CollectiveSelector;
-  In.Network = O.Network;
+  In.Network = P.Network;
   In.HostCompute = O.HostCompute;
   In.RuntimeSetsFactors = Program.usesOrrerySim();
   In.CoreSpeed = M.Node.Cpu.CoreSpeed.Value;
@@ -288,7 +291,7 @@ void printPlan(const RunOptions &O, const Plan &P, std::ostream &OS) {
   OS << "# " << O.Ranks << (O.Ranks == 1 ? " rank" : " ranks") << " on "
      << P.Place.Nodes << (P.Place.Nodes == 1 ? " node" : " nodes") << " of "
      << M.Name << ", " << P.Place.RanksPerNode << " per node; "
-     << networkModeName(O.Network) << " network ("
+     << networkModeName(P.Network) << " network ("
      << models::topologyName(M.Network.Topology.Kind) << ", " << P.Stats.Hosts
      << " hosts, " << P.Stats.Links << " links)\n";
   if (smpirunPath().empty())

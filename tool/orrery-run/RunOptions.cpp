@@ -25,10 +25,14 @@ const char *const RunUsage =
     "per node))\n"
     "  --ranks-per-node R     ranks placed on each node (default: GPUs per "
     "node)\n"
-    "  --network smpi|ideal   smpi: SMPI's measured correction factors "
-    "(default);\n"
+    "  --network auto|smpi|ideal\n"
+    "                         smpi: SMPI's measured correction factors;\n"
     "                         ideal: T_net = route latency + bytes / "
-    "bottleneck\n"
+    "bottleneck;\n"
+    "                         auto (default): ideal when the network's "
+    "figures\n"
+    "                         are MPI-level (network.figures: mpi), else "
+    "smpi\n"
     "  --trace FILE           write a Chrome-trace/Perfetto timeline\n"
     "  --report FILE          keep the JSON report (default: a temporary "
     "file)\n"
@@ -58,7 +62,23 @@ const char *const RunUsage =
     "The exit status is the program's. See docs/orrery-run.md.\n";
 
 const char *networkModeName(NetworkMode M) {
-  return M == NetworkMode::Ideal ? "ideal" : "smpi";
+  switch (M) {
+  case NetworkMode::Auto:
+    return "auto";
+  case NetworkMode::Smpi:
+    return "smpi";
+  case NetworkMode::Ideal:
+    return "ideal";
+  }
+  return "?";
+}
+
+NetworkMode resolveNetworkMode(NetworkMode Asked, bool MpiLevelFigures) {
+  if (Asked != NetworkMode::Auto)
+    return Asked;
+  // MPI-level figures already include what SMPI's factors would take off
+  // the line rate; applying them too would count MPI's overheads twice.
+  return MpiLevelFigures ? NetworkMode::Ideal : NetworkMode::Smpi;
 }
 
 namespace {
@@ -121,11 +141,13 @@ const std::map<std::string, Setter> &valuedOptions() {
     M["--plot"] = text(&RunOptions::Plot, "--plot");
     M["--print-report"] = text(&RunOptions::PrintReport, "--print-report");
     M["--network"] = [](RunOptions &O, const std::string &V, std::string &E) {
-      if (V == "smpi" || V == "ideal") {
-        O.Network = V == "ideal" ? NetworkMode::Ideal : NetworkMode::Smpi;
-        return true;
-      }
-      E = "--network must be 'smpi' or 'ideal', not '" + V + "'";
+      for (NetworkMode Mode :
+           {NetworkMode::Auto, NetworkMode::Smpi, NetworkMode::Ideal})
+        if (V == networkModeName(Mode)) {
+          O.Network = Mode;
+          return true;
+        }
+      E = "--network must be 'auto', 'smpi' or 'ideal', not '" + V + "'";
       return false;
     };
     M["--progress"] = [](RunOptions &O, const std::string &V, std::string &E) {

@@ -17,7 +17,9 @@
 
 namespace orrery::run {
 
-enum class NetworkMode { Smpi, Ideal };
+/// Auto: the network file's choice (ideal when its NIC figures are
+/// MPI-level benchmark results, network.figures: mpi; smpi otherwise).
+enum class NetworkMode { Auto, Smpi, Ideal };
 
 struct RunOptions {
   int Ranks = 0; ///< -np; 0 when not given
@@ -25,7 +27,7 @@ struct RunOptions {
   std::string NetworkFile;
   int Nodes = 0;        ///< --nodes; 0: ceil(ranks / ranks per node)
   int RanksPerNode = 0; ///< --ranks-per-node; 0: GPUs per node
-  NetworkMode Network = NetworkMode::Smpi;
+  NetworkMode Network = NetworkMode::Auto;
   std::string Trace;  ///< --trace
   std::string Report; ///< --report
   std::string Plot;   ///< --plot: orrery-plot draws the report there
@@ -50,6 +52,10 @@ bool parseRunOptions(int Argc, const char *const *Argv, RunOptions &Out,
                      std::string &Error);
 
 const char *networkModeName(NetworkMode M);
+
+/// The mode a run uses: \p Asked, or for Auto the one a network whose NIC
+/// figures are MPI-level (\p MpiLevelFigures) or link-level calls for.
+NetworkMode resolveNetworkMode(NetworkMode Asked, bool MpiLevelFigures);
 
 extern const char *const RunUsage;
 

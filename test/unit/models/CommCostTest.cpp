@@ -285,3 +285,23 @@ TEST(CostBreakdown, SumsAndPrints) {
   EXPECT_DOUBLE_EQ(S.total(), 1e-3 + 5 * Us);
   EXPECT_EQ(S.str(), "total 1.005 ms (launch 5 us, memory 1 ms)");
 }
+
+TEST(NonblockingCollective, BlockingBoundCountsTheRounds) {
+  Hockney Route{2 * Us, 10e9};
+  // 8 ranks: three rounds of recursive doubling; 1 MB once at 10 GB/s.
+  EXPECT_NEAR(blockingCollectiveBound(Collective::Allreduce, 8, MB, Route),
+              3 * 2 * Us + 100 * Us, 1e-12);
+  // 5 ranks still take three rounds; 2 ranks one.
+  EXPECT_NEAR(blockingCollectiveBound(Collective::Bcast, 5, 0, Route),
+              3 * 2 * Us, 1e-12);
+  EXPECT_NEAR(blockingCollectiveBound(Collective::Barrier, 2, 0, Route),
+              2 * Us, 1e-12);
+  // Alltoall's linear exchange is one round, as SMPI's nonblocking form.
+  EXPECT_NEAR(blockingCollectiveBound(Collective::Alltoall, 8, 8, Route),
+              2 * Us + 8 / 10e9, 1e-12);
+  // One rank, or no route: nothing to wait for.
+  EXPECT_EQ(blockingCollectiveBound(Collective::Allreduce, 1, MB, Route), 0);
+  EXPECT_EQ(blockingCollectiveBound(Collective::Allreduce, 8, MB,
+                                    Hockney{2 * Us, 0}),
+            0);
+}

@@ -249,6 +249,22 @@ TEST(MachineFile, BadChoice) {
   EXPECT_EQ(D.Loc.Line, lineOf(Text, "kind: torus"));
 }
 
+TEST(MachineFile, NetworkFiguresSayWhatTheNicFiguresAre) {
+  // osu_bw / osu_latency results on MUSICA, line rates on the DGX; a file
+  // without the key holds line rates (files written before it existed).
+  EXPECT_EQ(loadMachineFile(machinePath("musica-h100.yaml")).M.Network.Figures,
+            NetworkFigures::Mpi);
+  EXPECT_EQ(loadMachineFile(machinePath("dgx-a100.yaml")).M.Network.Figures,
+            NetworkFigures::Link);
+  ParsedFile Old = parseMachineText(mutated("  figures: mpi\n", ""), "m.yaml");
+  ASSERT_TRUE(Old.ok());
+  EXPECT_EQ(Old.M.Network.Figures, NetworkFigures::Link);
+  std::string Text = mutated("figures: mpi", "figures: osu");
+  Diagnostic D =
+      onlyError(Text, "'network.figures' must be one of: link, mpi");
+  EXPECT_EQ(D.Loc.Line, lineOf(Text, "figures: osu"));
+}
+
 TEST(MachineFile, UnknownCollectiveInHostBounce) {
   std::string Text = mutated("scan, exscan]", "scan, exscan, allsum]");
   onlyError(Text, "'allsum' in 'mpi.host_bounce' is not a collective");

@@ -45,13 +45,29 @@ TEST(RunOptions, ErrorsNameTheOption) {
   EXPECT_FALSE(parse({"-np", "x"}, O, E));
   EXPECT_EQ(E, "-np needs a whole number >= 1, not 'x'");
   EXPECT_FALSE(parse({"--network", "fast"}, O, E));
-  EXPECT_EQ(E, "--network must be 'smpi' or 'ideal', not 'fast'");
+  EXPECT_EQ(E, "--network must be 'auto', 'smpi' or 'ideal', not 'fast'");
   EXPECT_FALSE(parse({"--smpi-cfg", "a:b c"}, O, E));
   EXPECT_NE(E.find("white space"), std::string::npos) << E;
   EXPECT_FALSE(parse({"--keep-temps=1"}, O, E));
   EXPECT_EQ(E, "option --keep-temps takes no value");
   EXPECT_FALSE(parse({"--trace"}, O, E));
   EXPECT_EQ(E, "option --trace needs a value");
+}
+
+TEST(RunOptions, DefaultNetworkModeFollowsTheFigures) {
+  RunOptions O;
+  std::string E;
+  ASSERT_TRUE(parse({"-np", "2", "app"}, O, E)) << E;
+  EXPECT_EQ(O.Network, NetworkMode::Auto);
+  // MPI-level figures: no SMPI factors on top; line rates: SMPI's factors.
+  EXPECT_EQ(resolveNetworkMode(O.Network, true), NetworkMode::Ideal);
+  EXPECT_EQ(resolveNetworkMode(O.Network, false), NetworkMode::Smpi);
+  ASSERT_TRUE(parse({"--network", "smpi", "app"}, O, E)) << E;
+  EXPECT_EQ(resolveNetworkMode(O.Network, true), NetworkMode::Smpi);
+  ASSERT_TRUE(parse({"--network=ideal", "app"}, O, E)) << E;
+  EXPECT_EQ(resolveNetworkMode(O.Network, false), NetworkMode::Ideal);
+  ASSERT_TRUE(parse({"--network", "auto", "app"}, O, E)) << E;
+  EXPECT_EQ(O.Network, NetworkMode::Auto);
 }
 
 TEST(Placement, DefaultsFollowTheGpus) {

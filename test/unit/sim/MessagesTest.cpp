@@ -53,3 +53,50 @@ TEST(Messages, RoutesWithoutHostsHaveNoBound) {
   EXPECT_EQ(R.Latency, 0);
   EXPECT_TRUE(std::isinf(R.Bandwidth));
 }
+
+TEST(Messages, TagsMatchAsMpiMatchesThem) {
+  // Two messages from one source with different tags; the receiver takes
+  // tag 2 first, then tag 1, as MPI allows.
+  SentMessage One = message(4, 103, 64, 1.0), Two = message(4, 103, 64, 2.0);
+  One.Tag = 1;
+  Two.Tag = 2;
+  postMessage(One);
+  postMessage(Two);
+  std::optional<SentMessage> A = matchMessage(MatchKey{4, 2, AnyComm}, 103, 64);
+  ASSERT_TRUE(A);
+  EXPECT_EQ(A->Tag, 2);
+  EXPECT_EQ(A->Start, 2.0);
+  EXPECT_FALSE(matchMessage(MatchKey{4, 2, AnyComm}, 103, 64));
+  std::optional<SentMessage> B = matchMessage(MatchKey{4, 1, AnyComm}, 103, 64);
+  ASSERT_TRUE(B);
+  EXPECT_EQ(B->Start, 1.0);
+  // MPI_ANY_TAG takes the oldest; a send whose tag is unknown matches any.
+  One.Tag = 7;
+  Two.Tag = AnyTag;
+  postMessage(One);
+  postMessage(Two);
+  EXPECT_EQ(matchMessage(MatchKey{4, AnyTag, AnyComm}, 103, 64)->Tag, 7);
+  EXPECT_EQ(matchMessage(MatchKey{4, 9, AnyComm}, 103, 64)->Start, 2.0);
+}
+
+TEST(Messages, CommunicatorsKeepTheirMessagesApart) {
+  std::uint64_t World = communicatorKey({0, 1, 2, 3});
+  std::uint64_t Half = communicatorKey({0, 1});
+  EXPECT_NE(World, Half);
+  EXPECT_NE(World, AnyComm);
+  EXPECT_EQ(World, communicatorKey({0, 1, 2, 3})); // the same on every rank
+  SentMessage OnWorld = message(0, 104, 8, 1.0), OnHalf = message(0, 104, 8, 2.0);
+  OnWorld.Comm = World;
+  OnHalf.Comm = Half;
+  postMessage(OnWorld);
+  postMessage(OnHalf);
+  // A receive on the half communicator skips the older world message.
+  std::optional<SentMessage> M = matchMessage(MatchKey{0, AnyTag, Half}, 104, 8);
+  ASSERT_TRUE(M);
+  EXPECT_EQ(M->Start, 2.0);
+  EXPECT_FALSE(matchMessage(MatchKey{0, AnyTag, Half}, 104, 8));
+  // MPI_ANY_SOURCE on the world communicator takes the world message.
+  M = matchMessage(MatchKey{-1, AnyTag, World}, 104, 8);
+  ASSERT_TRUE(M);
+  EXPECT_EQ(M->Start, 1.0);
+}

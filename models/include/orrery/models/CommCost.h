@@ -15,6 +15,7 @@
 
 #include "orrery/models/CommParams.h"
 #include "orrery/models/Cost.h"
+#include "orrery/models/Hockney.h"
 #include "orrery/models/Transport.h"
 
 namespace orrery::models {
@@ -39,12 +40,28 @@ struct CollectiveCall {
   Locality Span = Locality::OtherNode;
 };
 
+/// The leg each device buffer of \p C pays when it does not bounce through
+/// the host: the leg a pair at the communicator's widest distance would pay.
+LegKind collectiveLeg(const CommParams &P, const CollectiveCall &C);
+
 /// True when \p C on device buffers takes Open MPI coll/cuda's host bounce.
 bool bouncesThroughHost(const CommParams &P, const CollectiveCall &C);
 
 /// T_coll, or T_coll^op when the call bounces through the host.
 Cost collectiveCost(const CommParams &P, const CollectiveCall &C,
                     double NetTime = 0);
+
+/// A lower bound of the network time of \p C's blocking form among
+/// \p Ranks ranks, \p Bytes per rank, every message over \p Widest (the
+/// communicator's longest route and narrowest link): the tree and
+/// recursive-doubling algorithms Open MPI's tuned selection uses take
+/// ceil(log2 Ranks) rounds (alltoall's linear exchange one) and move the
+/// bytes at least once: rounds x latency + bytes / bandwidth. SMPI 3.32 runs
+/// every nonblocking collective as one direct exchange, which on small
+/// messages costs one round; liborrery-sim holds such a collective's
+/// completion to this bound (docs/cost-model.md, "Nonblocking collectives").
+double blockingCollectiveBound(Collective C, int Ranks, double Bytes,
+                               const Hockney &Widest);
 
 } // namespace orrery::models
 

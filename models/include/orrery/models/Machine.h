@@ -127,8 +127,18 @@ struct RamcModel {
       RegistrationOverhead, InjectSize;
 };
 
+/// What the NIC figures of a network are (network.figures): MPI-level
+/// benchmark results (osu_bw, osu_latency), which already include what MPI
+/// loses to protocol and per-message overheads, or link-level figures (line
+/// rates, wire latencies), which SMPI's size-dependent correction factors
+/// turn into what MPI achieves. orrery-run picks its default network mode
+/// from it (docs/orrery-run.md).
+enum class NetworkFigures { Link, Mpi };
+std::string_view networkFiguresName(NetworkFigures F);
+
 struct NetworkModel {
   std::string Name;
+  NetworkFigures Figures = NetworkFigures::Link;
   NicModel Nic;
   TopologyModel Topology;
   RamcModel Ramc;
