@@ -6,17 +6,23 @@
 # orrery-run on the calibrated file (ideal network: latency + bytes /
 # bandwidth, no SMPI factors). Prints the one-way time per size, measured and
 # predicted, the median |error| per calibration size band and over the whole
-# sweep, then orrery-compare on the two reports.
+# sweep, then orrery-compare on the two reports. Then the host Jacobi
+# (examples/jacobi-host) natively and as a skeleton under orrery-run
+# --host-compute (SMPI times the host code between MPI calls and charges it):
+# total and per category, measured vs predicted.
 #
 # Usage: bench/fidelity.sh [build dir]
 # Environment: MAX_BYTES (default 4194304), TRIALS (default 5), MPIRUN
-# (default: mpirun --allow-run-as-root --oversubscribe --mca btl self,vader).
-# Target (issue 16): median error <= 15 % across the sweep.
+# (default: mpirun --allow-run-as-root --oversubscribe --mca btl self,vader),
+# JACOBI (default "1024 128 200": columns, rows per rank, iterations).
+# Targets (issue 16): median error <= 15 % across the sweep, <= 20 % on
+# Jacobi's total.
 set -euo pipefail
 build=$(cd "${1:-build}" && pwd)
 src=$(cd "$(dirname "$0")/.." && pwd)
 max=${MAX_BYTES:-4194304}
 trials=${TRIALS:-5}
+read -r -a jacobi <<<"${JACOBI:-1024 128 200}"
 read -r -a mpirun <<<"${MPIRUN:-mpirun --allow-run-as-root --oversubscribe --mca btl self,vader}"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -65,3 +71,41 @@ PY
 echo
 echo "== orrery-compare measured.json predicted.json (whole run, per rank)"
 orrery-compare "$tmp/measured.json" "$tmp/predicted.json" | sed "s|$tmp/||"
+
+echo
+echo "== host Jacobi (examples/jacobi-host, ${jacobi[*]}): measured (native) vs predicted (orrery-run --host-compute)"
+jsrc=$src/examples/jacobi-host/jacobi-host.c
+orrery-cc --orrery-mode=native -O2 "$jsrc" -o "$tmp/jnative" 2>/dev/null
+orrery-cc --orrery-mode=skeleton -O2 "$jsrc" -o "$tmp/jsim" 2>/dev/null
+ORRERY_REPORT=$tmp/jm-%r.json "${mpirun[@]}" -np 2 "$tmp/jnative" "${jacobi[@]}"
+orrery-run -np 2 --machine "$tmp/m.yaml" --network ideal --host-compute \
+  --progress 0 --report "$tmp/jp.json" "$tmp/jsim" "${jacobi[@]}"
+python3 - "$tmp/jp.json" "$tmp"/jm-*.json <<'PY'
+import json, sys
+pred = json.load(open(sys.argv[1]))
+meas = [json.load(open(p)) for p in sys.argv[2:]]
+ranks = pred["ranks"]
+mpi_keys = ("network", "call_overhead", "host_bounce", "device_legs",
+            "reduction")
+def row(name, m, p):
+    e = (p - m) / m if m > 0 else float("nan")
+    print("  %-13s %12.3f ms %12.3f ms %+8.1f%%" % (name, m * 1e3, p * 1e3,
+                                                    e * 100))
+    return e
+print("  %-13s %15s %15s %9s" % ("", "measured", "predicted", "error"))
+# The run takes its slowest rank's time; categories are means over ranks.
+m_total = max(r["measured_seconds"] for r in meas)
+p_total = pred["simulated_seconds"]
+m_mpi = sum(r["breakdown"].get(k, 0) for r in meas for k in mpi_keys) / len(meas)
+p_mpi = sum(pred["breakdown"].get(k, 0) for k in mpi_keys) / ranks
+m_host = sum(r["breakdown"].get("host_compute", 0) for r in meas) / len(meas)
+p_host = pred["breakdown"].get(
+    "host_compute", p_total - sum(pred["breakdown"].values()) / ranks)
+e = row("total", m_total, p_total)
+row("host_compute", m_host, p_host)
+row("mpi", m_mpi, p_mpi)
+print("jacobi: total error %+.1f%% (target |error| <= 20%%)" % (e * 100))
+PY
+echo
+echo "== orrery-compare jm-0.json jp.json (Jacobi, per rank)"
+orrery-compare "$tmp/jm-0.json" "$tmp/jp.json" | sed "s|$tmp/||"

@@ -13,6 +13,7 @@
 
 #include <yaml-cpp/eventhandler.h>
 
+#include <algorithm>
 #include <cctype>
 #include <optional>
 #include <sstream>
@@ -160,6 +161,40 @@ void readGpu(Reader &R, MapScope G, GpuModel &Gpu) {
   G.finish();
 }
 
+/// node.shm_transport.bands (optional): further size bands, each
+/// {from, latency, bandwidth}, from strictly increasing above 0.
+void readShmBands(Reader &R, MapScope &Shm, SharedMemoryModel &S) {
+  if (!Shm.has("bands"))
+    return;
+  Shm.allow("bands");
+  YAML::Node Seq = Shm.peek("bands");
+  const std::string P = Shm.path("bands");
+  if (!Seq.IsSequence()) {
+    R.error(Seq.Mark(), "'" + P +
+                            "' must be a list of {from, latency, "
+                            "bandwidth} (see docs/machine-file.md)");
+    return;
+  }
+  double Previous = 0;
+  for (std::size_t I = 0; I < Seq.size(); ++I) {
+    MapScope B(R, Seq[I], P + "[" + std::to_string(I) + "]");
+    if (!B.valid())
+      continue;
+    SharedMemoryBand Band;
+    Band.From = B.quantity("from", Dimension::Bytes, Limits{0, 1e15});
+    Band.Latency = B.quantity("latency", Dimension::Time, LatencyL);
+    Band.Bandwidth =
+        B.quantity("bandwidth", Dimension::Bandwidth, IoBandwidthL);
+    B.finish();
+    if (Band.From.Value > 0 && Band.From.Value <= Previous)
+      R.error(Seq[I].Mark(), "'" + B.path("from") +
+                                 "' must be above the previous band's "
+                                 "'from'; list the bands by increasing size");
+    Previous = std::max(Previous, Band.From.Value);
+    S.Bands.push_back(Band);
+  }
+}
+
 void readNode(Reader &R, MapScope N, NodeModel &Node) {
   Node.Gpus = N.quantity("gpus", Dimension::Count, countL(16));
   if (N.has("nics")) {
@@ -215,6 +250,7 @@ void readNode(Reader &R, MapScope N, NodeModel &Node) {
       Shm.quantity("bandwidth", Dimension::Bandwidth, IoBandwidthL);
   Node.SharedMemory.Latency =
       Shm.quantity("latency", Dimension::Time, LatencyL);
+  readShmBands(R, Shm, Node.SharedMemory);
   Shm.finish();
 
   Node.ReductionBandwidth = N.quantity("host_reduction_bandwidth",

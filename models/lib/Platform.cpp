@@ -108,9 +108,11 @@ void writeNode(XmlWriter &X, const Machine &M, int K) {
   // the sending rail's cores copying at the machine file's shm_transport
   // rate. Rails do not slow each other down (a node's memory bandwidth is
   // far above a few single-core copies); ranks of one rail share its link.
+  // With size bands the link has the largest figures and the runtime's
+  // factor callbacks scale each message down to its band's.
   for (int R = 0; R < Rails; ++R)
-    X.link(Shm(R), Node.SharedMemory.Bandwidth.Value,
-           Node.SharedMemory.Latency.Value, 2);
+    X.link(Shm(R), Node.SharedMemory.maxBandwidth(),
+           Node.SharedMemory.maxLatency(), 2);
 
   const PeerLinks &Peer = Node.Peer;
   bool NvFull = Peer.Kind == PeerLinkKind::NVLink &&

@@ -67,7 +67,10 @@ std::string categoryOf(const orrery_site *Site) {
   }
 }
 
-SiteProfile::SiteProfile() : Loaded(Clock::now()) {}
+SiteProfile::SiteProfile() : Loaded(Clock::now()) {
+  const char *Trace = std::getenv("ORRERY_TRACE");
+  Tracing = Trace && *Trace;
+}
 
 SiteProfile &SiteProfile::instance() {
   static SiteProfile P;
@@ -83,9 +86,19 @@ void SiteProfile::record(const orrery_site *Site, Clock::time_point Begin,
   E.Bytes += Bytes;
   double Seconds = std::chrono::duration<double>(End - Begin).count();
   E.Seconds += Seconds;
+  std::string Cat = categoryOf(Site);
+  if (Tracing) {
+    auto [It, New] = Threads.try_emplace(std::this_thread::get_id(),
+                                         static_cast<int>(Threads.size()));
+    (void)New;
+    static const long Rank = worldRank(); // the launcher's, fixed
+    Spans.push_back({static_cast<int>(Rank < 0 ? 0 : Rank), It->second,
+                     std::chrono::duration<double>(Begin - Loaded).count(),
+                     Seconds, Site->api ? Site->api : "?",
+                     Cat.empty() ? "setup" : Cat});
+  }
   if (!Outermost)
     return;
-  std::string Cat = categoryOf(Site);
   if (!Cat.empty()) {
     Categories[Cat] += Seconds;
     return;
@@ -145,8 +158,12 @@ bool SiteProfile::writeReport(const std::string &Path,
   J["wall_seconds"] = std::chrono::duration<double>(Now - Loaded).count();
   OJ B = OJ::object();
   double Charged = 0;
-  for (const char *K :
-       {"launch", "copies", "network", "call_overhead", "sync"}) {
+  // The simulator's categories (Accounting.h), in its order; those a
+  // native run cannot tell apart (kernel time, device legs, host bounce,
+  // reductions happen inside launches and MPI calls) stay 0.
+  for (const char *K : {"launch", "kernel_compute", "kernel_memory", "copies",
+                        "device_legs", "host_bounce", "reduction", "network",
+                        "call_overhead", "sync"}) {
     auto It = Categories.find(K);
     B[K] = It == Categories.end() ? 0.0 : It->second;
     Charged += B[K].get<double>();
@@ -190,6 +207,34 @@ bool SiteProfile::writeReport(const std::string &Path,
   return support::writeFileAtomically(Path, J.dump(2) + "\n", Error);
 }
 
+bool SiteProfile::writeTrace(const std::string &Path,
+                             std::string &Error) const {
+  std::lock_guard<std::mutex> G(Lock);
+  trace::Timeline T;
+  long Rank = worldRank() < 0 ? 0 : worldRank();
+  T.Processes[static_cast<int>(Rank)] = "rank " + std::to_string(Rank);
+  for (const auto &[Id, Track] : Threads)
+    T.Threads[{static_cast<int>(Rank), Track}] =
+        Track == 0 ? std::string("host")
+                   : "host thread " + std::to_string(Track);
+  T.Spans = Spans;
+  return support::writeFileAtomically(Path, trace::chromeTraceText(T), Error);
+}
+
+/// \p Env with %r replaced by \p Rank and %p by the process id; empty when
+/// the name has neither and this is not rank 0 (ranks writing one file
+/// would overwrite each other).
+static std::string outputPath(const char *Env, long Rank) {
+  std::string Path = Env;
+  bool PerRank = Path.find("%r") != std::string::npos ||
+                 Path.find("%p") != std::string::npos;
+  if (!PerRank && Rank > 0)
+    return "";
+  replaceAll(Path, "%r", std::to_string(Rank < 0 ? 0 : Rank));
+  replaceAll(Path, "%p", std::to_string(getpid()));
+  return Path;
+}
+
 SiteProfile::~SiteProfile() {
   long Rank = worldRank();
   if (const char *Env = std::getenv("ORRERY_PROFILE"); Env && *Env) {
@@ -200,19 +245,17 @@ SiteProfile::~SiteProfile() {
                    Path.c_str());
   }
   if (const char *Env = std::getenv("ORRERY_REPORT"); Env && *Env) {
-    std::string Path = Env;
-    bool PerRank = Path.find("%r") != std::string::npos ||
-                   Path.find("%p") != std::string::npos;
-    // Without %r or %p in the name, rank 0 alone writes: ranks writing one
-    // file would overwrite each other.
-    if (!PerRank && Rank > 0)
-      return;
-    replaceAll(Path, "%r", std::to_string(Rank < 0 ? 0 : Rank));
-    replaceAll(Path, "%p", std::to_string(getpid()));
-    std::string Error;
-    if (!writeReport(Path, Error))
+    std::string Path = outputPath(Env, Rank), Error;
+    if (!Path.empty() && !writeReport(Path, Error))
       std::fprintf(stderr,
                    "orrery: cannot write report %s (ORRERY_REPORT): %s\n",
+                   Path.c_str(), Error.c_str());
+  }
+  if (const char *Env = std::getenv("ORRERY_TRACE"); Env && *Env) {
+    std::string Path = outputPath(Env, Rank), Error;
+    if (!Path.empty() && !writeTrace(Path, Error))
+      std::fprintf(stderr,
+                   "orrery: cannot write timeline %s (ORRERY_TRACE): %s\n",
                    Path.c_str(), Error.c_str());
   }
 }

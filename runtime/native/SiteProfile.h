@@ -3,20 +3,24 @@
 // What one process of a native run records: per site, how often it ran, the
 // wall time it took and the bytes its calls moved; per category (MPI, CUDA copies, launches, ...) the
 // time spent in outermost calls between MPI_Init's return and MPI_Finalize's
-// start. At exit it writes ORRERY_PROFILE (per-site counts) and
+// start. At exit it writes ORRERY_PROFILE (per-site counts),
 // ORRERY_REPORT (schema orrery-sim-report/1, "kind": "measured"; see
-// NativeReport.h and docs/compare.md).
+// docs/compare.md) and ORRERY_TRACE (a Chrome-trace/Perfetto timeline of
+// every call, in the simulator's format: orrery/trace/TraceFile.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef ORRERY_RUNTIME_NATIVE_SITEPROFILE_H
 #define ORRERY_RUNTIME_NATIVE_SITEPROFILE_H
 
 #include "orrery/hooks.h"
+#include "orrery/trace/TraceFile.h"
 
 #include <chrono>
 #include <map>
 #include <mutex>
 #include <string>
+#include <thread>
+#include <vector>
 
 namespace orrery::native {
 
@@ -34,6 +38,8 @@ public:
   bool write(const std::string &Path) const;
   /// Writes the measured report to Path; false with Error on failure.
   bool writeReport(const std::string &Path, std::string &Error) const;
+  /// Writes the timeline (ORRERY_TRACE) to Path; false with Error on failure.
+  bool writeTrace(const std::string &Path, std::string &Error) const;
   ~SiteProfile();
 
 private:
@@ -49,6 +55,11 @@ private:
   std::map<std::string, double> Categories;
   Clock::time_point Loaded, WindowBegin, WindowEnd;
   bool HaveBegin = false, HaveEnd = false;
+  /// ORRERY_TRACE is set: every call becomes a span (host thread k of this
+  /// process is track k, in order of first call).
+  bool Tracing = false;
+  std::vector<trace::Span> Spans;
+  std::map<std::thread::id, int> Threads;
 };
 
 /// The report category of a call of \p Site, or "" for MPI_Init,

@@ -10,6 +10,9 @@
 #include "CudaCommon.h"
 #include "MpiCost.h"
 
+#include <smpi/smpi.h>
+#include <xbt/config.hpp>
+
 #include <cstdio>
 #include <cstdlib>
 
@@ -25,10 +28,20 @@ static Rank &enter(const orrery_site *S) {
     std::exit(2);
   }
   Rank &R = callingRank();
+  // With orrery-run --host-compute SMPI times the host code since the last
+  // MPI call and charges it when the next one starts. Charge it here, before
+  // the site opens, so that it is host time before the call rather than
+  // part of the call's network time.
+  static const bool HostCompute =
+      simgrid::config::get_value<bool>("smpi/simulate-computation");
+  if (HostCompute)
+    smpi_bench_end();
   OpenSite O;
   O.Site = S;
   O.Begin = now();
   R.Open.push_back(std::move(O));
+  if (HostCompute)
+    smpi_bench_begin();
   return R;
 }
 

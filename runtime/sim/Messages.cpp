@@ -1,6 +1,7 @@
 //===- Messages.cpp - Point-to-point messages in flight -------------------===//
 
 #include "Messages.h"
+#include "NetworkFactors.h"
 #include "Runtime.h"
 
 #include <simgrid/s4u.hpp>
@@ -64,21 +65,26 @@ std::optional<SentMessage> matchMessage(const MatchKey &K, int Dst,
   return std::nullopt;
 }
 
-RouteFigures routeOf(s4u::Host *From, s4u::Host *To) {
-  static std::map<std::pair<s4u::Host *, s4u::Host *>, RouteFigures> Cache;
+RouteFigures routeOf(s4u::Host *From, s4u::Host *To, double Bytes) {
+  struct Route {
+    std::vector<s4u::Link *> Links;
+    RouteFigures Figures;
+  };
+  static std::map<std::pair<s4u::Host *, s4u::Host *>, Route> Cache;
   if (!From || !To || From == To)
     return {0, std::numeric_limits<double>::infinity()};
   auto [It, New] = Cache.try_emplace({From, To});
+  Route &R = It->second;
   if (New) {
-    std::vector<s4u::Link *> Links;
-    double Latency = 0;
-    From->route_to(To, Links, &Latency);
-    double Bw = std::numeric_limits<double>::infinity();
-    for (const s4u::Link *L : Links)
-      Bw = std::min(Bw, L->get_bandwidth());
-    It->second = {Latency, Bw};
+    From->route_to(To, R.Links, &R.Figures.Latency);
+    R.Figures.Bandwidth = std::numeric_limits<double>::infinity();
+    for (const s4u::Link *L : R.Links)
+      R.Figures.Bandwidth = std::min(R.Figures.Bandwidth, L->get_bandwidth());
   }
-  return It->second;
+  auto [LatencyFactor, BandwidthFactor] =
+      sharedMemoryBandFactors(Bytes, R.Links);
+  return {R.Figures.Latency * LatencyFactor,
+          R.Figures.Bandwidth * BandwidthFactor};
 }
 
 void checkPhysicalBound(const orrery_site *Site, double Bytes, double Seconds,

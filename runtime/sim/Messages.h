@@ -81,9 +81,10 @@ struct RouteFigures {
   double Bandwidth = 0; ///< the narrowest link's (infinite: no route)
 };
 /// The route from \p From to \p To as the platform declares it, without
-/// network factors (cached per pair); a null host or a host to itself has
-/// no route.
-RouteFigures routeOf(simgrid::s4u::Host *From, simgrid::s4u::Host *To);
+/// SMPI's network factors but in the shared-memory size band of a message of
+/// \p Bytes; a null host or a host to itself has no route.
+RouteFigures routeOf(simgrid::s4u::Host *From, simgrid::s4u::Host *To,
+                     double Bytes);
 
 /// Warns (in the report, once per call site) when a message of \p Bytes
 /// took \p Seconds, less than \p Bound: a defect of the model, not of the

@@ -401,8 +401,9 @@ void receiveMessages(Rank &R, const std::vector<PendingRecv> &Ps) {
   // payload, the route from where it started to where it went.
   for (const auto &[M, Site] : Done) {
     // Latency of the ranks' route, bytes over the payload's bottleneck.
-    double Bound = models::Hockney{routeOf(M.SrcCpu, R.Cpu).Latency,
-                                   routeOf(M.DataFrom, M.DataTo).Bandwidth}
+    double Bound =
+        models::Hockney{routeOf(M.SrcCpu, R.Cpu, M.Bytes).Latency,
+                        routeOf(M.DataFrom, M.DataTo, M.Bytes).Bandwidth}
                        .time(M.Bytes);
     checkPhysicalBound(Site, M.Bytes, now() - M.Start, Bound);
   }

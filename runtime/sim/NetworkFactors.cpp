@@ -121,6 +121,17 @@ static bool intraNodeRoute(const std::vector<s4u::Link *> &Links) {
   return true;
 }
 
+/// True when a route is made only of shared-memory links (a host-buffer
+/// message between two ranks of one node).
+static bool sharedMemoryRoute(const std::vector<s4u::Link *> &Links) {
+  if (Links.empty())
+    return false;
+  for (const s4u::Link *L : Links)
+    if (models::classifyLink(L->get_name()) != models::LinkClass::SharedMemory)
+      return false;
+  return true;
+}
+
 static FactorTable readTable(const char *Option) {
   FactorTable T;
   std::string Error;
@@ -139,6 +150,9 @@ namespace {
 struct Factors {
   FactorTable Bw, Lat;
   bool GpuLinksNeutral = true; ///< false: the user's tables apply everywhere
+  /// node.shm_transport: its links carry the largest band's figures
+  /// (models::writePlatform), each message gets its band's.
+  models::SharedMemoryModel Shm;
 };
 Factors &factors() {
   static Factors F;
@@ -146,17 +160,33 @@ Factors &factors() {
 }
 } // namespace
 
+std::pair<double, double>
+sharedMemoryBandFactors(double Bytes, const std::vector<s4u::Link *> &L) {
+  const Factors &F = factors();
+  if (!F.GpuLinksNeutral || !sharedMemoryRoute(L))
+    return {1.0, 1.0};
+  auto [Latency, Bandwidth] = F.Shm.at(Bytes);
+  double MaxLatency = F.Shm.maxLatency(), MaxBandwidth = F.Shm.maxBandwidth();
+  return {MaxLatency > 0 ? Latency / MaxLatency : 1.0,
+          MaxBandwidth > 0 ? Bandwidth / MaxBandwidth : 1.0};
+}
+
 double latencyFactor(double Bytes, const std::vector<s4u::Link *> &L) {
   const Factors &F = factors();
+  if (F.GpuLinksNeutral && sharedMemoryRoute(L))
+    return sharedMemoryBandFactors(Bytes, L).first;
   return F.GpuLinksNeutral && intraNodeRoute(L) ? 1.0 : F.Lat.at(Bytes);
 }
 
 double bandwidthFactor(double Bytes, const std::vector<s4u::Link *> &L) {
   const Factors &F = factors();
+  if (F.GpuLinksNeutral && sharedMemoryRoute(L))
+    return sharedMemoryBandFactors(Bytes, L).second;
   return F.GpuLinksNeutral && intraNodeRoute(L) ? 1.0 : F.Bw.at(Bytes);
 }
 
-void installNetworkFactors(bool Ideal) {
+void installNetworkFactors(bool Ideal,
+                           const models::SharedMemoryModel &SharedMemory) {
   static bool Installed = false;
   if (Installed || !s4u::Engine::is_initialized())
     return;
@@ -166,6 +196,7 @@ void installNetworkFactors(bool Ideal) {
     return;
   Installed = true;
   Factors &F = factors();
+  F.Shm = SharedMemory;
   // SimGrid refuses callbacks when a factor option was set by the user
   // (--cfg=smpi/bw-factor:...); the user's factors then apply everywhere.
   for (const char *Option :
@@ -174,7 +205,8 @@ void installNetworkFactors(bool Ideal) {
     if (!simgrid::config::is_default(Option)) {
       std::fprintf(stderr,
                    "liborrery-sim: warning: --cfg=%s is set, so PCIe and "
-                   "NVLink flows keep those network factors; leave it unset "
+                   "NVLink flows keep those network factors and "
+                   "node.shm_transport.bands are ignored; leave it unset "
                    "(orrery-run --network ideal gives factors of 1)\n",
                    Option);
       F.Bw = readTable("smpi/bw-factor");

@@ -14,6 +14,8 @@
 #ifndef ORRERY_SIM_NETWORKFACTORS_H
 #define ORRERY_SIM_NETWORKFACTORS_H
 
+#include "orrery/models/Machine.h"
+
 #include <string>
 #include <utility>
 #include <vector>
@@ -38,7 +40,10 @@ private:
 };
 
 /// Installs the callbacks on the platform's network model (idempotent).
-void installNetworkFactors(bool Ideal);
+/// Shared-memory routes get the factors that turn their links' figures into
+/// those of each message's size band in \p SharedMemory, in both modes.
+void installNetworkFactors(bool Ideal,
+                           const models::SharedMemoryModel &SharedMemory);
 
 /// The latency and bandwidth factors SimGrid applies to a message of
 /// \p Bytes over \p Links: what the callbacks return (1 on GPU-only routes
@@ -47,6 +52,13 @@ void installNetworkFactors(bool Ideal);
 double latencyFactor(double Bytes, const std::vector<simgrid::s4u::Link *> &L);
 double bandwidthFactor(double Bytes,
                        const std::vector<simgrid::s4u::Link *> &L);
+
+/// {latency, bandwidth} factors that turn the figures of a route of
+/// shared-memory links into those of the size band of a message of
+/// \p Bytes (node.shm_transport.bands); {1, 1} on any other route.
+std::pair<double, double>
+sharedMemoryBandFactors(double Bytes,
+                        const std::vector<simgrid::s4u::Link *> &L);
 
 /// Announces that the next SMPI message of \p Bytes from a rank on host
 /// \p Src to a rank on host \p Dst carries no payload through its route

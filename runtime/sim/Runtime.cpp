@@ -136,7 +136,7 @@ Runtime::Runtime() {
   Rep.setTracing(env("ORRERY_TRACE") != nullptr);
   std::signal(SIGTERM, onInterrupt);
   std::signal(SIGINT, onInterrupt);
-  installNetworkFactors(Ideal);
+  installNetworkFactors(Ideal, M.Node.SharedMemory);
   installCopyFilter();
   loadDeviceValues();
   s4u::Actor::on_termination_cb([this](const s4u::Actor &A) {

@@ -7,20 +7,40 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <set>
 #include <sstream>
 
 namespace orrery::calibrate {
 
 namespace {
 
-/// The node at dotted \p Path under \p Root, created as needed.
-YAML::Node at(YAML::Node Root, const std::string &Path) {
+bool isIndex(const std::string &Key) {
+  return !Key.empty() && Key.find_first_not_of("0123456789") == Key.npos;
+}
+
+/// The node at dotted \p Path under \p Root, created as needed. A numeric
+/// key indexes a list ("node.shm_transport.bands.0.from"); a list the update
+/// reaches for the first time starts empty, so measured lists replace the
+/// base file's whole (\p Fresh remembers which were started).
+YAML::Node at(YAML::Node Root, const std::string &Path,
+              std::set<std::string> &Fresh) {
   std::stringstream SS(Path);
-  std::string Key;
+  std::string Key, Prefix;
   YAML::Node N = Root;
   while (std::getline(SS, Key, '.')) {
-    YAML::Node Next = N[Key];
-    N.reset(Next);
+    if (isIndex(Key)) {
+      if (Fresh.insert(Prefix).second || !N.IsSequence())
+        N = YAML::Node(YAML::NodeType::Sequence);
+      std::size_t I = std::stoul(Key);
+      while (N.size() <= I)
+        N.push_back(YAML::Node(YAML::NodeType::Map));
+      YAML::Node Next = N[I];
+      N.reset(Next);
+    } else {
+      YAML::Node Next = N[Key];
+      N.reset(Next);
+    }
+    Prefix += (Prefix.empty() ? "" : ".") + Key;
   }
   return N;
 }
@@ -52,14 +72,15 @@ bool writeMachine(const std::string &BasePath, const std::string &OutPath,
                      : Root["name"].as<std::string>("machine") + "-calibrated";
   if (!Description.empty())
     Root["description"] = Description;
+  std::set<std::string> Fresh;
   for (const MeasuredValue &V : Values) {
     YAML::Node Q(YAML::NodeType::Map);
     Q.SetStyle(YAML::EmitterStyle::Flow);
     Q["value"] = V.Value;
     Q["unit"] = V.Unit;
-    Q["kind"] = "measured";
+    Q["kind"] = V.Kind;
     Q["source"] = V.Source;
-    YAML::Node N = at(Root, V.Path);
+    YAML::Node N = at(Root, V.Path, Fresh);
     N = Q;
   }
   YAML::Emitter Emit;

@@ -17,10 +17,13 @@
 namespace orrery::calibrate {
 
 struct MeasuredValue {
-  std::string Path; ///< dotted key, e.g. "mpi.call_overhead.host"
+  /// Dotted key, e.g. "node.shm_transport.latency"; a numeric key indexes a
+  /// list ("node.shm_transport.bands.0.from"), which replaces the base's.
+  std::string Path;
   double Value = 0;
   std::string Unit;
   std::string Source;
+  std::string Kind = "measured"; ///< "estimate" for what the user chose
 };
 
 /// Writes \p BasePath with \p Values replaced (the machine renamed \p Name,

@@ -244,20 +244,32 @@ int main(int Argc, char **Argv) {
              Date + ", weighted least squares t = a + n/B, " + describe(F);
     };
     if (P == "pingpong") {
-      // The smallest band's latency is the per-message software cost the
-      // model charges per MPI call; the largest band's bandwidth is the
-      // node's shared-memory link (Platform.cpp:
-      // node.host_reduction_bandwidth).
-      size_t Last = Fits.size() - 1;
-      Band First = inBand(S, Use[0]).empty() ? Use[1] : Use[0];
-      Values.push_back({"mpi.call_overhead.host", Fits[0].Latency * 1e6, "us",
-                        Source(Fits[0], First, "latency")});
-      Band LastBand = Use.back();
-      Values.push_back({"node.host_reduction_bandwidth",
-                        Fits[Last].Bandwidth / 1e9, "GB/s",
-                        Source(Fits[Last], LastBand, "bandwidth")});
-    } else if (P == "memcpy" && std::find(Probes.begin(), Probes.end(),
-                                          "pingpong") == Probes.end()) {
+      // Every band's fit goes to node.shm_transport, whose size bands the
+      // simulator charges per message (docs/machine-file.md): the first
+      // band's as its latency and bandwidth, the others as bands.
+      std::vector<Band> Fitted;
+      for (const Band &B : Use)
+        if (!inBand(S, B).empty())
+          Fitted.push_back(B);
+      for (size_t I = 0; I < Fits.size(); ++I) {
+        std::string Key = "node.shm_transport.";
+        if (I > 0) {
+          Key += "bands." + std::to_string(I - 1) + ".";
+          Values.push_back(
+              {Key + "from", Fitted[I].Lo, "B",
+               "orrery-calibrate " + Version + " --bands " + BandSpec +
+                   ": a boundary the user chose (default: Open MPI's "
+                   "shared-memory eager limit, 4 KiB, and 64 KiB), not a "
+                   "fit",
+               "estimate"});
+        }
+        Values.push_back({Key + "latency", Fits[I].Latency * 1e6, "us",
+                          Source(Fits[I], Fitted[I], "latency")});
+        Values.push_back({Key + "bandwidth", Fits[I].Bandwidth / 1e9, "GB/s",
+                          Source(Fits[I], Fitted[I], "bandwidth")});
+      }
+    } else if (P == "memcpy") {
+      // One core's copy rate stands for its reduction rate (t_reduce).
       Values.push_back({"node.host_reduction_bandwidth",
                         Fits[0].Bandwidth / 1e9, "GB/s",
                         Source(Fits[0], Use[0], "bandwidth")});
@@ -270,7 +282,11 @@ int main(int Argc, char **Argv) {
                         " by orrery-calibrate " + Version,
                     Values, Err))
     return error(Err);
-  std::cout << "wrote " << Out << " (" << Values.size()
-            << " measured numbers, base " << Base << ")\n";
+  size_t Measured = std::count_if(
+      Values.begin(), Values.end(),
+      [](const MeasuredValue &V) { return V.Kind == "measured"; });
+  std::cout << "wrote " << Out << " (" << Measured << " measured numbers, "
+            << Values.size() - Measured << " band boundaries, base " << Base
+            << ")\n";
   return 0;
 }

@@ -2,6 +2,7 @@
 """orrery-plot: plots of an orrery-sweep output directory (docs/sweeps.md).
 
   orrery-plot DIR [-o OUTDIR] [--format svg,png] [--top N]
+              [--measured M.json ...]
   orrery-plot --report REPORT.json -o FILE.svg|.png   (one run, orrery-run --plot)
 
 Reads DIR/results.csv and writes into OUTDIR (default DIR/plots):
@@ -9,9 +10,12 @@ Reads DIR/results.csv and writes into OUTDIR (default DIR/plots):
                one line per machine file (and other varied setting)
   breakdown.*  time per rank by category, stacked, one bar per point
   kernels.*    the top kernels by predicted device time, all points summed
+  fidelity.*   with --measured: simulated and measured time vs ranks, and
+               the relative error (simulated - measured) / measured
 Every series carries an SVG id (gid) naming it: "series:LABEL" for lines,
 "breakdown:CATEGORY:POINT" for each stacked bar, "kernel:NAME (SITE)" for
-the kernel bars.
+the kernel bars; fidelity.* has "series:simulated:LABEL",
+"series:measured" and "series:error:LABEL".
 """
 import argparse
 import csv
@@ -196,6 +200,80 @@ def plot_kernels(plt, points, top, outdir, formats, written):
     plt.close(fig)
 
 
+def read_measured(paths):
+    """{ranks: seconds} from measured reports (ORRERY_REPORT of a native
+    run, one per rank or rank 0's): a run takes as long as its slowest
+    rank."""
+    runs = {}
+    for path in paths:
+        try:
+            with open(path) as f:
+                rep = json.load(f)
+            if not isinstance(rep, dict) or rep.get("kind") != "measured":
+                raise ValueError("'kind' is not \"measured\"")
+            seconds = float(rep["measured_seconds"])
+            ranks = int(rep["world_size"])
+        except (OSError, ValueError, KeyError, TypeError) as e:
+            sys.exit("orrery-plot: error: --measured %s: not a measured report "
+                     "(%s); write one with ORRERY_REPORT=FILE on a native run "
+                     "(docs/compare.md)" % (path, e))
+        if ranks < 1 or seconds < 0:
+            sys.exit("orrery-plot: error: --measured %s: world_size %d, "
+                     "measured_seconds %g: expected a positive rank count and "
+                     "a time >= 0" % (path, ranks, seconds))
+        runs[ranks] = max(runs.get(ranks, 0.0), seconds)
+    return runs
+
+
+def plot_fidelity(plt, points, varied, measured, outdir, formats, written):
+    """Simulated against measured time, matched by rank count."""
+    series = {}
+    for p in points:
+        series.setdefault(series_label(p, varied), []).append(p)
+    fig, axes = plt.subplots(1, 2, figsize=(12, 4.5))
+    lines = []
+    for label, ps in series.items():
+        ps = sorted(ps, key=lambda p: p["np"])
+        (line,) = axes[0].plot([p["np"] for p in ps], [p["sim"] for p in ps],
+                               marker="o", label="simulated, " + label)
+        line.set_gid("series:simulated:%s" % label)
+        both = [p for p in ps if p["np"] in measured and measured[p["np"]] > 0]
+        errors = [(p["sim"] - measured[p["np"]]) / measured[p["np"]]
+                  for p in both]
+        (eline,) = axes[1].plot([p["np"] for p in both],
+                                [100 * e for e in errors], marker="o",
+                                label=label)
+        eline.set_gid("series:error:%s" % label)
+        for p, e in zip(both, errors):
+            lines.append("fidelity: %s, %d ranks: simulated %.6g s, measured "
+                         "%.6g s, error %+.1f%%"
+                         % (label, p["np"], p["sim"], measured[p["np"]],
+                            100 * e))
+    ranks = sorted(measured)
+    (mline,) = axes[0].plot(ranks, [measured[n] for n in ranks], "k--",
+                            marker="s", label="measured")
+    mline.set_gid("series:measured")
+    axes[1].axhline(0, color="k", linewidth=0.8)
+    axes[0].set_ylabel("time (s)")
+    axes[0].set_title("Simulated and measured time")
+    axes[1].set_ylabel("error, (simulated - measured) / measured (%)")
+    axes[1].set_title("Relative error of the prediction")
+    for ax in axes:
+        ax.set_xlabel("MPI ranks")
+        ax.grid(True, alpha=0.3)
+        ax.legend(fontsize="small")
+    if spans_decade([p["sim"] for p in points] + list(measured.values())):
+        axes[0].set_yscale("log")
+    save(fig, outdir, "fidelity", formats, written)
+    plt.close(fig)
+    unmatched = [n for n in ranks if n not in {p["np"] for p in points}]
+    if unmatched:
+        lines.append("fidelity: no point of the sweep ran %s ranks; those "
+                     "measurements are drawn but not compared"
+                     % ", ".join(str(n) for n in unmatched))
+    return lines
+
+
 def plot_report(plt, report_path, out, top):
     """One run: time per rank by category, and its top kernels."""
     try:
@@ -260,7 +338,14 @@ def main(argv):
                     help="comma-separated: svg, png, pdf (default svg,png)")
     ap.add_argument("--top", type=int, default=10,
                     help="kernels in the kernel plot (default 10)")
+    ap.add_argument("--measured", nargs="+", default=[], metavar="M.json",
+                    help="measured reports (ORRERY_REPORT of native runs): "
+                    "adds fidelity.*, simulated vs measured by rank count")
     args = ap.parse_args(argv)
+    if args.report and args.measured:
+        sys.exit("orrery-plot: error: --measured goes with a sweep directory "
+                 "(orrery-plot DIR --measured M.json); for one run, use "
+                 "orrery-compare M.json REPORT.json")
     if args.report:
         if not args.outdir:
             sys.exit("orrery-plot: error: --report needs -o FILE.svg (or .png)")
@@ -278,6 +363,7 @@ def main(argv):
     for f in formats:
         if f not in ("svg", "png", "pdf"):
             sys.exit("orrery-plot: error: --format %s: use svg, png or pdf" % f)
+    measured = read_measured(args.measured)
     rows, fields = read_rows(csv_path)
     points = points_of(rows, fields)
     if not points:
@@ -300,6 +386,10 @@ def main(argv):
     plot_scaling(plt, points, varied, outdir, formats, written)
     plot_breakdown(plt, points, outdir, formats, written)
     plot_kernels(plt, points, args.top, outdir, formats, written)
+    if measured:
+        for line in plot_fidelity(plt, points, varied, measured, outdir,
+                                  formats, written):
+            print(line)
     print("orrery-plot: %d points; wrote %s" % (len(points), ", ".join(written)))
     return 0
 

@@ -294,3 +294,94 @@ TEST(MachineFile, ErrorsAreCollectedNotStoppedAtTheFirst) {
   ParsedFile F = parseMachineText(Text, "m.yaml");
   EXPECT_EQ(F.Errors.size(), 2u);
 }
+
+namespace {
+const char *ShmLatency =
+    "    latency:   {value: 0.4, unit: us, kind: estimate, source: "
+    "\"osu_latency H H 8 B inside a node: 0.2-0.5 us for shared-memory MPI "
+    "(mvapich.cse.ohio-state.edu/performance); calibrate with osu_latency H "
+    "H on one node\"}\n";
+
+/// MUSICA with node.shm_transport.bands set to \p Bands (YAML list lines).
+std::string withShmBands(const std::string &Bands) {
+  return mutated(ShmLatency, std::string(ShmLatency) + "    bands:\n" + Bands);
+}
+} // namespace
+
+TEST(MachineFile, SharedMemoryWithoutBandsIsOneBand) {
+  ParsedFile F = loadMachineFile(machinePath("musica-h100.yaml"));
+  ASSERT_TRUE(F.ok());
+  const SharedMemoryModel &S = F.M.Node.SharedMemory;
+  EXPECT_TRUE(S.Bands.empty());
+  for (double Bytes : {0.0, 1e3, 1e9}) {
+    EXPECT_DOUBLE_EQ(S.at(Bytes).first, 0.4e-6);
+    EXPECT_DOUBLE_EQ(S.at(Bytes).second, 16e9);
+  }
+  EXPECT_DOUBLE_EQ(S.maxLatency(), 0.4e-6);
+  EXPECT_DOUBLE_EQ(S.maxBandwidth(), 16e9);
+}
+
+TEST(MachineFile, SharedMemoryBandsBySize) {
+  ParsedFile F = parseMachineText(
+      withShmBands(
+          "      - from:      {value: 4, unit: KiB, kind: estimate, source: "
+          "\"eager limit\"}\n"
+          "        latency:   {value: 3, unit: us, kind: measured, source: "
+          "\"fit\"}\n"
+          "        bandwidth: {value: 9, unit: GB/s, kind: measured, source: "
+          "\"fit\"}\n"
+          "      - from:      {value: 64, unit: KiB, kind: estimate, source: "
+          "\"single copy\"}\n"
+          "        latency:   {value: 2, unit: us, kind: measured, source: "
+          "\"fit\"}\n"
+          "        bandwidth: {value: 20, unit: GB/s, kind: measured, source: "
+          "\"fit\"}\n"),
+      "m.yaml");
+  ASSERT_TRUE(F.ok()) << F.Errors.front().str();
+  const SharedMemoryModel &S = F.M.Node.SharedMemory;
+  ASSERT_EQ(S.Bands.size(), 2u);
+  EXPECT_DOUBLE_EQ(S.at(4095).first, 0.4e-6);
+  EXPECT_DOUBLE_EQ(S.at(4096).first, 3e-6);
+  EXPECT_DOUBLE_EQ(S.at(4096).second, 9e9);
+  EXPECT_DOUBLE_EQ(S.at(65535).second, 9e9);
+  EXPECT_DOUBLE_EQ(S.at(65536).first, 2e-6);
+  EXPECT_DOUBLE_EQ(S.at(1e9).second, 20e9);
+  // The platform's links carry the largest figures of any band.
+  EXPECT_DOUBLE_EQ(S.maxLatency(), 3e-6);
+  EXPECT_DOUBLE_EQ(S.maxBandwidth(), 20e9);
+  bool Listed = false;
+  for (const NamedQuantity &Q : F.M.Quantities)
+    Listed |= Q.Path == "node.shm_transport.bands[1].bandwidth";
+  EXPECT_TRUE(Listed);
+}
+
+TEST(MachineFile, SharedMemoryBandsMustIncrease) {
+  std::string Band = "      - from:      {value: 64, unit: KiB, kind: "
+                     "estimate, source: \"x\"}\n"
+                     "        latency:   {value: 3, unit: us, kind: "
+                     "measured, source: \"fit\"}\n"
+                     "        bandwidth: {value: 9, unit: GB/s, kind: "
+                     "measured, source: \"fit\"}\n";
+  std::string Text = withShmBands(Band + Band);
+  Diagnostic D = onlyError(
+      Text, "'node.shm_transport.bands[1].from' must be above the previous");
+  EXPECT_EQ(D.Loc.File, "m.yaml");
+  EXPECT_GT(D.Loc.Line, 0);
+}
+
+TEST(MachineFile, SharedMemoryBandNeedsAllThree) {
+  onlyError(withShmBands("      - from: {value: 4, unit: KiB, kind: "
+                         "estimate, source: \"x\"}\n"
+                         "        latency: {value: 3, unit: us, kind: "
+                         "measured, source: \"fit\"}\n"),
+            "missing key 'node.shm_transport.bands[0].bandwidth'");
+  onlyError(withShmBands("      from: 4096\n"),
+            "'node.shm_transport.bands' must be a list");
+  onlyError(withShmBands("      - from: {value: 0, unit: B, kind: "
+                         "estimate, source: \"x\"}\n"
+                         "        latency: {value: 3, unit: us, kind: "
+                         "measured, source: \"fit\"}\n"
+                         "        bandwidth: {value: 9, unit: GB/s, kind: "
+                         "measured, source: \"fit\"}\n"),
+            "'node.shm_transport.bands[0].from' = 0 B is implausible");
+}

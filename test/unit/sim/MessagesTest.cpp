@@ -49,7 +49,7 @@ TEST(Messages, AReceiveTakesAMessageThatFitsItsBuffer) {
 }
 
 TEST(Messages, RoutesWithoutHostsHaveNoBound) {
-  RouteFigures R = routeOf(nullptr, nullptr);
+  RouteFigures R = routeOf(nullptr, nullptr, 1024);
   EXPECT_EQ(R.Latency, 0);
   EXPECT_TRUE(std::isinf(R.Bandwidth));
 }

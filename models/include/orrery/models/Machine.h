@@ -14,6 +14,7 @@
 #include <array>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace orrery::models {
@@ -70,11 +71,32 @@ struct PcieModel {
   Quantity H2DBandwidth, D2HBandwidth, Latency, CallOverhead;
 };
 
+/// One size band of the shared-memory transport: messages of From bytes or
+/// more (up to the next band's From) cost Latency + bytes / Bandwidth. The
+/// MPI library switches protocol between bands (eager, rendezvous, single
+/// copy).
+struct SharedMemoryBand {
+  Quantity From; ///< bytes; the first band (the top-level figures) is 0
+  Quantity Bandwidth;
+  Quantity Latency;
+};
+
 /// MPI messages between ranks of one node (the shared-memory transport of
 /// Open MPI's vader/sm BTL or UCX's posix/sysv/cma transports).
 struct SharedMemoryModel {
   Quantity Bandwidth; ///< one pair of ranks, per direction
   Quantity Latency;   ///< one-way latency of a small message
+  /// Bands above the first (node.shm_transport.bands), sorted by From;
+  /// empty: one band, Latency + bytes / Bandwidth at every size.
+  std::vector<SharedMemoryBand> Bands;
+
+  /// The band figures for a message of \p Bytes: {latency, bandwidth} in
+  /// seconds and bytes per second.
+  std::pair<double, double> at(double Bytes) const;
+  /// The largest latency and bandwidth over all bands: the figures of the
+  /// platform's shared-memory links, which the runtime scales down per band.
+  double maxLatency() const;
+  double maxBandwidth() const;
 };
 
 struct CpuModel {
