@@ -21,9 +21,9 @@ struct Rank;
 
 /// Polls of one kind a rank made back to back.
 struct PollStreak {
-  double Origin = 0;   ///< simulated time the streak began
-  double LastEnd = -1; ///< simulated time the streak's last poll returned
-  unsigned Polls = 0;  ///< polls in the streak so far
+  double Origin = 0;       ///< simulated time the streak began
+  double LastEnd = -1;     ///< simulated time the streak's last poll returned
+  unsigned Polls = 0;      ///< polls in the streak so far
   unsigned long Steps = 0; ///< poll intervals covered since Origin
 };
 
