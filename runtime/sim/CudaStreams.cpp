@@ -2,6 +2,7 @@
 
 #include "CudaCommon.h"
 #include "KernelCost.h"
+#include "Polling.h"
 
 #include <cxxabi.h>
 #include <dlfcn.h>
@@ -253,13 +254,8 @@ cudaError_t cudaStreamQuery(cudaStream_t Handle) {
   Stream *S = resolveStream(R, Handle);
   if (!S)
     return fail(R, cudaErrorInvalidResourceHandle);
-  // Polling loops must see time pass.
-  Runtime &RT = Runtime::get();
-  RT.cpuWait(R, Category::Sync, RT.gpu().Sync / 4, RT.gpu().Estimates.Sync);
-  for (const Completion &C : frontier(R, *S))
-    if (!C.done())
-      return cudaErrorNotReady;
-  return cudaSuccess;
+  // Polling loops see time pass (Polling.h).
+  return pollCompletions(R, frontier(R, *S)) ? cudaSuccess : cudaErrorNotReady;
 }
 
 cudaError_t cudaDeviceSynchronize(void) {
@@ -327,9 +323,7 @@ cudaError_t cudaEventQuery(cudaEvent_t Handle) {
   EventPtr E = resolveEvent(Handle);
   if (!E)
     return fail(R, cudaErrorInvalidResourceHandle);
-  Runtime &RT = Runtime::get();
-  RT.cpuWait(R, Category::Sync, RT.gpu().Sync / 4, RT.gpu().Estimates.Sync);
-  return E->done() ? cudaSuccess : cudaErrorNotReady;
+  return pollCompletions(R, E->At) ? cudaSuccess : cudaErrorNotReady;
 }
 
 cudaError_t cudaEventElapsedTime(float *Ms, cudaEvent_t A, cudaEvent_t B) {

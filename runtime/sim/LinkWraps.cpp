@@ -7,7 +7,8 @@
 // a macro named malloc or exit breaks libcu++ (cuda::std::malloc), class
 // members named free, std::exit and the like.
 //
-// - sleep, usleep, nanosleep, gettimeofday, clock_gettime: simulated time;
+// - sleep, usleep, nanosleep, gettimeofday, clock_gettime, MPI_Wtime:
+//   simulated time, clock reads in a polling loop charged as Polling.h says;
 // - getopt, getopt_long, getopt_long_only: one parser state per rank;
 // - exit: ends the calling rank, not the simulation; getpid: per rank;
 // - getenv: launcher variables per rank (RankEnvironment.h);
@@ -49,11 +50,28 @@ int __wrap_nanosleep(const struct timespec *T, struct timespec *Rem) {
   return inRankActor() ? smpi_nanosleep(T, Rem) : nanosleep(T, Rem);
 }
 int __wrap_gettimeofday(struct timeval *TV, void *TZ) {
-  return inRankActor() ? smpi_gettimeofday(TV, nullptr)
-                       : gettimeofday(TV, static_cast<struct timezone *>(TZ));
+  if (!inRankActor())
+    return gettimeofday(TV, static_cast<struct timezone *>(TZ));
+  double Before = now();
+  int Result = smpi_gettimeofday(TV, nullptr);
+  chargeClockRead(Runtime::get().rank(), Before);
+  return Result;
 }
 int __wrap_clock_gettime(clockid_t C, struct timespec *T) {
-  return inRankActor() ? smpi_clock_gettime(C, T) : clock_gettime(C, T);
+  if (!inRankActor())
+    return clock_gettime(C, T);
+  double Before = now();
+  int Result = smpi_clock_gettime(C, T);
+  chargeClockRead(Runtime::get().rank(), Before);
+  return Result;
+}
+double __wrap_MPI_Wtime() {
+  if (!inRankActor())
+    return MPI_Wtime();
+  double Before = now();
+  double Result = MPI_Wtime();
+  chargeClockRead(Runtime::get().rank(), Before);
+  return Result;
 }
 
 int __wrap_getopt(int Argc, char *const *Argv, const char *Opts) {

@@ -10,6 +10,7 @@
 #define ORRERY_SIM_RUNTIME_H
 
 #include "Accounting.h"
+#include "Polling.h"
 #include "orrery/hooks.h"
 #include "orrery/models/CommParams.h"
 #include "orrery/models/KernelModel.h"
@@ -104,6 +105,8 @@ struct Rank {
   double CollectivesReady = 0;
   Accounts Time;
   int NextStreamId = 1;
+  PollStreak ClockReads;    ///< MPI_Wtime, gettimeofday, clock_gettime
+  PollStreak DeviceQueries; ///< cudaStreamQuery, cudaEventQuery
 
   DeviceContext &device(int D);
   DeviceContext &current() { return device(Device); }

@@ -20,6 +20,17 @@ void Completion::wait() const {
   --S->Waiters;
 }
 
+bool Completion::waitUntil(double Deadline) const {
+  if (done())
+    return true;
+  std::unique_lock<s4u::Mutex> L(*S->Lock);
+  ++S->Waiters;
+  while (S->Finished < Seq && s4u::Engine::get_clock() < Deadline)
+    S->Changed->wait_until(L, Deadline);
+  --S->Waiters;
+  return done();
+}
+
 StreamPtr Stream::create(Rank &Owner, int Device, s4u::Host *Gpu,
                          bool NonBlocking, bool Legacy) {
   auto S = std::make_shared<Stream>();

@@ -36,6 +36,9 @@ struct Completion {
   bool done() const;
   /// Blocks the calling actor until done().
   void wait() const;
+  /// Blocks the calling actor until done() or simulated time \p Deadline,
+  /// whichever comes first; returns done().
+  bool waitUntil(double Deadline) const;
 };
 
 /// What an event records: the work it waits for (no stream operation of its

@@ -60,6 +60,13 @@ std::vector<std::string> smpiSettings(const SmpiConfigInputs &In) {
   // plus one for its guard page; at 4,096 GPUs the guard pages alone would
   // take 16,384 of the 65,530 mappings the process may have.
   S.push_back(cfg("contexts/guard-size:0"));
+  // Polling loops (docs/orrery-run.md): SMPI's own defaults, stated so a
+  // report's command line shows them. Each MPI_Test that finds its request
+  // incomplete charges 0.1 ms times the number of failed tests so far, and
+  // each clock read 10 ns (liborrery-sim grows it in polling loops).
+  S.push_back(cfg("smpi/test:0.0001"));
+  S.push_back(cfg("smpi/grow-injected-times:yes"));
+  S.push_back(cfg("smpi/wtime:1e-08"));
   // Collectives: SMPI's own selectors are unfit for performance studies or
   // slow to start; mirror Open MPI 4.1's choices.
   if (!setsKey(In.Extra, "smpi/coll-selector")) {

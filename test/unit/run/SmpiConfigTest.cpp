@@ -30,6 +30,10 @@ TEST(SmpiConfig, Defaults) {
   EXPECT_TRUE(has(S, "--cfg=smpi/shared-malloc-blocksize:268435456"));
   EXPECT_TRUE(has(S, "--cfg=smpi/allreduce:rdb"));
   EXPECT_FALSE(has(S, "--cfg=smpi/bw-factor:0:1"));
+  // Polling charges, stated (docs/orrery-run.md "Polling loops").
+  EXPECT_TRUE(has(S, "--cfg=smpi/test:0.0001"));
+  EXPECT_TRUE(has(S, "--cfg=smpi/grow-injected-times:yes"));
+  EXPECT_TRUE(has(S, "--cfg=smpi/wtime:1e-08"));
 }
 
 TEST(SmpiConfig, IdealNetworkAndHostCompute) {
@@ -62,6 +66,9 @@ TEST(SmpiConfig, ExtrasComeLastAndMayReplaceTheSelector) {
   auto S = smpiSettings(In);
   EXPECT_EQ(S[S.size() - 2], "--cfg=smpi/coll-selector:mpich");
   EXPECT_EQ(S.back(), "--cfg=smpi/wtime:0");
+  // The user's value comes after the stated default, so SimGrid keeps it.
+  auto Default = std::find(S.begin(), S.end(), "--cfg=smpi/wtime:1e-08");
+  EXPECT_LT(Default - S.begin(), static_cast<long>(S.size()) - 1);
   EXPECT_FALSE(has(S, "--cfg=smpi/allreduce:rdb"));
 }
 

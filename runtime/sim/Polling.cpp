@@ -1,0 +1,81 @@
+//===- Polling.cpp - Polling loops in few simulation steps ----------------===//
+
+#include "Polling.h"
+#include "Runtime.h"
+#include "Streams.h"
+
+#include <xbt/config.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+namespace orrery::sim {
+
+/// The rank's streak of \p P continues if nothing advanced its clock since
+/// the streak's last poll returned; otherwise a new streak begins now.
+static void continueOrRestart(PollStreak &P, double Now) {
+  if (Now != P.LastEnd) {
+    P = PollStreak();
+    P.Origin = Now;
+  }
+  ++P.Polls;
+}
+
+void chargeClockRead(Rank &R, double Before) {
+  static const double Injected =
+      simgrid::config::get_value<double>("smpi/wtime");
+  PollStreak &P = R.ClockReads;
+  continueOrRestart(P, Before);
+  // The first read of a streak keeps SMPI's own charge; later ones are
+  // topped up to n x smpi/wtime whatever SMPI charged (nothing, for some
+  // clocks in some SimGrid versions).
+  double Extra = P.Polls > 1 ? P.Polls * Injected - (now() - Before) : 0;
+  if (Extra > MinActivitySeconds) {
+    OutsideBench B;
+    s4u::this_actor::sleep_for(Extra);
+  }
+  P.LastEnd = now();
+}
+
+bool pollCompletions(Rank &R, const std::vector<Completion> &Cs) {
+  Runtime &RT = Runtime::get();
+  const double Interval = RT.gpu().Sync / 4;
+  auto AllDone = [&Cs] {
+    return std::all_of(Cs.begin(), Cs.end(),
+                       [](const Completion &C) { return C.done(); });
+  };
+  if (Interval <= 0)
+    return AllDone();
+  double Start = now();
+  PollStreak &P = R.DeviceQueries;
+  continueOrRestart(P, Start);
+  // Each poll of the loop being replaced charges one interval, then looks;
+  // this poll stands for up to P.Polls of them.
+  unsigned long Last = P.Steps + P.Polls;
+  bool Done = true;
+  {
+    OutsideBench B;
+    double Deadline = P.Origin + static_cast<double>(Last) * Interval;
+    for (const Completion &C : Cs)
+      if (!C.waitUntil(Deadline)) {
+        Done = false;
+        break;
+      }
+    unsigned long Reached = Last;
+    if (Done) {
+      // The first of those polls that ends at or after the work's end.
+      double Covered = (now() - P.Origin) / Interval;
+      Reached = std::max<unsigned long>(
+          P.Steps + 1, static_cast<unsigned long>(std::ceil(Covered - 1e-9)));
+    }
+    double End = P.Origin + static_cast<double>(Reached) * Interval;
+    if (End - now() > MinActivitySeconds)
+      s4u::this_actor::sleep_until(End);
+    P.Steps = Reached;
+  }
+  RT.chargeSince(R, Category::Sync, Start, RT.gpu().Estimates.Sync);
+  P.LastEnd = now();
+  return Done;
+}
+
+} // namespace orrery::sim
