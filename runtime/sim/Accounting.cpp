@@ -36,6 +36,16 @@ std::string_view categoryKey(Category C) {
   return "unknown";
 }
 
+/// Where a kernel's time came from: "modelled" (the cost hint),
+/// "measured" (twin mode: on the real GPU) or "mixed".
+static const char *timeSource(const KernelTotals &K) {
+  if (K.MeasuredSeconds <= 0 && K.Seconds > 0)
+    return "modelled";
+  if (K.MeasuredSeconds >= K.Seconds)
+    return K.Launches ? "measured" : "modelled";
+  return "mixed";
+}
+
 static const char *confidenceName(int C) {
   switch (C) {
   case ORRERY_CONFIDENCE_EXACT:
@@ -71,6 +81,14 @@ bool Report::writeJson(const std::string &Path, const Summary &S,
   for (int I = 0; I < NumCategories; ++I)
     B[std::string(categoryKey(static_cast<Category>(I)))] = S.Total.Seconds[I];
   J["breakdown"] = B;
+  // Twin mode: the part of each category measured on the real GPU (the
+  // rest is modelled).
+  nlohmann::ordered_json BM = nlohmann::ordered_json::object();
+  for (int I = 0; I < NumCategories; ++I)
+    BM[std::string(categoryKey(static_cast<Category>(I)))] =
+        S.Total.Measured[I];
+  J["breakdown_measured"] = BM;
+  J["kernel_time"] = S.DeviceTime;
   J["gpu_seconds"] = GpuSeconds;
   J["gpu_estimated_seconds"] = GpuEstimated;
   std::vector<const KernelTotals *> Sorted;
@@ -89,6 +107,8 @@ bool Report::writeJson(const std::string &Path, const Summary &S,
                   {"bytes", K->Bytes},
                   {"seconds", K->Seconds},
                   {"estimated_seconds", K->EstimatedSeconds},
+                  {"measured_seconds", K->MeasuredSeconds},
+                  {"time", timeSource(*K)},
                   {"confidence", confidenceName(K->Confidence)}});
   J["kernels"] = Ks;
   nlohmann::ordered_json Rs = nlohmann::ordered_json::array();

@@ -54,7 +54,9 @@ bool DeviceMemory::release(void *P) {
   auto It = ByBase.find(reinterpret_cast<std::uintptr_t>(P));
   if (It == ByBase.end() || It->second.Registered)
     return false;
-  if (It->second.Shared)
+  if (It->second.External)
+    ; // its owner frees it
+  else if (It->second.Shared)
     shared_host::release(P);
   else if (It->second.Lazy)
     munmap(P, It->second.Size);
@@ -62,6 +64,18 @@ bool DeviceMemory::release(void *P) {
     std::free(P);
   ByBase.erase(It);
   return true;
+}
+
+void DeviceMemory::adopt(void *P, std::size_t Size, int Rank, int Device,
+                         MemoryKind Kind) {
+  Allocation A;
+  A.Base = reinterpret_cast<std::uintptr_t>(P);
+  A.Size = Size ? Size : 1;
+  A.Rank = Rank;
+  A.Device = Device;
+  A.Kind = Kind;
+  A.External = true;
+  ByBase[A.Base] = A;
 }
 
 void DeviceMemory::registerHost(void *P, std::size_t Size, int Rank) {
