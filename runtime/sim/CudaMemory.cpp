@@ -399,7 +399,7 @@ cudaError_t cudaMemcpyFromSymbol(void *Dst, const void *Symbol, size_t Bytes,
   // Route the time as a device-to-host flow, then put the data in place.
   Host.Device = false;
   Place Tmp = Host;
-  waitFor(queueCopy(R, S, Dst, Tmp, Dev, Bytes));
+  waitFor(queueCopy(R, S, Dst, Tmp, Dev, Bytes, !deviceExecutor().real()));
   // Twin mode reads the device's copy of the symbol; skeleton mode its host
   // shadow.
   Measurement M = deviceExecutor().copySymbol(false, Symbol, Dst, Bytes, Offset);

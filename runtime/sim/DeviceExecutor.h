@@ -42,6 +42,9 @@ public:
   virtual ~DeviceExecutor();
   /// True if operations really run: device memory holds the program's data.
   virtual bool real() const = 0;
+  /// True if the host can read and write device allocations, so SMPI must
+  /// copy MPI payloads in device buffers (twin mode's managed memory).
+  virtual bool hostReachable() const { return false; }
   /// Allocates real memory (null on failure); only called when real().
   virtual void *allocate(std::size_t Bytes, RealMemory Kind) = 0;
   virtual void release(void *P, RealMemory Kind) = 0;

@@ -1,6 +1,7 @@
 //===- DeviceMemory.cpp - Allocation registry -----------------------------===//
 
 #include "DeviceMemory.h"
+#include "DeviceExecutor.h"
 #include "SharedHost.h"
 
 #include <smpi/smpi.h>
@@ -115,9 +116,11 @@ std::size_t DeviceMemory::deviceBytes(int Rank, int Device) const {
   return N;
 }
 
-/// SMPI's copy step for a message whose payload is at \p Buff.
+/// SMPI's copy step for a message whose payload is at \p Buff: device
+/// payloads hold no data in skeleton mode, real data in twin mode.
 static void copyUnlessDevice(smx_activity_t Comm, void *Buff, size_t Size) {
-  if (DeviceMemory::get().isDevice(Buff))
+  if (DeviceMemory::get().isDevice(Buff) &&
+      !deviceExecutor().hostReachable())
     return;
   // smx_activity_t is the comm's activity (CommImpl derives from it alone).
   smpi_comm_copy_buffer_callback(

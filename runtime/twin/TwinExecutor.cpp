@@ -27,6 +27,7 @@ class TwinExecutor final : public DeviceExecutor {
 public:
   TwinExecutor();
   bool real() const override { return true; }
+  bool hostReachable() const override { return ManagedDevice; }
   void *allocate(std::size_t Bytes, RealMemory Kind) override;
   void release(void *P, RealMemory Kind) override;
   Measurement launch(const void *Func, orrery_dim3 Grid, orrery_dim3 Block,
