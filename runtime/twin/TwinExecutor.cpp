@@ -56,7 +56,12 @@ private:
 
 TwinExecutor::TwinExecutor() {
   std::string Error;
-  if (!loadRealCuda(ORRERY_TWIN_CUDART, Cuda, Error))
+  // ORRERY_TWIN_CUDART: another CUDA runtime library (a different toolkit,
+  // or the test suite's recording stand-in).
+  const char *Library = std::getenv("ORRERY_TWIN_CUDART");
+  if (!Library || !*Library)
+    Library = ORRERY_TWIN_CUDART;
+  if (!loadRealCuda(Library, Cuda, Error))
     fatal("twin mode needs an NVIDIA GPU and its driver on the machine that "
           "runs the simulation, and finds " +
           Error +
