@@ -421,10 +421,9 @@ void printEstimates(const ReportData &D, std::ostream &OS) {
   OS << formatTime(Estimated) << " of " << formatTime(*D.GpuSeconds) << " ("
      << formatShare(Estimated, *D.GpuSeconds) << ")\n";
   if (D.KernelTime == "measured")
-    OS << "GPU time measured on this machine's GPU (twin mode): "
-       << formatTime(D.MeasuredSeconds) << " of " << formatTime(*D.GpuSeconds)
-       << " (" << formatShare(D.MeasuredSeconds, *D.GpuSeconds)
-       << "); the rest is modelled\n";
+    OS << "Device time measured on this machine's GPU (twin mode): "
+       << formatTime(D.MeasuredSeconds)
+       << " summed over ranks (breakdown_measured); the rest is modelled\n";
 }
 
 std::string formatBytes(double B) {
