@@ -76,21 +76,24 @@ step "side by side (seconds per rank)"
 orrery-compare --json "$out/native.json" "$out/twin.json" >"$out/twin-compare.json"
 orrery-compare --json "$out/native.json" "$out/skeleton.json" >"$out/skeleton-compare.json"
 python3 - "$out/twin-compare.json" "$out/skeleton-compare.json" "$out/twin.json" <<'PY'
-import json, sys
+import json, os, sys
 twin, skel, twin_report = (json.load(open(p)) for p in sys.argv[1:4])
 def rows(c):
     return {(r["group"], r["name"]): r for r in c["rows"]}
 t, s = rows(twin), rows(skel)
+def label(key):
+    # Sites name files by path; the base name is enough side by side.
+    return " ".join([key[0]] + [os.path.basename(w) for w in key[1].split()])
 def fmt(v):
     return "-" if v is None else "%.6f" % v
 def err(r):
     return "-" if r is None or r["error"] is None else "%+.1f%%" % (100 * r["error"])
-print("%-40s %12s %12s %8s %12s %8s" % ("row", "native", "twin", "err", "skeleton", "err"))
+print("%-44s %12s %12s %9s %12s %9s" % ("row", "native", "twin", "err", "skeleton", "err"))
 for key in sorted(set(t) | set(s), key=lambda k: (k[0] != "total", k)):
     a, b = t.get(key), s.get(key)
     measured = (a or b)["measured_seconds"]
-    print("%-40s %12s %12s %8s %12s %8s" % (
-        (key[0] + " " + key[1])[:40], fmt(measured),
+    print("%-44s %12s %12s %9s %12s %9s" % (
+        label(key)[:44], fmt(measured),
         fmt(a and a["predicted_seconds"]), err(a),
         fmt(b and b["predicted_seconds"]), err(b)))
 print("median |error|: twin %s, skeleton %s" % (
