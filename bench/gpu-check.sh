@@ -15,7 +15,8 @@
 # and in twin mode, so one rank compares like with like), NX, NY, NITER
 # (default 4096, 4096, 200), OUT (directory for the files, default a new
 # temporary one, kept), MPIRUN (default: mpirun --allow-run-as-root
-# --oversubscribe), JOBS (build parallelism, default nproc).
+# --oversubscribe), JOBS (build parallelism, default nproc), MAX_RESIDUAL
+# (orrery-calibrate --max-residual, default 0.5).
 set -euo pipefail
 src=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$src/build}
@@ -49,7 +50,7 @@ ninja -C "$build" -j "$jobs" orrery-calibrate orrery-probe-gpu orrery-probe-memc
 export PATH=$build/bin:$PATH
 
 step "calibrate: orrery-calibrate --gpu --probes memcpy"
-orrery-calibrate --gpu --probes memcpy --max-residual 0.5 \
+orrery-calibrate --gpu --probes memcpy --max-residual "${MAX_RESIDUAL:-0.5}" \
   --base "$src/models/machines/h200-node.yaml" --name h200-gpu-check \
   -o "$out/calibrated.yaml" | tee "$out/calibrate.log"
 
