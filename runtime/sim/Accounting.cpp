@@ -39,11 +39,9 @@ std::string_view categoryKey(Category C) {
 /// Where a kernel's time came from: "modelled" (the cost hint),
 /// "measured" (twin mode: on the real GPU) or "mixed".
 static const char *timeSource(const KernelTotals &K) {
-  if (K.MeasuredSeconds <= 0 && K.Seconds > 0)
+  if (K.MeasuredLaunches == 0)
     return "modelled";
-  if (K.MeasuredSeconds >= K.Seconds)
-    return K.Launches ? "measured" : "modelled";
-  return "mixed";
+  return K.MeasuredLaunches == K.Launches ? "measured" : "mixed";
 }
 
 static const char *confidenceName(int C) {

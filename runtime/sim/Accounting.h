@@ -51,6 +51,7 @@ struct KernelTotals {
   unsigned long long Launches = 0;
   double Flops = 0, Bytes = 0, Seconds = 0, EstimatedSeconds = 0;
   double MeasuredSeconds = 0; ///< part measured on a real GPU (twin mode)
+  unsigned long long MeasuredLaunches = 0;
   int Confidence = -1; ///< worst ORRERY_CONFIDENCE_* seen; -1: no hint
 };
 

@@ -112,8 +112,10 @@ void Stream::run() {
       K->Seconds += ModelTotal;
       if (Op.Estimate)
         K->EstimatedSeconds += ModelTotal;
-      if (Op.Measured)
+      if (Op.Measured) {
         K->MeasuredSeconds += ModelTotal;
+        ++K->MeasuredLaunches;
+      }
       K->Confidence = std::max(K->Confidence, Op.Confidence);
     }
     ++Finished;
