@@ -108,14 +108,14 @@ Completion submitCharge(Rank &R, Stream &S, const DeviceCharge &C,
   return submit(R, S, std::move(Op));
 }
 
-/// cudaMemcpy and friends: \p Async copies return after queueing unless the
-/// host side is pageable memory, which CUDA copies synchronously.
-/// \p Pitches: the destination's and source's row pitch of a 2-D copy of
-/// Bytes / Pitches.Height rows (only twin mode's real copy uses them).
+/// The destination's and source's row pitch of a 2-D copy of Bytes / Height
+/// rows (only twin mode's real copy uses them; 0: the row width).
 struct Pitches {
   size_t Dst = 0, Src = 0, Height = 1;
 };
 
+/// cudaMemcpy and friends: \p Async copies return after queueing unless the
+/// host side is pageable memory, which CUDA copies synchronously.
 cudaError_t copy(void *Dst, const void *Src, size_t Bytes, cudaMemcpyKind K,
                  cudaStream_t Handle, bool Async, Pitches P2 = {}) {
   Rank &R = callingRank();
