@@ -37,6 +37,14 @@ std::string_view categoryKey(Category C) {
   return "unknown";
 }
 
+/// Where a kernel's time came from: "modelled" (the cost hint),
+/// "measured" (twin mode: on the real GPU) or "mixed".
+static const char *timeSource(const KernelTotals &K) {
+  if (K.MeasuredLaunches == 0)
+    return "modelled";
+  return K.MeasuredLaunches == K.Launches ? "measured" : "mixed";
+}
+
 static const char *confidenceName(int C) {
   std::optional<models::Confidence> Known = models::confidenceOfCode(C);
   return Known ? models::confidenceName(*Known) : "none";
@@ -62,6 +70,14 @@ bool Report::writeJson(const std::string &Path, const Summary &S,
   for (int I = 0; I < NumCategories; ++I)
     B[std::string(categoryKey(static_cast<Category>(I)))] = S.Total.Seconds[I];
   J["breakdown"] = B;
+  // Twin mode: the part of each category measured on the real GPU (the
+  // rest is modelled).
+  nlohmann::ordered_json BM = nlohmann::ordered_json::object();
+  for (int I = 0; I < NumCategories; ++I)
+    BM[std::string(categoryKey(static_cast<Category>(I)))] =
+        S.Total.Measured[I];
+  J["breakdown_measured"] = BM;
+  J["kernel_time"] = S.DeviceTime;
   J["gpu_seconds"] = GpuSeconds;
   J["gpu_estimated_seconds"] = GpuEstimated;
   std::vector<const KernelTotals *> Sorted;
@@ -80,6 +96,8 @@ bool Report::writeJson(const std::string &Path, const Summary &S,
                   {"bytes", K->Bytes},
                   {"seconds", K->Seconds},
                   {"estimated_seconds", K->EstimatedSeconds},
+                  {"measured_seconds", K->MeasuredSeconds},
+                  {"time", timeSource(*K)},
                   {"confidence", confidenceName(K->Confidence)}});
   J["kernels"] = Ks;
   nlohmann::ordered_json Rs = nlohmann::ordered_json::array();

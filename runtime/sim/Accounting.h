@@ -31,14 +31,18 @@ enum class Category {
 constexpr int NumCategories = 10;
 std::string_view categoryKey(Category C); ///< "kernel_compute"
 
-/// Seconds per category and the part of them resting on estimates.
+/// Seconds per category, the part of them resting on estimates and the
+/// part measured on a real GPU (twin mode).
 struct Accounts {
   std::array<double, NumCategories> Seconds{};
+  std::array<double, NumCategories> Measured{};
   double Estimated = 0;
-  void add(Category C, double S, bool Estimate) {
+  void add(Category C, double S, bool Estimate, bool IsMeasured = false) {
     Seconds[static_cast<int>(C)] += S;
     if (Estimate)
       Estimated += S;
+    if (IsMeasured)
+      Measured[static_cast<int>(C)] += S;
   }
 };
 
@@ -46,6 +50,8 @@ struct KernelTotals {
   std::string Name, Site;
   unsigned long long Launches = 0;
   double Flops = 0, Bytes = 0, Seconds = 0, EstimatedSeconds = 0;
+  double MeasuredSeconds = 0; ///< part measured on a real GPU (twin mode)
+  unsigned long long MeasuredLaunches = 0;
   int Confidence = -1; ///< worst ORRERY_CONFIDENCE_* seen; -1: no hint
 };
 
@@ -92,6 +98,8 @@ public:
     int Ranks = 0, Nodes = 0, RanksPerNode = 0;
     double SimulatedSeconds = 0, WallSeconds = 0;
     Accounts Total; ///< summed over ranks
+    /// "measured" (twin mode: kernels timed on a real GPU) or "modelled".
+    std::string DeviceTime = "modelled";
     /// Large host allocations shared by all ranks (SharedHost.h).
     unsigned long long SharedAllocations = 0, SharedBytes = 0,
                        SharedThreshold = 0;

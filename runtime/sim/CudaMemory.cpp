@@ -2,13 +2,16 @@
 //
 // Copies between host and device are flows over the node's PCIe links, peer
 // copies flows over NVLink (or two PCIe flows through the host without peer
-// links), so concurrent transfers share bandwidth. Device memory holds no
-// data: a copy to the host writes zeros there (docs/simulate.md says what
-// that means for programs that read results back).
+// links), so concurrent transfers share bandwidth. In skeleton mode device
+// memory holds no data: a copy to the host writes zeros there
+// (docs/simulate.md says what that means for programs that read results
+// back). In twin mode the device executor allocates real memory and really
+// copies and sets it (DeviceExecutor.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "CudaCommon.h"
+#include "DeviceExecutor.h"
 #include "DeviceMemory.h"
 #include "DeviceValues.h"
 
@@ -55,7 +58,7 @@ bool kindMatches(cudaMemcpyKind K, const Place &Dst, const Place &Src) {
 /// Queues the copy of \p Bytes from \p Src to \p Dst on \p S; returns the
 /// completion of its last part.
 Completion queueCopy(Rank &R, Stream &S, void *DstPtr, const Place &Dst,
-                     const Place &Src, size_t Bytes) {
+                     const Place &Src, size_t Bytes, bool FillRead = true) {
   Runtime &RT = Runtime::get();
   const orrery::models::CommParams &P = RT.comm();
   auto Flow = [&](s4u::Host *From, s4u::Host *To, const char *Name,
@@ -72,7 +75,8 @@ Completion queueCopy(Rank &R, Stream &S, void *DstPtr, const Place &Dst,
   if (Dst.Device && !Src.Device)
     return Flow(R.Cpu, RT.gpuHost(R.Node, Dst.Gpu), "H2D copy", P.H2D.Estimate);
   if (!Dst.Device && Src.Device) {
-    deviceRead(R, DstPtr, Bytes); // zeros, or the value the user set
+    if (FillRead)
+      deviceRead(R, DstPtr, Bytes); // zeros, or the value the user set
     return Flow(RT.gpuHost(R.Node, Src.Gpu), R.Cpu, "D2H copy", P.D2H.Estimate);
   }
   if (Dst.Gpu == Src.Gpu) {
@@ -91,10 +95,29 @@ Completion queueCopy(Rank &R, Stream &S, void *DstPtr, const Place &Dst,
   return Flow(R.Cpu, B, "peer copy (H2D stage)", P.H2D.Estimate);
 }
 
+/// Queues a Sleep of \p C's time on \p S (a measured copy or set).
+Completion submitCharge(Rank &R, Stream &S, const DeviceCharge &C,
+                        const char *Name) {
+  StreamOp Op;
+  Op.K = StreamOp::Sleep;
+  Op.Seconds = C.Seconds;
+  Op.Parts = C.Parts;
+  Op.Estimate = C.Estimate;
+  Op.Measured = C.Measured;
+  Op.Name = Name;
+  return submit(R, S, std::move(Op));
+}
+
+/// The destination's and source's row pitch of a 2-D copy of Bytes / Height
+/// rows (only twin mode's real copy uses them; 0: the row width).
+struct Pitches {
+  size_t Dst = 0, Src = 0, Height = 1;
+};
+
 /// cudaMemcpy and friends: \p Async copies return after queueing unless the
 /// host side is pageable memory, which CUDA copies synchronously.
 cudaError_t copy(void *Dst, const void *Src, size_t Bytes, cudaMemcpyKind K,
-                 cudaStream_t Handle, bool Async) {
+                 cudaStream_t Handle, bool Async, Pitches P2 = {}) {
   Rank &R = callingRank();
   Runtime &RT = Runtime::get();
   if ((!Dst || !Src) && Bytes)
@@ -111,14 +134,25 @@ cudaError_t copy(void *Dst, const void *Src, size_t Bytes, cudaMemcpyKind K,
     std::memmove(Dst, Src, Bytes); // host to host: real data
     return cudaSuccess;
   }
-  Completion C = queueCopy(R, *S, Dst, D, Sr, Bytes);
+  DeviceExecutor &Ex = deviceExecutor();
+  size_t Width = P2.Height ? Bytes / P2.Height : Bytes;
+  Measurement M = Ex.copy(Dst, P2.Dst ? P2.Dst : Width, Src,
+                          P2.Src ? P2.Src : Width, Width, P2.Height, K);
+  if (M.Error) {
+    RT.report().warn("a copy failed on the GPU: " + M.What);
+    return fail(R, static_cast<cudaError_t>(M.Error));
+  }
+  Completion C = chargesMeasuredCopy(copyTiming(), M)
+                     ? submitCharge(R, *S, measuredCopyCharge(M), "copy")
+                     : queueCopy(R, *S, Dst, D, Sr, Bytes, !Ex.real());
   bool Pageable = (!D.Device && !D.Pinned) || (!Sr.Device && !Sr.Pinned);
   if (!Async || Pageable)
     waitFor(C);
   return cudaSuccess;
 }
 
-cudaError_t set(void *Dst, size_t Bytes, cudaStream_t Handle, bool Async) {
+cudaError_t set(void *Dst, int Value, size_t Bytes, cudaStream_t Handle,
+                bool Async) {
   Rank &R = callingRank();
   Runtime &RT = Runtime::get();
   Stream *S = resolveStream(R, Handle);
@@ -127,6 +161,17 @@ cudaError_t set(void *Dst, size_t Bytes, cudaStream_t Handle, bool Async) {
   const Allocation *A = DeviceMemory::get().find(Dst);
   if (!A || A->Kind == MemoryKind::Pinned)
     return fail(R, cudaErrorInvalidValue);
+  Measurement M = deviceExecutor().set(Dst, Value, Bytes);
+  if (M.Error) {
+    RT.report().warn("a memset failed on the GPU: " + M.What);
+    return fail(R, static_cast<cudaError_t>(M.Error));
+  }
+  if (chargesMeasuredCopy(copyTiming(), M)) {
+    Completion C = submitCharge(R, *S, measuredCopyCharge(M), "memset");
+    if (!Async)
+      waitFor(C);
+    return cudaSuccess;
+  }
   const orrery::models::GpuParams &G = RT.gpu();
   StreamOp Op;
   Op.K = StreamOp::Sleep;
@@ -139,6 +184,26 @@ cudaError_t set(void *Dst, size_t Bytes, cudaStream_t Handle, bool Async) {
   if (!Async)
     waitFor(C);
   return cudaSuccess;
+}
+
+RealMemory realKind(MemoryKind K) {
+  switch (K) {
+  case MemoryKind::Device:
+    return RealMemory::Device;
+  case MemoryKind::Pinned:
+    return RealMemory::Pinned;
+  case MemoryKind::Managed:
+    return RealMemory::Managed;
+  }
+  return RealMemory::Device;
+}
+
+/// Frees what twin mode's executor allocated; DeviceMemory forgets it.
+bool releaseAllocation(void *P) {
+  const Allocation *A = DeviceMemory::get().find(P);
+  if (A && A->External && A->Base == reinterpret_cast<std::uintptr_t>(P))
+    deviceExecutor().release(P, realKind(A->Kind));
+  return DeviceMemory::get().release(P);
 }
 
 cudaError_t allocate(void **Out, size_t Bytes, MemoryKind Kind) {
@@ -154,7 +219,15 @@ cudaError_t allocate(void **Out, size_t Bytes, MemoryKind Kind) {
                      std::to_string(Bytes) + " more bytes asked)");
     return fail(R, cudaErrorMemoryAllocation);
   }
-  void *P = DeviceMemory::get().allocate(Bytes, R.Id, R.Device, Kind);
+  DeviceExecutor &Ex = deviceExecutor();
+  void *P = nullptr;
+  if (Ex.real()) {
+    P = Ex.allocate(Bytes, realKind(Kind));
+    if (P)
+      DeviceMemory::get().adopt(P, Bytes, R.Id, R.Device, Kind);
+  } else {
+    P = DeviceMemory::get().allocate(Bytes, R.Id, R.Device, Kind);
+  }
   if (!P)
     return fail(R, cudaErrorMemoryAllocation);
   *Out = P;
@@ -173,7 +246,7 @@ cudaError_t release(void *P, bool Pinned) {
   if (!Pinned)
     for (const StreamPtr &S : R.device(A->Device).Streams)
       waitFor(S->tail());
-  if (!DeviceMemory::get().release(P))
+  if (!releaseAllocation(P))
     return fail(R, cudaErrorInvalidValue);
   return cudaSuccess;
 }
@@ -208,7 +281,7 @@ cudaError_t cudaFreeHost(void *P) { return release(P, true); }
 
 cudaError_t cudaFreeAsync(void *P, cudaStream_t) {
   Rank &R = callingRank();
-  if (P && !DeviceMemory::get().release(P))
+  if (P && !releaseAllocation(P))
     return fail(R, cudaErrorInvalidDevicePointer);
   return cudaSuccess;
 }
@@ -269,15 +342,17 @@ cudaError_t cudaMemcpyAsync(void *Dst, const void *Src, size_t Bytes,
 }
 
 // 2-D copies move width x height bytes; pitches change no cost here.
-cudaError_t cudaMemcpy2D(void *Dst, size_t, const void *Src, size_t,
-                         size_t Width, size_t Height, cudaMemcpyKind K) {
-  return copy(Dst, Src, Width * Height, K, nullptr, false);
+cudaError_t cudaMemcpy2D(void *Dst, size_t DPitch, const void *Src,
+                         size_t SPitch, size_t Width, size_t Height,
+                         cudaMemcpyKind K) {
+  return copy(Dst, Src, Width * Height, K, nullptr, false,
+              {DPitch, SPitch, Height});
 }
 
-cudaError_t cudaMemcpy2DAsync(void *Dst, size_t, const void *Src, size_t,
-                              size_t Width, size_t Height, cudaMemcpyKind K,
-                              cudaStream_t S) {
-  return copy(Dst, Src, Width * Height, K, S, true);
+cudaError_t cudaMemcpy2DAsync(void *Dst, size_t DPitch, const void *Src,
+                              size_t SPitch, size_t Width, size_t Height,
+                              cudaMemcpyKind K, cudaStream_t S) {
+  return copy(Dst, Src, Width * Height, K, S, true, {DPitch, SPitch, Height});
 }
 
 cudaError_t cudaMemcpyPeer(void *Dst, int, const void *Src, int, size_t Bytes) {
@@ -299,6 +374,10 @@ cudaError_t cudaMemcpyToSymbol(const void *Symbol, const void *Src,
     return fail(R, cudaErrorInvalidValue);
   std::memmove(static_cast<char *>(const_cast<void *>(Symbol)) + Offset, Src,
                Bytes);
+  Measurement M = deviceExecutor().copySymbol(
+      true, Symbol, const_cast<void *>(Src), Bytes, Offset);
+  if (M.Error)
+    return fail(R, static_cast<cudaError_t>(M.Error));
   Stream &S = *R.current().Legacy;
   Place Dev;
   Dev.Device = true;
@@ -320,17 +399,24 @@ cudaError_t cudaMemcpyFromSymbol(void *Dst, const void *Symbol, size_t Bytes,
   // Route the time as a device-to-host flow, then put the data in place.
   Host.Device = false;
   Place Tmp = Host;
-  waitFor(queueCopy(R, S, Dst, Tmp, Dev, Bytes));
-  std::memmove(Dst, static_cast<const char *>(Symbol) + Offset, Bytes);
+  waitFor(queueCopy(R, S, Dst, Tmp, Dev, Bytes, !deviceExecutor().real()));
+  // Twin mode reads the device's copy of the symbol; skeleton mode its host
+  // shadow.
+  Measurement M = deviceExecutor().copySymbol(false, Symbol, Dst, Bytes, Offset);
+  if (M.Error)
+    return fail(R, static_cast<cudaError_t>(M.Error));
+  if (!M.Ran)
+    std::memmove(Dst, static_cast<const char *>(Symbol) + Offset, Bytes);
   return cudaSuccess;
 }
 
-cudaError_t cudaMemset(void *Dst, int, size_t Bytes) {
-  return set(Dst, Bytes, nullptr, false);
+cudaError_t cudaMemset(void *Dst, int Value, size_t Bytes) {
+  return set(Dst, Value, Bytes, nullptr, false);
 }
 
-cudaError_t cudaMemsetAsync(void *Dst, int, size_t Bytes, cudaStream_t S) {
-  return set(Dst, Bytes, S, true);
+cudaError_t cudaMemsetAsync(void *Dst, int Value, size_t Bytes,
+                            cudaStream_t S) {
+  return set(Dst, Value, Bytes, S, true);
 }
 
 cudaError_t cudaMemPrefetchAsync(const void *, size_t, cudaMemLocation,

@@ -1,6 +1,7 @@
 //===- CudaStreams.cpp - Streams, events, synchronization, launches -------===//
 
 #include "CudaCommon.h"
+#include "DeviceExecutor.h"
 #include "KernelCost.h"
 #include "Polling.h"
 
@@ -160,8 +161,8 @@ cudaError_t __cudaPopCallConfiguration(dim3 *Grid, dim3 *Block, size_t *Shared,
   return cudaSuccess;
 }
 
-cudaError_t cudaLaunchKernel(const void *Func, dim3 Grid, dim3 Block, void **,
-                             size_t Shared, cudaStream_t Handle) {
+cudaError_t cudaLaunchKernel(const void *Func, dim3 Grid, dim3 Block,
+                             void **Args, size_t Shared, cudaStream_t Handle) {
   Rank &R = callingRank();
   Runtime &RT = Runtime::get();
   Stream *S = resolveStream(R, Handle);
@@ -172,22 +173,30 @@ cudaError_t cudaLaunchKernel(const void *Func, dim3 Grid, dim3 Block, void **,
   orrery_dim3 G{Grid.x, Grid.y, Grid.z}, B{Block.x, Block.y, Block.z};
   LaunchCost C =
       launchCost(RT.gpu(), P.HasCounts ? &P.Counts : nullptr, G, B, Shared);
-  KernelTotals &K = kernelTotals(P.Site, Func, P.HasCounts);
+  // A kernel without a hint is only a problem when nothing measures it.
+  KernelTotals &K =
+      kernelTotals(P.Site, Func, P.HasCounts || deviceExecutor().real());
   if (!C.Error.empty()) {
     RT.report().warn("launch of " + K.Name + " at " + K.Site +
                      " cannot run: " + C.Error);
     return fail(R, cudaErrorInvalidConfiguration);
   }
   RT.cpuWait(R, Category::Launch, C.Launch, RT.gpu().Estimates.Launch);
+  // Twin mode runs the kernel now, on the real GPU, and charges its
+  // measured duration; skeleton mode charges the model's.
+  Measurement M = deviceExecutor().launch(Func, G, B, Args, Shared);
+  if (M.Error) {
+    RT.report().warn("launch of " + K.Name + " at " + K.Site +
+                     " failed on the GPU: " + M.What);
+    return fail(R, static_cast<cudaError_t>(M.Error));
+  }
+  DeviceCharge Charge = kernelCharge(C, M);
   StreamOp Op;
   Op.K = StreamOp::Exec;
-  Op.Seconds = C.device();
-  // The first part names the kernel's category in the timeline.
-  Op.Parts[0] = {Category::KernelCompute, C.Compute};
-  Op.Parts[1] = {Category::KernelMemory, C.Memory};
-  if (C.Memory > C.Compute)
-    std::swap(Op.Parts[0], Op.Parts[1]);
-  Op.Estimate = C.Estimate;
+  Op.Seconds = Charge.Seconds;
+  Op.Parts = Charge.Parts;
+  Op.Estimate = Charge.Estimate;
+  Op.Measured = Charge.Measured;
   if (RT.report().tracing())
     Op.Name = K.Name;
   Op.Kernel = &K;

@@ -1,6 +1,7 @@
 //===- DeviceMemory.cpp - Allocation registry -----------------------------===//
 
 #include "DeviceMemory.h"
+#include "DeviceExecutor.h"
 #include "SharedHost.h"
 
 #include <smpi/smpi.h>
@@ -54,7 +55,9 @@ bool DeviceMemory::release(void *P) {
   auto It = ByBase.find(reinterpret_cast<std::uintptr_t>(P));
   if (It == ByBase.end() || It->second.Registered)
     return false;
-  if (It->second.Shared)
+  if (It->second.External)
+    ; // its owner frees it
+  else if (It->second.Shared)
     shared_host::release(P);
   else if (It->second.Lazy)
     munmap(P, It->second.Size);
@@ -62,6 +65,18 @@ bool DeviceMemory::release(void *P) {
     std::free(P);
   ByBase.erase(It);
   return true;
+}
+
+void DeviceMemory::adopt(void *P, std::size_t Size, int Rank, int Device,
+                         MemoryKind Kind) {
+  Allocation A;
+  A.Base = reinterpret_cast<std::uintptr_t>(P);
+  A.Size = Size ? Size : 1;
+  A.Rank = Rank;
+  A.Device = Device;
+  A.Kind = Kind;
+  A.External = true;
+  ByBase[A.Base] = A;
 }
 
 void DeviceMemory::registerHost(void *P, std::size_t Size, int Rank) {
@@ -101,9 +116,11 @@ std::size_t DeviceMemory::deviceBytes(int Rank, int Device) const {
   return N;
 }
 
-/// SMPI's copy step for a message whose payload is at \p Buff.
+/// SMPI's copy step for a message whose payload is at \p Buff: device
+/// payloads hold no data in skeleton mode, real data in twin mode.
 static void copyUnlessDevice(smx_activity_t Comm, void *Buff, size_t Size) {
-  if (DeviceMemory::get().isDevice(Buff))
+  if (DeviceMemory::get().isDevice(Buff) &&
+      !deviceExecutor().hostReachable())
     return;
   // smx_activity_t is the comm's activity (CommImpl derives from it alone).
   smpi_comm_copy_buffer_callback(

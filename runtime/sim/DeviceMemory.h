@@ -34,6 +34,7 @@ struct Allocation {
   bool Lazy = false;       ///< an address-space-only mapping
   bool Shared = false;     ///< a host block shared by all ranks (SharedHost.h)
   bool Registered = false; ///< cudaHostRegister'ed user memory
+  bool External = false;   ///< real memory of twin mode's executor
 };
 
 class DeviceMemory {
@@ -44,6 +45,9 @@ public:
   void *allocate(std::size_t Size, int Rank, int Device, MemoryKind Kind);
   /// Frees an allocation made here; false if \p P is not one's base.
   bool release(void *P);
+  /// Records memory allocated by someone else (twin mode's real GPU
+  /// memory); release() then only forgets it.
+  void adopt(void *P, std::size_t Size, int Rank, int Device, MemoryKind Kind);
   /// Records user memory registered with cudaHostRegister.
   void registerHost(void *P, std::size_t Size, int Rank);
   bool unregisterHost(void *P);

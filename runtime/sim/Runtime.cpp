@@ -1,6 +1,7 @@
 //===- Runtime.cpp - Start-up, ranks, charging, the end of a run ----------===//
 
 #include "Runtime.h"
+#include "DeviceExecutor.h"
 #include "orrery/sim/Api.h"
 #include "DeviceMemory.h"
 #include "DeviceValues.h"
@@ -139,6 +140,10 @@ Runtime::Runtime() {
   installNetworkFactors(Ideal, M.Node.SharedMemory);
   installCopyFilter();
   loadDeviceValues();
+  // Twin mode: look for the GPU before the program runs (its executor stops
+  // the run with a message saying what is missing).
+  deviceExecutor();
+  copyTiming();
   s4u::Actor::on_termination_cb([this](const s4u::Actor &A) {
     auto It = Ranks.find(A.get_pid());
     if (It == Ranks.end())
@@ -395,10 +400,13 @@ void Runtime::finish() {
   warnUnusedDeviceValues(Rep);
   for (const auto &KV : Ranks) {
     const Accounts &A = KV.second->Time;
-    for (int I = 0; I < NumCategories; ++I)
+    for (int I = 0; I < NumCategories; ++I) {
       S.Total.Seconds[I] += A.Seconds[I];
+      S.Total.Measured[I] += A.Measured[I];
+    }
     S.Total.Estimated += A.Estimated;
   }
+  S.DeviceTime = deviceExecutor().real() ? "measured" : "modelled";
   std::string Error;
   if (const char *Path = env("ORRERY_REPORT"))
     if (!Rep.writeJson(Path, S, Error))

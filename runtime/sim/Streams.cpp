@@ -103,7 +103,7 @@ void Stream::run() {
     double End = s4u::Engine::get_clock();
     double ModelTotal = 0;
     for (auto [C, S] : Op.Parts) {
-      Owner->Time.add(C, S, Op.Estimate);
+      Owner->Time.add(C, S, Op.Estimate, Op.Measured);
       ModelTotal += S;
     }
     // A flow's time is SimGrid's (latency, bandwidth shared with others).
@@ -123,6 +123,10 @@ void Stream::run() {
       K->Seconds += ModelTotal;
       if (Op.Estimate)
         K->EstimatedSeconds += ModelTotal;
+      if (Op.Measured) {
+        K->MeasuredSeconds += ModelTotal;
+        ++K->MeasuredLaunches;
+      }
       K->Confidence = std::max(K->Confidence, Op.Confidence);
     }
     ++Finished;

@@ -73,6 +73,7 @@ struct StreamOp {
   /// (A fixed pair: no allocation per operation; unused parts are 0 s.)
   std::array<std::pair<Category, double>, 2> Parts{};
   bool Estimate = false;
+  bool Measured = false; ///< Seconds was measured on a real GPU (twin)
   std::string Name; ///< in the timeline (set only when tracing)
   /// Kernels: the totals this launch adds to when it ends.
   KernelTotals *Kernel = nullptr;

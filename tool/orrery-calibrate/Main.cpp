@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Fit.h"
+#include "GpuProbes.h"
 #include "MachineUpdate.h"
 #include "Probes.h"
 
@@ -60,7 +61,8 @@ const char *Usage =
     "  --probe-dir DIR      where the orrery-probe-* programs are (default: "
     "beside\n"
     "                       this tool)\n"
-    "  --gpu                GPU probes (not available in this version)\n";
+    "  --gpu                also run the GPU probes (copies, launch and sync\n"
+    "                       costs, kernel suite) on GPU 0: docs/calibrate.md\n";
 
 int usageError(const std::string &Msg) {
   std::cerr << "orrery-calibrate: error: " << Msg
@@ -156,13 +158,9 @@ int main(int Argc, char **Argv) {
                           "' is not a positive number (0.35 is 35%)");
     }
   }
-  if (Gpu)
-    return error(
-        hasGpu() ? "--gpu: the GPU probes (copies, launch latency, device "
-                   "MPI, kernel suite) are not implemented in this "
-                   "version; calibrate the host with the default probes"
-                 : "--gpu: no NVIDIA GPU on this machine (no /dev/nvidia0); "
-                   "run the GPU probes where the GPU is, or drop --gpu");
+  if (Gpu && !hasGpu())
+    return error("--gpu: no NVIDIA GPU on this machine (no /dev/nvidia0); "
+                 "run the GPU probes where the GPU is, or drop --gpu");
   if (Out.empty())
     return usageError("no output file: give -o machine.yaml");
   if (!MaxBytes.empty() &&
@@ -275,6 +273,11 @@ int main(int Argc, char **Argv) {
                         Source(Fits[0], Use[0], "bandwidth")});
     }
   }
+  if (Gpu && !calibrateGpu(ProbeDir, Base, MaxBytes, MaxResidual,
+                           "orrery-calibrate " + Version + ", host " + Host +
+                               ", " + Date,
+                           Values, Poor, Err))
+    return error(Err);
   if (Poor)
     return error("not writing " + Out + ": a fit above is poor");
   if (!writeMachine(Base, Out, Name,

@@ -250,6 +250,14 @@ bool findToolchain(const Invocation &Inv, const char *Argv0, Toolchain &TC,
             "/usr/local/cuda)";
     return false;
   }
+  if (Inv.M == Mode::Twin && Inv.S == Stage::Link && !Inv.DeviceLink &&
+      !exists(TC.LibDir + "/liborrery-twin.so")) {
+    Error = "twin mode needs liborrery-twin, which is not in " + TC.LibDir +
+            " (Orrery builds it when its CUDA toolkit has libcudart.so.N; "
+            "reconfigure with ORRERY_CUDA_PATH pointing at one), or use "
+            "--orrery-mode=skeleton";
+    return false;
+  }
   if (AnyInstrumented && access(TC.Instrument.c_str(), X_OK) != 0) {
     Error = "orrery-instrument not found at " + TC.Instrument +
             "; build it (it needs ORRERY_ENABLE_CLANG=ON) or set "
@@ -382,8 +390,10 @@ Command linkCommand(const Invocation &Inv, const Toolchain &TC,
   std::string Cuda = cudaLibDir(TC);
   switch (Inv.M) {
   case Mode::Twin:
-    // Ahead of liborrery-sim, whose CUDA runtime API is skeleton mode's.
-    append(C, {"-L" + Cuda, "-lcudart", "-Wl,-rpath," + Cuda});
+    // liborrery-twin installs the executor that runs device work on the
+    // real GPU; nothing of it is called by name, so keep it linked.
+    append(C, {"-L" + Lib, "-Wl,--push-state,--no-as-needed", "-lorrery-twin",
+               "-Wl,--pop-state"});
     [[fallthrough]];
   case Mode::Skeleton:
     // RAMC programs get the simulated transport (only if they use RAMC).
@@ -395,6 +405,11 @@ Command linkCommand(const Invocation &Inv, const Toolchain &TC,
         TC.SimgridLibDir.rfind("/lib", 0))
       C.push_back("-L" + TC.SimgridLibDir);
     append(C, {"-lsimgrid", "-lm", "-Wl,-rpath," + Lib});
+    // After liborrery-sim: the program's CUDA calls reach the simulated
+    // runtime, and only what libcudart alone defines (the registration of
+    // device code) reaches libcudart.
+    if (Inv.M == Mode::Twin)
+      append(C, {"-L" + Cuda, "-lcudart", "-Wl,-rpath," + Cuda});
     break;
   case Mode::Native:
     if (exists(Lib + "/libramc.so"))

@@ -48,6 +48,9 @@ struct ReportData {
   std::string Machine, MachineFile, NetworkMode;
   double Ranks = 0;
   std::optional<double> Nodes, RanksPerNode, Wall, GpuSeconds, GpuEstimated;
+  /// Twin mode: "measured", and the seconds measured on the real GPU.
+  std::string KernelTime;
+  double MeasuredSeconds = 0;
   double Simulated = 0;
   std::vector<std::pair<std::string, double>> Breakdown; ///< label, seconds
   std::vector<Kernel> Kernels;
@@ -230,6 +233,11 @@ bool parseReport(const json &J, ReportData &Out, std::string &Error) {
   }
   Out.GpuSeconds = R.number(J, "", "gpu_seconds", false);
   Out.GpuEstimated = R.number(J, "", "gpu_estimated_seconds", false);
+  Out.KernelTime = R.text(J, "", "kernel_time", false);
+  if (const json *BM = R.object(J, "", "breakdown_measured", false))
+    for (const auto &[Key, Value] : BM->items())
+      Out.MeasuredSeconds +=
+          R.number(Value, "breakdown_measured." + Key).value_or(0);
   if (const json *K = R.array(J, "kernels"))
     parseKernels(*K, R, Out);
   if (const json *C = R.member(J, "", "completed", false))
@@ -412,6 +420,10 @@ void printEstimates(const ReportData &D, std::ostream &OS) {
   double Estimated = D.GpuEstimated.value_or(0);
   OS << formatTime(Estimated) << " of " << formatTime(*D.GpuSeconds) << " ("
      << formatShare(Estimated, *D.GpuSeconds) << ")\n";
+  if (D.KernelTime == "measured")
+    OS << "Device time measured on this machine's GPU (twin mode): "
+       << formatTime(D.MeasuredSeconds)
+       << " summed over ranks (breakdown_measured); the rest is modelled\n";
 }
 
 std::string formatBytes(double B) {

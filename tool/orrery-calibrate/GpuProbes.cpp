@@ -1,0 +1,323 @@
+//===- GpuProbes.cpp - orrery-calibrate --gpu: fits of the GPU probe ------===//
+
+#include "GpuProbes.h"
+#include "Probes.h"
+
+#include "orrery/models/KernelModel.h"
+#include "orrery/models/MachineFile.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <limits>
+#include <sstream>
+#include <sys/wait.h>
+
+namespace orrery::calibrate {
+
+namespace {
+
+/// Copy size bands: small copies are latency-bound, the DMA engines reach
+/// their rate above about a megabyte.
+const std::vector<Band> CopyBands = {
+    {0, 65536},
+    {65536, 1048576},
+    {1048576, std::numeric_limits<double>::infinity()}};
+
+/// Streaming kernels below this many bytes do not fill the GPU.
+const double TriadMinBytes = 64.0 * 1024 * 1024;
+
+std::string fmt(const char *F, double V) {
+  char Buf[64];
+  std::snprintf(Buf, sizeof Buf, F, V);
+  return Buf;
+}
+
+std::string describe(const HockneyFit &F, const char *RateUnit,
+                     double RateScale) {
+  return "latency " + fmt("%.3f", F.Latency * 1e6) + " us, rate " +
+         fmt("%.3f", F.Bandwidth / RateScale) + " " + RateUnit +
+         ", residual " + fmt("%.1f", F.Residual * 100) + "% over " +
+         std::to_string(F.Samples) + " sizes";
+}
+
+/// The best (smallest) time of a fixed-cost series, or -1.
+double fixedCost(const NamedSamples &S, const std::string &Name) {
+  auto It = S.find(Name);
+  if (It == S.end() || It->second.empty())
+    return -1;
+  double Best = It->second.front().Seconds;
+  for (const Sample &X : It->second)
+    Best = X.Seconds < Best ? X.Seconds : Best;
+  return Best;
+}
+
+class Fitter {
+public:
+  Fitter(const NamedSamples &S, double MaxResidual, const std::string &Source,
+         GpuCalibration &Out)
+      : S(S), MaxResidual(MaxResidual), Source(Source), Out(Out) {}
+
+  /// Fits series \p Name per copy band; returns the fits. Problems of a
+  /// series that is \p Written block the file; others are only printed.
+  std::vector<std::pair<Band, HockneyFit>> copyFits(const std::string &Name,
+                                                    bool Written) {
+    std::vector<std::pair<Band, HockneyFit>> Fits;
+    auto It = S.find(Name);
+    if (It == S.end()) {
+      missing(Name);
+      return Fits;
+    }
+    for (const Band &B : CopyBands) {
+      std::vector<Sample> In = inBand(It->second, B);
+      if (In.size() < 2)
+        continue;
+      HockneyFit F = fitHockney(In, MaxResidual);
+      Out.Lines.push_back({Name + " band " + B.str() + ": " +
+                               describe(F, "GB/s", 1e9),
+                           problem(Name, B.str(), F)});
+      if (!Written)
+        printOnly();
+      Fits.emplace_back(B, F);
+    }
+    if (Fits.empty() && Written)
+      missing(Name);
+    return Fits;
+  }
+
+  /// One fit of series \p Name over sizes of at least \p MinSize.
+  bool rateFit(const std::string &Name, double MinSize, const char *Unit,
+               double Scale, HockneyFit &F) {
+    auto It = S.find(Name);
+    std::vector<Sample> In;
+    if (It != S.end())
+      In = inBand(It->second,
+                  {MinSize, std::numeric_limits<double>::infinity()});
+    if (In.size() < 2) {
+      missing(Name);
+      return false;
+    }
+    F = fitHockney(In, MaxResidual);
+    std::string P = problem(Name, "", F);
+    Out.Lines.push_back({Name + ": " + describe(F, Unit, Scale), P});
+    return P.empty();
+  }
+
+  void value(const std::string &Path, double V, const std::string &Unit,
+             const std::string &What) {
+    Out.Values.push_back({Path, V, Unit, Source + ", " + What});
+  }
+
+  /// The last line's problem does not block the file: it is printed.
+  void printOnly() {
+    GpuFitLine &L = Out.Lines.back();
+    if (!L.Problem.empty())
+      L.Text += " (printed only; " + L.Problem + ")";
+    L.Problem.clear();
+  }
+
+  void missing(const std::string &Name) {
+    Out.Lines.push_back({Name + ": no samples",
+                         "series '" + Name +
+                             "' is missing or has fewer than two sizes "
+                             "(is orrery-probe-gpu from this build?)"});
+  }
+
+private:
+  std::string problem(const std::string &Name, const std::string &Band,
+                      const HockneyFit &F) {
+    if (F.Problem.empty())
+      return "";
+    return "probe gpu, series " + Name + (Band.empty() ? "" : ", band " + Band) +
+           ": poor fit: " + F.Problem;
+  }
+
+  const NamedSamples &S;
+  double MaxResidual;
+  const std::string &Source;
+  GpuCalibration &Out;
+};
+
+} // namespace
+
+bool runGpuProbe(const std::string &Command, NamedSamples &Out,
+                 std::string &Error) {
+  FILE *P = popen(Command.c_str(), "r");
+  if (!P) {
+    Error = "probe gpu: cannot start '" + Command + "'";
+    return false;
+  }
+  char Line[512];
+  while (std::fgets(Line, sizeof Line, P)) {
+    std::istringstream IS(Line);
+    std::string Tag;
+    Sample S;
+    if (Line[0] != '#' && IS >> Tag >> S.Bytes >> S.Seconds)
+      Out[Tag].push_back(S);
+  }
+  int Status = pclose(P);
+  if (WIFEXITED(Status) && WEXITSTATUS(Status) == 3) {
+    Error = "--gpu: '" + Command +
+            "' found no usable GPU (its message is above); run the GPU "
+            "probes on the machine with the GPU, or drop --gpu";
+    return false;
+  }
+  if (Status != 0) {
+    Error = "probe gpu: '" + Command + "' " +
+            (WIFEXITED(Status)
+                 ? "exited with status " + std::to_string(WEXITSTATUS(Status))
+                 : std::string("was killed by a signal")) +
+            " (its messages are above)";
+    return false;
+  }
+  if (Out.empty()) {
+    Error = "probe gpu: '" + Command + "' printed no 'NAME SIZE SECONDS' lines";
+    return false;
+  }
+  return true;
+}
+
+GpuCalibration fitGpuSamples(const NamedSamples &S, const GpuPeaks &Peaks,
+                             double MaxResidual, const std::string &Source) {
+  GpuCalibration Out;
+  Fitter F(S, MaxResidual, Source, Out);
+
+  // Host-device copies: the model has one latency, one call overhead and a
+  // rate per direction; pinned copies are what it describes (pageable ones
+  // are printed for comparison).
+  auto H2D = F.copyFits("h2d_pinned", true);
+  auto D2H = F.copyFits("d2h_pinned", true);
+  F.copyFits("h2d_pageable", false);
+  F.copyFits("d2h_pageable", false);
+  auto D2D = F.copyFits("d2d", false);
+  if (!H2D.empty()) {
+    const auto &[FirstBand, First] = H2D.front();
+    const auto &[LastBand, Last] = H2D.back();
+    F.value("node.pcie.h2d_bandwidth", Last.Bandwidth / 1e9, "GB/s",
+            "h2d_pinned rate of band " + LastBand.str() + " B, " +
+                describe(Last, "GB/s", 1e9));
+    // A synchronous copy's fixed cost is the call's overhead plus the
+    // transfer's latency; the probe sees only their sum, charged here as
+    // the call overhead.
+    F.value("node.pcie.call_overhead", First.Latency * 1e6, "us",
+            "h2d_pinned latency of band " + FirstBand.str() +
+                " B (call overhead and transfer latency together), " +
+                describe(First, "GB/s", 1e9));
+    F.value("node.pcie.latency", 0, "us",
+            "included in node.pcie.call_overhead (h2d_pinned)");
+  }
+  if (!D2H.empty())
+    F.value("node.pcie.d2h_bandwidth", D2H.back().second.Bandwidth / 1e9,
+            "GB/s",
+            "d2h_pinned rate of band " + D2H.back().first.str() + " B, " +
+                describe(D2H.back().second, "GB/s", 1e9));
+  if (!D2D.empty() && Peaks.MemoryBandwidth > 0)
+    Out.Lines.push_back(
+        {"d2d: " + fmt("%.1f", D2D.back().second.Bandwidth / 1e9) +
+             " GB/s (the model's device-local copy rate is memory bandwidth "
+             "x efficiency / 2)",
+         ""});
+
+  // Fixed costs.
+  struct Fixed {
+    const char *Series, *Path;
+  };
+  for (Fixed X : {Fixed{"launch", "gpu.overheads.launch"},
+                  Fixed{"sync", "gpu.overheads.sync"},
+                  Fixed{"empty_kernel", "gpu.overheads.empty_kernel"}}) {
+    double T = fixedCost(S, X.Series);
+    if (T < 0) {
+      F.missing(X.Series);
+      continue;
+    }
+    Out.Lines.push_back(
+        {std::string(X.Series) + ": " + fmt("%.3f", T * 1e6) + " us", ""});
+    F.value(X.Path, T * 1e6, "us", std::string(X.Series) + ", best sample");
+  }
+  double EventSync = fixedCost(S, "event_sync");
+  if (EventSync >= 0)
+    Out.Lines.push_back(
+        {"event_sync: " + fmt("%.3f", EventSync * 1e6) + " us", ""});
+
+  // The kernel suite: efficiencies are fitted rates over the base file's
+  // peaks.
+  HockneyFit Triad, Fma64, Fma32;
+  if (F.rateFit("triad", TriadMinBytes, "GB/s", 1e9, Triad)) {
+    double Eff = Triad.Bandwidth / Peaks.MemoryBandwidth;
+    if (!(Peaks.MemoryBandwidth > 0) || Eff > 1)
+      Out.Lines.push_back(
+          {"triad efficiency " + fmt("%.3f", Eff),
+           "probe gpu, series triad: " + fmt("%.1f", Triad.Bandwidth / 1e9) +
+               " GB/s exceeds the base file's gpu.memory.bandwidth (" +
+               fmt("%.1f", Peaks.MemoryBandwidth / 1e9) +
+               " GB/s); correct it in --base"});
+    else {
+      F.value("gpu.memory.efficiency", Eff, "ratio",
+              "triad rate / gpu.memory.bandwidth of the base file, " +
+                  describe(Triad, "GB/s", 1e9));
+      F.value("gpu.kernel_rate", Triad.Bandwidth / 1e9, "GB/s",
+              "triad rate over sizes >= 64 MiB, " +
+                  describe(Triad, "GB/s", 1e9));
+    }
+  }
+  if (F.rateFit("fma_fp64", 0, "GFLOP/s", 1e9, Fma64)) {
+    double Eff = Fma64.Bandwidth / Peaks.Fp64;
+    if (!(Peaks.Fp64 > 0) || Eff > 1)
+      Out.Lines.push_back(
+          {"fma_fp64 efficiency " + fmt("%.3f", Eff),
+           "probe gpu, series fma_fp64: " +
+               fmt("%.1f", Fma64.Bandwidth / 1e12) +
+               " TFLOP/s exceeds the base file's gpu.peak.fp64 (" +
+               fmt("%.1f", Peaks.Fp64 / 1e12) + " TFLOP/s); correct it in "
+               "--base"});
+    else
+      F.value("gpu.compute_efficiency", Eff, "ratio",
+              "fma_fp64 rate / gpu.peak.fp64 of the base file, " +
+                  describe(Fma64, "GFLOP/s", 1e9));
+  }
+  if (!F.rateFit("fma_fp32", 0, "GFLOP/s", 1e9, Fma32))
+    F.printOnly(); // the model has one compute efficiency: fp64's
+  return Out;
+}
+
+bool calibrateGpu(const std::string &ProbeDir, const std::string &Base,
+                  const std::string &MaxBytes, double MaxResidual,
+                  const std::string &Source, std::vector<MeasuredValue> &Values,
+                  bool &Poor, std::string &Error) {
+  models::ParsedFile Parsed = models::loadMachineFile(Base);
+  if (!Parsed.ok()) {
+    Error = Parsed.Errors.front().str() + " (the --base file)";
+    return false;
+  }
+  models::GpuParams G = models::GpuParams::fromMachine(Parsed.M);
+  GpuPeaks Peaks;
+  Peaks.MemoryBandwidth = G.MemoryBandwidth;
+  Peaks.Fp64 = G.Peak[static_cast<int>(models::Precision::FP64)];
+  std::filesystem::path Exe =
+      std::filesystem::path(ProbeDir) / "orrery-probe-gpu";
+  if (!std::filesystem::exists(Exe)) {
+    Error = "probe gpu: " + Exe.string() +
+            " not found (Orrery builds it when clang and the CUDA toolkit "
+            "are found; or give --probe-dir)";
+    return false;
+  }
+  std::string Cmd = shellQuote(Exe.string()) +
+                    (MaxBytes.empty() ? std::string() : " " + MaxBytes);
+  std::cout << "probe gpu: " << Cmd << "\n" << std::flush;
+  NamedSamples S;
+  if (!runGpuProbe(Cmd, S, Error))
+    return false;
+  GpuCalibration C =
+      fitGpuSamples(S, Peaks, MaxResidual, Source + ", probe gpu (" + Cmd + ")");
+  for (const GpuFitLine &L : C.Lines) {
+    std::cout << "  " << L.Text << "\n";
+    if (!L.Problem.empty())
+      std::cerr << "orrery-calibrate: error: " << L.Problem
+                << " (rerun on an idle GPU, or raise --max-residual)\n";
+  }
+  Poor |= C.poor();
+  Values.insert(Values.end(), C.Values.begin(), C.Values.end());
+  return true;
+}
+
+} // namespace orrery::calibrate
