@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <limits>
 #include <map>
+#include <tuple>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
@@ -206,10 +207,11 @@ models::Locality spanOf(const Rank &R, intptr_t Comm) {
 }
 
 /// The communicator's longest route from the calling rank and its
-/// narrowest link (cached per handle and rank).
-models::Hockney widestRoute(const Rank &R, intptr_t Comm) {
-  static std::map<std::pair<intptr_t, int>, models::Hockney> Cache;
-  auto [It, New] = Cache.try_emplace({Comm, R.Id});
+/// narrowest link, in the shared-memory size band of a message of \p Bytes
+/// (cached per handle, rank and size).
+models::Hockney widestRoute(const Rank &R, intptr_t Comm, double Bytes) {
+  static std::map<std::tuple<intptr_t, int, double>, models::Hockney> Cache;
+  auto [It, New] = Cache.try_emplace({Comm, R.Id, Bytes});
   if (!New)
     return It->second;
   Runtime &RT = Runtime::get();
@@ -218,7 +220,7 @@ models::Hockney widestRoute(const Rank &R, intptr_t Comm) {
     int Peer = worldRank(I, Comm);
     if (Peer == R.Id || Peer < 0)
       continue;
-    RouteFigures F = routeOf(R.Cpu, RT.cpuHostOf(Peer));
+    RouteFigures F = routeOf(R.Cpu, RT.cpuHostOf(Peer), Bytes);
     W.Latency = std::max(W.Latency, F.Latency);
     W.Bandwidth = std::min(W.Bandwidth, F.Bandwidth);
   }
@@ -232,7 +234,7 @@ void deferCollective(Rank &R, models::Collective Op, const orrery_buf &Send,
                      const orrery_buf &Recv, intptr_t Comm) {
   double Bytes = inPlace(Send.ptr) ? bytesOf(Recv, Comm) : bytesOf(Send, Comm);
   double Bound = models::blockingCollectiveBound(Op, commSize(Comm), Bytes,
-                                                 widestRoute(R, Comm));
+                                                 widestRoute(R, Comm, Bytes));
   R.CollectivesReady = std::max(R.CollectivesReady, now() + Bound);
 }
 

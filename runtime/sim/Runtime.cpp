@@ -319,7 +319,7 @@ void Runtime::latencyFlow(Rank &R, Category C, s4u::Host *From,
   if (Seconds <= 0)
     return;
   // SimGrid scales the route's latency: a route without one cannot carry it.
-  if (!From || !To || From == To || routeOf(From, To).Latency <= 0) {
+  if (!From || !To || From == To || routeOf(From, To, 0).Latency <= 0) {
     cpuWait(R, C, Seconds, Estimate);
     return;
   }
