@@ -142,20 +142,11 @@ private:
 
 bool runGpuProbe(const std::string &Command, NamedSamples &Out,
                  std::string &Error) {
-  FILE *P = popen(Command.c_str(), "r");
-  if (!P) {
+  int Status = readProbeSamples(Command, Out);
+  if (Status < 0) {
     Error = "probe gpu: cannot start '" + Command + "'";
     return false;
   }
-  char Line[512];
-  while (std::fgets(Line, sizeof Line, P)) {
-    std::istringstream IS(Line);
-    std::string Tag;
-    Sample S;
-    if (Line[0] != '#' && IS >> Tag >> S.Bytes >> S.Seconds)
-      Out[Tag].push_back(S);
-  }
-  int Status = pclose(P);
   if (WIFEXITED(Status) && WEXITSTATUS(Status) == 3) {
     Error = "--gpu: '" + Command +
             "' found no usable GPU (its message is above); run the GPU "
@@ -163,10 +154,7 @@ bool runGpuProbe(const std::string &Command, NamedSamples &Out,
     return false;
   }
   if (Status != 0) {
-    Error = "probe gpu: '" + Command + "' " +
-            (WIFEXITED(Status)
-                 ? "exited with status " + std::to_string(WEXITSTATUS(Status))
-                 : std::string("was killed by a signal")) +
+    Error = "probe gpu: '" + Command + "' " + exitDescription(Status) +
             " (its messages are above)";
     return false;
   }

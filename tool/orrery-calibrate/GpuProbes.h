@@ -14,15 +14,13 @@
 
 #include "Fit.h"
 #include "MachineUpdate.h"
+#include "Probes.h"
 
 #include <map>
 #include <string>
 #include <vector>
 
 namespace orrery::calibrate {
-
-/// The GPU probe's samples by name ("h2d_pinned", "triad", ...).
-using NamedSamples = std::map<std::string, std::vector<Sample>>;
 
 /// Runs \p Command (orrery-probe-gpu, already quoted), collecting every
 /// "NAME SIZE SECONDS" line. False with \p Error naming the command and how

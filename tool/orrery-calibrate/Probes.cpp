@@ -21,33 +21,44 @@ std::string shellQuote(const std::string &Word) {
   return Q + "'";
 }
 
-bool runProbe(const std::string &Name, const std::string &Command,
-              std::vector<Sample> &Out, std::string &Error) {
+int readProbeSamples(const std::string &Command, NamedSamples &Out) {
   FILE *P = popen(Command.c_str(), "r");
-  if (!P) {
-    Error = "probe " + Name + ": cannot start '" + Command + "'";
-    return false;
-  }
+  if (!P)
+    return -1;
   char Line[512];
   while (std::fgets(Line, sizeof Line, P)) {
     std::istringstream IS(Line);
     std::string Tag;
     Sample S;
-    if (IS >> Tag >> S.Bytes >> S.Seconds && Tag == Name)
-      Out.push_back(S);
+    if (Line[0] != '#' && IS >> Tag >> S.Bytes >> S.Seconds)
+      Out[Tag].push_back(S);
   }
-  int Status = pclose(P);
+  return pclose(P);
+}
+
+std::string exitDescription(int Status) {
+  if (WIFEXITED(Status))
+    return "exited with status " + std::to_string(WEXITSTATUS(Status));
+  if (WIFSIGNALED(Status))
+    return "was killed by signal " + std::to_string(WTERMSIG(Status));
+  return "failed";
+}
+
+bool runProbe(const std::string &Name, const std::string &Command,
+              std::vector<Sample> &Out, std::string &Error) {
+  NamedSamples All;
+  int Status = readProbeSamples(Command, All);
+  if (Status < 0) {
+    Error = "probe " + Name + ": cannot start '" + Command + "'";
+    return false;
+  }
   if (Status != 0) {
-    std::string How =
-        WIFEXITED(Status)
-            ? "exited with status " + std::to_string(WEXITSTATUS(Status))
-        : WIFSIGNALED(Status)
-            ? "was killed by signal " + std::to_string(WTERMSIG(Status))
-            : "failed";
-    Error = "probe " + Name + ": '" + Command + "' " + How +
+    Error = "probe " + Name + ": '" + Command + "' " + exitDescription(Status) +
             " (its messages are above; check the launcher after '--')";
     return false;
   }
+  const std::vector<Sample> &Mine = All[Name];
+  Out.insert(Out.end(), Mine.begin(), Mine.end());
   if (Out.empty()) {
     Error = "probe " + Name + ": '" + Command + "' printed no '" + Name +
             " BYTES SECONDS' lines";

@@ -11,6 +11,7 @@
 
 #include "Fit.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,18 @@ std::vector<std::string> knownProbes();
 
 /// Quotes \p Word for /bin/sh.
 std::string shellQuote(const std::string &Word);
+
+/// A probe's samples by name ("pingpong", "h2d_pinned", "triad", ...).
+using NamedSamples = std::map<std::string, std::vector<Sample>>;
+
+/// Runs \p Command (already quoted) and collects its "NAME BYTES SECONDS"
+/// lines by name (lines starting with '#' are comments). Returns its wait
+/// status, or -1 when it cannot be started.
+int readProbeSamples(const std::string &Command, NamedSamples &Out);
+
+/// How a nonzero wait status \p Status ended, for messages ("exited with
+/// status 2", "was killed by signal 9").
+std::string exitDescription(int Status);
 
 /// Runs \p Command (already quoted), collecting the lines of \p Name into
 /// \p Out. False with \p Error naming the probe, the command and its status.
