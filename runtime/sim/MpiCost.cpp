@@ -316,7 +316,10 @@ void sendMessage(Rank &R, const OpenSite &O, const void *Buf, double Bytes,
                  int Peer, intptr_t Comm) {
   Runtime &RT = Runtime::get();
   int W = worldRank(Peer, Comm);
-  checkSharedGpu(R, W);
+  // Host-buffer messages do not involve the GPUs: no warning for programs
+  // that never select one.
+  if (endpointOf(R, Buf).Space == models::MemorySpace::Device)
+    checkSharedGpu(R, W);
   DeviceLeg L = legOf(R, Buf, Bytes, Peer, Comm, true);
   s4u::Host *PeerCpu = W >= 0 ? RT.cpuHostOf(W) : nullptr;
   SentMessage M;
