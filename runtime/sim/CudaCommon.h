@@ -12,12 +12,25 @@
 #ifndef ORRERY_SIM_CUDACOMMON_H
 #define ORRERY_SIM_CUDACOMMON_H
 
+#include "DeviceExecutor.h"
 #include "Runtime.h"
 #include "Streams.h"
 
 #include <cuda_runtime_api.h>
 
 namespace orrery::sim {
+
+/// A stream operation of kind \p K that charges \p C (modelled or measured
+/// device time, by category).
+inline StreamOp chargedOp(StreamOp::Kind K, const DeviceCharge &C) {
+  StreamOp Op;
+  Op.K = K;
+  Op.Seconds = C.Seconds;
+  Op.Parts = C.Parts;
+  Op.Estimate = C.Estimate;
+  Op.Measured = C.Measured;
+  return Op;
+}
 
 /// The calling rank, after the runtime's progress tick.
 Rank &callingRank();

@@ -98,12 +98,7 @@ Completion queueCopy(Rank &R, Stream &S, void *DstPtr, const Place &Dst,
 /// Queues a Sleep of \p C's time on \p S (a measured copy or set).
 Completion submitCharge(Rank &R, Stream &S, const DeviceCharge &C,
                         const char *Name) {
-  StreamOp Op;
-  Op.K = StreamOp::Sleep;
-  Op.Seconds = C.Seconds;
-  Op.Parts = C.Parts;
-  Op.Estimate = C.Estimate;
-  Op.Measured = C.Measured;
+  StreamOp Op = chargedOp(StreamOp::Sleep, C);
   Op.Name = Name;
   return submit(R, S, std::move(Op));
 }

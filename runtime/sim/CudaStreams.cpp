@@ -190,13 +190,7 @@ cudaError_t cudaLaunchKernel(const void *Func, dim3 Grid, dim3 Block,
                      " failed on the GPU: " + M.What);
     return fail(R, static_cast<cudaError_t>(M.Error));
   }
-  DeviceCharge Charge = kernelCharge(C, M);
-  StreamOp Op;
-  Op.K = StreamOp::Exec;
-  Op.Seconds = Charge.Seconds;
-  Op.Parts = Charge.Parts;
-  Op.Estimate = Charge.Estimate;
-  Op.Measured = Charge.Measured;
+  StreamOp Op = chargedOp(StreamOp::Exec, kernelCharge(C, M));
   if (RT.report().tracing())
     Op.Name = K.Name;
   Op.Kernel = &K;
