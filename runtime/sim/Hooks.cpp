@@ -31,11 +31,16 @@ static Rank &enter(const orrery_site *S) {
   // With orrery-run --host-compute SMPI times the host code since the last
   // MPI call and charges it when the next one starts. Charge it here, before
   // the site opens, so that it is host time before the call rather than
-  // part of the call's network time.
+  // part of the call's network time. Before a rank's first hook SMPI's timer
+  // has run since the rank started: that is SMPI loading its copy of the
+  // program (dlopen privatization, about 40 ms of CPU time here), not the
+  // program's work, so the first hook drops it (smpi_bench_begin below
+  // restarts the timer) instead of charging it.
   static const bool HostCompute =
       simgrid::config::get_value<bool>("smpi/simulate-computation");
-  if (HostCompute)
+  if (HostCompute && R.HostTimerStarted)
     smpi_bench_end();
+  R.HostTimerStarted = true;
   OpenSite O;
   O.Site = S;
   O.Begin = now();

@@ -98,6 +98,9 @@ struct Rank {
   PendingLaunch Launch;
   PendingRead Read;
   int LastError = 0; ///< cudaError_t of the last failed call
+  /// With --host-compute: whether SMPI's timer of this rank's host code
+  /// has been started by one of this library's hooks (docs/orrery-run.md).
+  bool HostTimerStarted = false;
   /// Nonblocking receives, completed when a wait completes.
   std::vector<PendingRecv> Deferred;
   /// The earliest simulated time its pending nonblocking collectives may
