@@ -15,6 +15,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 using namespace orrery::sim;
 
@@ -96,6 +97,10 @@ void orrery_launch_begin(const orrery_site *S, orrery_dim3, orrery_dim3,
 void orrery_mpi_begin(const orrery_site *S, orrery_buf Send, orrery_buf Recv,
                       int Peer, intptr_t Comm) {
   Rank &R = enter(S);
+  if (std::strncmp(S->api, "MPI_Init", 8) == 0)
+    R.MpiInitCalled = true;
+  else if (std::strcmp(S->api, "MPI_Finalize") == 0)
+    R.MpiFinalizeCalled = true;
   mpiBegin(R, R.Open.back(), Send, Recv, Peer, Comm);
 }
 

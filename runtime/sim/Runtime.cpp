@@ -150,6 +150,9 @@ Runtime::Runtime() {
       return;
     ++RanksEnded;
     SimulatedEnd = std::max(SimulatedEnd, now());
+    const Rank &R = *It->second;
+    if (R.MpiInitCalled && !R.MpiFinalizeCalled)
+      Unfinalized.push_back(R.Id);
     if (RanksEnded == rankCount())
       finish();
   });
@@ -376,6 +379,20 @@ void Runtime::finish() {
     return;
   Finished = true;
   Report::Summary S;
+  // mpirun fails a job one of whose processes called MPI_Init and ended
+  // without MPI_Finalize (it returned from main or called exit early);
+  // SMPI does not.
+  if (!Unfinalized.empty() && Failure.empty()) {
+    std::sort(Unfinalized.begin(), Unfinalized.end());
+    Failure = std::to_string(Unfinalized.size()) + " of " +
+              std::to_string(rankCount()) +
+              " ranks ended without calling MPI_Finalize (returned from main "
+              "or called exit before it)";
+    FailureStatus = 1;
+    for (int Id : Unfinalized)
+      FailedRanks.push_back("rank " + std::to_string(Id) +
+                            ": ended after MPI_Init without MPI_Finalize");
+  }
   if (RanksEnded < rankCount() && Failure.empty()) {
     Failure = std::to_string(rankCount() - RanksEnded) + " of " +
               std::to_string(rankCount()) +

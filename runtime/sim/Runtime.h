@@ -101,6 +101,10 @@ struct Rank {
   /// With --host-compute: whether SMPI's timer of this rank's host code
   /// has been started by one of this library's hooks (docs/orrery-run.md).
   bool HostTimerStarted = false;
+  /// Whether the rank's instrumented code called MPI_Init(_thread) and
+  /// MPI_Finalize: a rank that ends after the first without the second
+  /// failed, as mpirun would say.
+  bool MpiInitCalled = false, MpiFinalizeCalled = false;
   /// Nonblocking receives, completed when a wait completes.
   std::vector<PendingRecv> Deferred;
   /// The earliest simulated time its pending nonblocking collectives may
@@ -210,6 +214,7 @@ private:
   std::string Failure;
   int FailureStatus = 0; ///< exit status the run should end with
   std::vector<std::string> FailedRanks; ///< "rank 3: in MPI_Recv at f.c:9"
+  std::vector<int> Unfinalized; ///< ranks that ended without MPI_Finalize
   unsigned long TickCount = 0;
 };
 

@@ -3,9 +3,12 @@
 //   failing-run deadlock  rank 0 receives a message nobody sends
 //   failing-run signal    rank 0 dies of SIGSEGV
 //   failing-run spin      says "spinning" and then synchronizes forever
+//   failing-run return    rank 2 returns from main without MPI_Finalize
+//   failing-run exit      rank 1 calls exit(3) before MPI_Finalize
 #include <mpi.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int main(int argc, char **argv) {
@@ -27,6 +30,12 @@ int main(int argc, char **argv) {
     }
     for (;;)
       MPI_Barrier(MPI_COMM_WORLD);
+  } else if (!strcmp(what, "return")) {
+    if (rank == 2)
+      return 0;
+  } else if (!strcmp(what, "exit")) {
+    if (rank == 1)
+      exit(3);
   } else if (!strcmp(what, "signal")) {
     if (rank == 0)
       raise(SIGSEGV);
