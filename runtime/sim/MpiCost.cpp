@@ -50,7 +50,7 @@ constexpr bool nonblockingMode(std::string_view Mode) {
 /// (apis/include/orrery/apis/Mpi.def). Sites carry the API's name.
 const std::unordered_map<std::string_view, MpiOp> &opTable() {
   static const std::unordered_map<std::string_view, MpiOp> T = {
-#define ORRERY_MPI_API(Name, Op, Send, Recv, Peer, Comm, Sim)                  \
+#define ORRERY_MPI_API(Name, Op, Send, Recv, Peer, Comm, Match, Sim)           \
   {#Name, {MpiClass::Op}},
 #define ORRERY_MPI_COLLECTIVE(Name, Coll, Mode, Send, Recv, Root, Comm, Sim)   \
   {#Name, {MpiClass::Collective, models::Collective::Coll,                     \
@@ -120,7 +120,8 @@ models::Endpoint endpointOf(const Rank &R, const void *P) {
 /// The world rank of \p Peer in \p Comm.
 int worldRank(int Peer, intptr_t Comm) {
   MPI_Comm C = commOf(Comm);
-  if (!Comm || C == MPI_COMM_WORLD)
+  // MPI_ANY_SOURCE, MPI_PROC_NULL and -1 (not annotated) stay as they are.
+  if (!Comm || C == MPI_COMM_WORLD || Peer < 0)
     return Peer;
   MPI_Group G, W;
   int Out = Peer;
@@ -313,7 +314,7 @@ namespace {
 /// leg, tells the network model when the SMPI message carries no payload,
 /// and posts the message for its receiver.
 void sendMessage(Rank &R, const OpenSite &O, const void *Buf, double Bytes,
-                 int Peer, intptr_t Comm) {
+                 int Peer, intptr_t Comm, int Tag) {
   Runtime &RT = Runtime::get();
   int W = worldRank(Peer, Comm);
   // Host-buffer messages do not involve the GPUs: no warning for programs
@@ -325,6 +326,7 @@ void sendMessage(Rank &R, const OpenSite &O, const void *Buf, double Bytes,
   SentMessage M;
   M.Src = R.Id;
   M.Dst = W;
+  M.Tag = Tag >= 0 ? Tag : AnyTag;
   M.Comm = commKey(Comm);
   M.Bytes = Bytes;
   M.From = endpointOf(R, Buf);
@@ -456,29 +458,33 @@ void collective(Rank &R, models::Collective Op, const orrery_buf &Send,
 } // namespace
 
 void mpiBegin(Rank &R, OpenSite &O, orrery_buf Send, orrery_buf Recv, int Peer,
-              intptr_t Comm) {
-  if (Peer == MPI_PROC_NULL)
-    return;
+              intptr_t Comm, const MatchArgs &Match) {
   MpiOp Op = classify(O.Site->api);
+  // MPI_Sendrecv's two halves each may be MPI_PROC_NULL (the edges of a
+  // non-periodic halo exchange); every other call has one peer.
+  if (Peer == MPI_PROC_NULL && Op.Class != MpiClass::SendRecv)
+    return;
   auto SendSide = [&] {
     return legOf(R, Send.ptr, bytesOf(Send, Comm), Peer, Comm, true);
   };
   auto RecvSide = [&] {
     return legOf(R, Recv.ptr, bytesOf(Recv, Comm), Peer, Comm, false);
   };
-  auto Pending = [&](bool AnySource) {
+  auto Pending = [&](int Source) {
     PendingRecv P;
     P.Buf = Recv.ptr;
     P.Bytes = bytesOf(Recv, Comm);
-    P.Peer = worldRank(Peer, Comm);
-    P.AnySource = AnySource || P.Peer < 0;
+    P.Peer = worldRank(Source, Comm);
+    P.AnySource = P.Peer < 0;
+    P.Tag = Match.RecvTag >= 0 ? Match.RecvTag : AnyTag;
     P.Comm = commKey(Comm);
     P.Site = O.Site;
     return P;
   };
   switch (Op.Class) {
   case MpiClass::Send:
-    sendMessage(R, O, Send.ptr, bytesOf(Send, Comm), Peer, Comm);
+    sendMessage(R, O, Send.ptr, bytesOf(Send, Comm), Peer, Comm,
+                Match.SendTag);
     break;
   case MpiClass::OneSidedFrom:
     chargeLeg(R, SendSide());
@@ -487,17 +493,25 @@ void mpiBegin(Rank &R, OpenSite &O, orrery_buf Send, orrery_buf Recv, int Peer,
     chargeLeg(R, RecvSide());
     break;
   case MpiClass::Recv:
-    O.After.push_back(Pending(false));
+    O.After.push_back(Pending(Peer));
     break;
   case MpiClass::NonblockingRecv:
-    R.Deferred.push_back(Pending(false));
+    R.Deferred.push_back(Pending(Peer));
     break;
   case MpiClass::SendRecv:
-    // One peer is annotated (the destination): the receive matches the
-    // oldest message to this rank, and is assumed to come from as far away
-    // when none was posted.
-    sendMessage(R, O, Send.ptr, bytesOf(Send, Comm), Peer, Comm);
-    O.After.push_back(Pending(true));
+    // The source is annotated apart from the destination; a receive
+    // without one (-1: its argument had side effects) matches the oldest
+    // message to this rank, and is assumed to come from as far away as the
+    // destination when none was posted.
+    if (Peer != MPI_PROC_NULL)
+      sendMessage(R, O, Send.ptr, bytesOf(Send, Comm), Peer, Comm,
+                  Match.SendTag);
+    if (Match.Source != MPI_PROC_NULL) {
+      PendingRecv P = Pending(Match.Source);
+      if (Match.Source == -1)
+        P.Peer = Peer == MPI_PROC_NULL ? -1 : worldRank(Peer, Comm);
+      O.After.push_back(P);
+    }
     break;
   case MpiClass::Collective:
     collective(R, Op.Coll, Send, Recv, Comm);

@@ -22,8 +22,16 @@ DeviceLeg legOf(const Rank &R, const void *Buf, double Bytes, int Peer,
 /// Charges one device leg on the calling rank.
 void chargeLeg(Rank &R, const DeviceLeg &L);
 
+/// What a point-to-point call matches by besides its peer (the hook's
+/// send_tag, source and recv_tag; -1: none or not annotated).
+struct MatchArgs {
+  int SendTag = -1;
+  int Source = -1;
+  int RecvTag = -1;
+};
+
 void mpiBegin(Rank &R, OpenSite &O, orrery_buf Send, orrery_buf Recv, int Peer,
-              intptr_t Comm);
+              intptr_t Comm, const MatchArgs &Match);
 void mpiEnd(Rank &R, OpenSite &O);
 
 } // namespace orrery::sim

@@ -7,7 +7,7 @@
 
 #define ORRERY_REFERENCE_true(Name) (const void *)&Name,
 #define ORRERY_REFERENCE_false(Name)
-#define ORRERY_MPI_API(Name, Op, Send, Recv, Peer, Comm, Sim)                  \
+#define ORRERY_MPI_API(Name, Op, Send, Recv, Peer, Comm, Match, Sim)           \
   ORRERY_REFERENCE_##Sim(Name)
 
 const void *const Simulated[] = {

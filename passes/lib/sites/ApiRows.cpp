@@ -18,11 +18,12 @@ static const ApiSpec CudaTable[] = {
 };
 
 static const ApiSpec MpiTable[] = {
-#define ORRERY_MPI_API(Name, Op, Send, Recv, Peer, Comm, Sim)                  \
-  {#Name, SiteKind::Mpi, Send, Recv, Peer, Comm, "", false, #Op, "", "", Sim},
+#define ORRERY_MPI_API(Name, Op, Send, Recv, Peer, Comm, Match, Sim)           \
+  {#Name, SiteKind::Mpi, Send, Recv, Peer, Comm, "", false, #Op, "", "", Sim,  \
+   Match},
 #define ORRERY_MPI_COLLECTIVE(Name, Coll, Mode, Send, Recv, Root, Comm, Sim)   \
   {#Name, SiteKind::Mpi, Send, Recv,  Root, Comm, "", false, "Collective",     \
-   #Coll, #Mode, Sim},
+   #Coll, #Mode, Sim, match()},
 #include "orrery/apis/Mpi.def"
 };
 

@@ -1,7 +1,7 @@
 //===- ApiTableEntries.h - Buffer slots of the API table rows ---*- C++ -*-===//
 //
 // The constructors the table files' rows are written with (bytes(), mpi(),
-// ...); included only where a .def file is expanded into ApiSpec rows.
+// match(), ...); included only where a .def file is expanded into ApiSpec rows.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ORRERY_PASSES_APITABLEENTRIES_H
@@ -23,6 +23,10 @@ constexpr BufSpec mpiv(const char *Ptr, const char *Counts, const char *Type) {
 }
 constexpr BufSpec handles(const char *Ptr, const char *Count) {
   return {BufForm::Handles, Ptr, Count, ""};
+}
+constexpr MatchSpec match(const char *SendTag = "", const char *Source = "",
+                          const char *RecvTag = "") {
+  return {SendTag, Source, RecvTag};
 }
 
 } // namespace orrery

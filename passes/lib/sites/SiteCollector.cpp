@@ -443,13 +443,16 @@ void SiteCollector::handleTableCall(const CallExpr *CE, const ApiSpec &Spec,
   S.ResultType = RT.getAsString(Ctx.getPrintingPolicy());
 
   bool SideEffects = false;
-  auto Scalar = [&](const char *Template, StringRef Cast) -> std::string {
+  // Unknown: what the hook receives for a slot the row leaves empty or
+  // whose argument has side effects.
+  auto Scalar = [&](const char *Template, StringRef Cast,
+                    StringRef Unknown = "0") -> std::string {
     if (!*Template)
-      return "0";
+      return Unknown.str();
     std::string T = substitute(CE, Template);
     if (T.empty()) {
       SideEffects |= hookReads(Spec.Kind).Scalars;
-      return "0";
+      return Unknown.str();
     }
     return (Cast + T).str();
   };
@@ -459,7 +462,8 @@ void SiteCollector::handleTableCall(const CallExpr *CE, const ApiSpec &Spec,
     std::string First = bufferArg(CE, Spec.A, FirstRole, S, SideEffects);
     S.HookArgs = {First, Second};
   };
-  auto Peer = [&] { return *Spec.Aux ? Scalar(Spec.Aux, "(int)") : "-1"; };
+  // A peer that cannot be evaluated twice is unknown (-1), never rank 0.
+  auto Peer = [&] { return Scalar(Spec.Aux, "(int)", "-1"); };
   switch (Spec.Kind) {
   case SiteKind::Cuda:
     Buffers("dst", "src");
@@ -470,6 +474,10 @@ void SiteCollector::handleTableCall(const CallExpr *CE, const ApiSpec &Spec,
     Buffers("send", "recv");
     S.HookArgs.push_back(Peer());
     S.HookArgs.push_back(Scalar(Spec.Handle, "(intptr_t)"));
+    // Tags and source: -1 where unknown (no MPI tag or rank is -1 in SMPI).
+    for (const char *M :
+         {Spec.Match.SendTag, Spec.Match.Source, Spec.Match.RecvTag})
+      S.HookArgs.push_back(Scalar(M, "(int)", "-1"));
     break;
   case SiteKind::Ramc:
     Buffers("src", "dst");

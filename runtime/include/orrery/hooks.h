@@ -33,7 +33,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define ORRERY_HOOK_ABI_VERSION 2
+#define ORRERY_HOOK_ABI_VERSION 3
 
 #ifdef __cplusplus
 extern "C" {
@@ -190,9 +190,13 @@ void orrery_launch_begin(const orrery_site *site, orrery_dim3 grid,
 
 /* MPI calls: the send-side and receive-side buffers, the peer or root rank
  * (-1 if none) and the communicator or window handle, converted with
- * (intptr_t) so the ABI does not depend on one MPI's handle types. */
+ * (intptr_t) so the ABI does not depend on one MPI's handle types; for
+ * point-to-point calls what MPI matches messages by: the tag of the message
+ * sent, and the source and tag of the message received (-1 where the call
+ * has none or the argument was not annotated; MPI_Sendrecv has all three). */
 void orrery_mpi_begin(const orrery_site *site, orrery_buf send, orrery_buf recv,
-                      int peer, intptr_t comm);
+                      int peer, intptr_t comm, int send_tag, int source,
+                      int recv_tag);
 
 /* RAMC calls: the local source of a put and the local destination of a get
  * (or the memory a new window exposes), the peer rank (-1 if none), the

@@ -36,6 +36,15 @@ struct BufSpec {
   const char *Type = ""; ///< MPI datatype
 };
 
+/// What MPI point-to-point matching reads besides the peer: the tag of the
+/// message a call sends, and the source and tag a call receives by ("":
+/// the call has none).
+struct MatchSpec {
+  const char *SendTag = "";
+  const char *Source = "";
+  const char *RecvTag = "";
+};
+
 /// An API the tool rewrites into a hook.
 struct ApiSpec {
   const char *Name;
@@ -57,6 +66,8 @@ struct ApiSpec {
   const char *Mode = "";
   /// Skeleton mode implements the call (liborrery-sim, SMPI, libramc-sim).
   bool Simulated = false;
+  /// mpi point-to-point calls: tags and source (the .def file's Match).
+  MatchSpec Match = {};
 };
 
 /// The rows of one family's table, in table order.
