@@ -47,15 +47,15 @@ static const char *timeSource(const KernelTotals &K) {
   return K.MeasuredLaunches == K.Launches ? "measured" : "mixed";
 }
 
-void Report::siteCall(const char *Api, const char *File, unsigned Line,
-                      unsigned Column, double Seconds) {
-  SiteTotals &T = Sites[{File, Line, Column, Api}];
-  if (T.Calls == 0) {
-    T.Api = Api;
-    T.Site = std::string(File) + ":" + std::to_string(Line);
+void Report::siteCall(const orrery_site *Site, double Seconds) {
+  SiteTotals *&T = SiteRows[Site];
+  if (!T) {
+    T = &Sites[{Site->file, Site->line, Site->column, Site->api}];
+    T->Api = Site->api;
+    T->Site = std::string(Site->file) + ":" + std::to_string(Site->line);
   }
-  ++T.Calls;
-  T.Seconds += Seconds;
+  ++T->Calls;
+  T->Seconds += Seconds;
 }
 
 static const char *confidenceName(int C) {

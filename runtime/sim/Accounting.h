@@ -8,11 +8,14 @@
 #ifndef ORRERY_SIM_ACCOUNTING_H
 #define ORRERY_SIM_ACCOUNTING_H
 
+#include "orrery/hooks.h"
+
 #include <array>
 #include <map>
 #include <string>
 #include <string_view>
 #include <tuple>
+#include <unordered_map>
 #include <vector>
 
 namespace orrery::sim {
@@ -91,9 +94,8 @@ class Report {
 public:
   KernelTotals &kernel(const std::string &Key) { return Kernels[Key]; }
   DeviceReadTotals &deviceRead(const std::string &Key) { return Reads[Key]; }
-  /// One call of the site \p File:\p Line:\p Column that took \p Seconds.
-  void siteCall(const char *Api, const char *File, unsigned Line,
-                unsigned Column, double Seconds);
+  /// One call of \p Site that took \p Seconds.
+  void siteCall(const orrery_site *Site, double Seconds);
   void warn(const std::string &Message) { ++Warnings[Message]; }
   bool tracing() const { return Tracing; }
   void setTracing(bool On) { Tracing = On; }
@@ -135,10 +137,12 @@ public:
 private:
   std::map<std::string, KernelTotals> Kernels;
   std::map<std::string, DeviceReadTotals> Reads;
-  /// By (file, line, column, api): source order.
+  /// By (file, line, column, api): source order, one row for the copies of
+  /// a site in each rank's copy of the program.
   std::map<std::tuple<std::string, unsigned, unsigned, std::string>,
            SiteTotals>
       Sites;
+  std::unordered_map<const orrery_site *, SiteTotals *> SiteRows;
   std::map<std::string, unsigned long long> Warnings;
   std::vector<TraceSpan> Spans;
   bool Tracing = false;

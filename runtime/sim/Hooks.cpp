@@ -66,8 +66,7 @@ static void leave(const orrery_site *S) {
     R.Open.erase(std::next(It).base());
     if (S->kind == ORRERY_KIND_MPI)
       mpiEnd(R, O);
-    Runtime::get().report().siteCall(S->api, S->file, S->line, S->column,
-                                     now() - O.Begin);
+    Runtime::get().report().siteCall(S, now() - O.Begin);
     return;
   }
 }
