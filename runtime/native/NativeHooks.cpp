@@ -80,9 +80,11 @@ bool asyncDeviceWork(const char *Api) {
 /// Calls after which finished device work is read (without waiting): the
 /// program's own synchronisation and blocking copies.
 bool readsDeviceSpans(const orrery_site *Site) {
+  if (Site->kind != ORRERY_KIND_CUDA)
+    return false;
   std::string Cat = orrery::native::categoryOf(Site);
-  return Site->kind == ORRERY_KIND_CUDA &&
-         (Cat == "sync" || (Cat == "copies" && !std::strstr(Site->api, "Async")));
+  return Cat == "sync" ||
+         (Cat == "copies" && !std::strstr(Site->api, "Async"));
 }
 
 /// Pairs left unread before the timer reads them anyway (memory bound for
