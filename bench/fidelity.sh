@@ -34,7 +34,7 @@ orrery-calibrate -o "$tmp/m.yaml" --max-residual 100 -- "${mpirun[@]}" -np 2 |
 probe=$src/tool/orrery-calibrate/probes/pingpong.c
 orrery-cc --orrery-mode=native -O2 "$probe" -o "$tmp/native" 2>/dev/null
 orrery-cc --orrery-mode=skeleton -O2 "$probe" -o "$tmp/sim" 2>/dev/null
-ORRERY_REPORT=$tmp/measured.json "${mpirun[@]}" -np 2 "$tmp/native" "$max" "$trials" >"$tmp/native.out"
+ORRERY_REPORT=$tmp/measured-%r.json "${mpirun[@]}" -np 2 "$tmp/native" "$max" "$trials" >"$tmp/native.out"
 orrery-run -np 2 --machine "$tmp/m.yaml" --network ideal --progress 0 \
   --report "$tmp/predicted.json" "$tmp/sim" "$max" "$trials" >"$tmp/sim.out"
 
@@ -69,8 +69,8 @@ print("sweep: median |error| %.1f%% over %d sizes (target <= 15%%)"
       % (statistics.median(errs_all) * 100, len(errs_all)))
 PY
 echo
-echo "== orrery-compare measured.json predicted.json (whole run, per rank)"
-orrery-compare "$tmp/measured.json" "$tmp/predicted.json" | sed "s|$tmp/||"
+echo "== orrery-compare measured-0.json measured-1.json predicted.json (whole run and per MPI site, per rank)"
+orrery-compare "$tmp/measured-0.json" "$tmp/measured-1.json" "$tmp/predicted.json" | sed "s|$tmp/||"
 
 echo
 echo "== host Jacobi (examples/jacobi-host, ${jacobi[*]}): measured (native) vs predicted (orrery-run --host-compute)"
@@ -99,13 +99,13 @@ p_total = pred["simulated_seconds"]
 m_mpi = sum(r["breakdown"].get(k, 0) for r in meas for k in mpi_keys) / len(meas)
 p_mpi = sum(pred["breakdown"].get(k, 0) for k in mpi_keys) / ranks
 m_host = sum(r["breakdown"].get("host_compute", 0) for r in meas) / len(meas)
-p_host = pred["breakdown"].get(
-    "host_compute", p_total - sum(pred["breakdown"].values()) / ranks)
+# --host-compute gives the simulated report its own host_compute row.
+p_host = pred["breakdown"]["host_compute"] / ranks
 e = row("total", m_total, p_total)
 row("host_compute", m_host, p_host)
 row("mpi", m_mpi, p_mpi)
 print("jacobi: total error %+.1f%% (target |error| <= 20%%)" % (e * 100))
 PY
 echo
-echo "== orrery-compare jm-0.json jp.json (Jacobi, per rank)"
-orrery-compare "$tmp/jm-0.json" "$tmp/jp.json" | sed "s|$tmp/||"
+echo "== orrery-compare jm-0.json jm-1.json jp.json (Jacobi, per rank and per MPI site)"
+orrery-compare "$tmp/jm-0.json" "$tmp/jm-1.json" "$tmp/jp.json" | sed "s|$tmp/||"

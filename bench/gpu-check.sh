@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # The GPU side of issue 16 in one command, on a machine with an NVIDIA GPU
 # (about 5 minutes on one H200 with a warm build; no network):
-#   1. builds what it needs (the GPU probe, orrery-calibrate, orrery-cxx,
-#      orrery-run, orrery-compare, the runtimes),
-#   2. orrery-calibrate --gpu (host memcpy and GPU probes) -> calibrated.yaml,
-#   3. examples/jacobi natively (measured report), in twin mode (kernels on
-#      this GPU, the rest modelled) and in skeleton mode (all modelled), both
+#   1. builds what it needs (the GPU and device-MPI probes, orrery-calibrate,
+#      orrery-cxx, orrery-run, orrery-compare, the runtimes),
+#   2. orrery-calibrate --gpu (host memcpy, GPU probes, and device-buffer MPI
+#      under mpirun -np 2) -> calibrated.yaml,
+#   3. examples/jacobi natively (measured report per rank, kernels timed on
+#      the device with events; timeline), in twin mode (kernels on this GPU,
+#      the rest modelled) and in skeleton mode (all modelled), both
 #      simulated on calibrated.yaml,
 #   4. the three side by side, then orrery-compare of each prediction
 #      against the native run.
@@ -45,14 +47,15 @@ else
   cmake "$build" >"$out/cmake.log"
 fi
 ninja -C "$build" -j "$jobs" orrery-calibrate orrery-probe-gpu orrery-probe-memcpy \
+  orrery-probe-mpi-device \
   orrery-cxx orrery-instrument orrery-run orrery-compare orrery-model \
   orrery_sim orrery_twin orrery_native orrery_skeleton_entry >"$out/build.log"
 export PATH=$build/bin:$PATH
 
-step "calibrate: orrery-calibrate --gpu --probes memcpy"
+step "calibrate: orrery-calibrate --gpu --probes memcpy -- ${mpirun[*]} -np 2"
 orrery-calibrate --gpu --probes memcpy --max-residual "${MAX_RESIDUAL:-0.5}" \
   --base "$src/models/machines/h200-node.yaml" --name h200-gpu-check \
-  -o "$out/calibrated.yaml" | tee "$out/calibrate.log"
+  -o "$out/calibrated.yaml" -- "${mpirun[@]}" -np 2 | tee "$out/calibrate.log"
 
 step "build examples/jacobi in three modes"
 jacobi=$src/examples/jacobi/jacobi.cu
@@ -62,8 +65,21 @@ done
 args=(-nx "$nx" -ny "$ny" -niter "$niter" -tol 0)
 
 step "native: ${mpirun[*]} -np $np jacobi ${args[*]}"
-ORRERY_REPORT=$out/native.json "${mpirun[@]}" -np "$np" "$out/jacobi-native" "${args[@]}" |
+ORRERY_REPORT=$out/native-%r.json ORRERY_TRACE=$out/native-trace-%r.json \
+  "${mpirun[@]}" -np "$np" "$out/jacobi-native" "${args[@]}" |
   tee "$out/native.out" | tail -n 2
+native=("$out"/native-[0-9]*.json)
+python3 - "${native[@]}" <<'PY'
+import json, sys
+for path in sys.argv[1:]:
+    r = json.load(open(path))
+    for k in r["kernels"]:
+        print("  rank %d kernel %-16s %-22s %5d launches, %4s on the device, %.6f s" % (
+            r["rank"], k["name"], k["site"].split("/")[-1], k["launches"],
+            k.get("device_launches", 0), k["seconds"]))
+    for w in r["warnings"]:
+        print("  rank %d warning: %s" % (r["rank"], w))
+PY
 step "twin: orrery-run -np $np --machine calibrated.yaml"
 orrery-run -np "$np" --machine "$out/calibrated.yaml" --progress 0 \
   --report "$out/twin.json" "$out/jacobi-twin" "${args[@]}" >"$out/twin.out"
@@ -74,8 +90,8 @@ orrery-run -np "$np" --machine "$out/calibrated.yaml" --progress 0 \
 grep -E '^jacobi' "$out/skeleton.out"
 
 step "side by side (seconds per rank)"
-orrery-compare --json "$out/native.json" "$out/twin.json" >"$out/twin-compare.json"
-orrery-compare --json "$out/native.json" "$out/skeleton.json" >"$out/skeleton-compare.json"
+orrery-compare --json "${native[@]}" "$out/twin.json" >"$out/twin-compare.json"
+orrery-compare --json "${native[@]}" "$out/skeleton.json" >"$out/skeleton-compare.json"
 python3 - "$out/twin-compare.json" "$out/skeleton-compare.json" "$out/twin.json" <<'PY'
 import json, os, sys
 twin, skel, twin_report = (json.load(open(p)) for p in sys.argv[1:4])
@@ -105,8 +121,8 @@ print("twin: kernel time %s; measured %.6f s of kernels, %.6f s of copies (all r
     twin_report["kernel_time"], bm["kernel_compute"] + bm["kernel_memory"], bm["copies"]))
 PY
 
-step "orrery-compare native.json twin.json"
-orrery-compare "$out/native.json" "$out/twin.json"
-step "orrery-compare native.json skeleton.json"
-orrery-compare "$out/native.json" "$out/skeleton.json"
+step "orrery-compare native-*.json twin.json"
+orrery-compare "${native[@]}" "$out/twin.json"
+step "orrery-compare native-*.json skeleton.json"
+orrery-compare "${native[@]}" "$out/skeleton.json"
 step "done: files in $out"

@@ -4,15 +4,23 @@
 // ran, the wall time it took and the bytes its CUDA or RAMC calls moved. With ORRERY_PROFILE=<file> set, the record is
 // written as JSON when the program exits (one file per process: "%p" in the
 // name is replaced by the process id). With ORRERY_REPORT=<file>, a measured
-// report in the simulator's schema (SiteProfile.h, docs/compare.md).
+// report in the simulator's schema (SiteProfile.h, docs/compare.md). On a
+// GPU, kernel launches and asynchronous copies are also timed on their
+// streams with device events (DeviceSpans.h), read without waiting at the
+// program's synchronising calls and at exit.
 //
 //===----------------------------------------------------------------------===//
 
+#include "CudaEventClock.h"
+#include "DeviceSpans.h"
 #include "SiteProfile.h"
 #include "orrery/hooks.h"
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <string>
 #include <vector>
 
 namespace {
@@ -23,10 +31,65 @@ using orrery::native::Clock;
 struct OpenCall {
   Clock::time_point Begin;
   long long Bytes;
+  long DeviceToken; ///< DeviceSpans::begin's, or -1: not timed on the device
 };
 thread_local std::vector<OpenCall> Open;
 
-void enter(long long Bytes = 0) { Open.push_back({Clock::now(), Bytes}); }
+void enter(long long Bytes = 0) { Open.push_back({Clock::now(), Bytes, -1}); }
+
+/// Hands the device spans read so far to the profile.
+void collect(orrery::native::DeviceSpans &D, bool Wait) {
+  std::vector<orrery::native::DeviceSpan> Done;
+  if (Wait)
+    D.drain(Done);
+  else
+    D.poll(Done);
+  orrery::native::SiteProfile::instance().recordDevice(Done, D.untimed());
+}
+
+/// The device timer, or null when the process has no CUDA driver loaded.
+orrery::native::DeviceSpans *deviceSpans() {
+  orrery::native::EventClock *C = orrery::native::cudaEventClock();
+  if (!C)
+    return nullptr;
+  static orrery::native::DeviceSpans Spans(*C);
+  // Registered after the CUDA runtime's own exit handler (the program's
+  // CUDA calls came first), so it runs before the runtime tears the context
+  // down.
+  static const bool AtExit =
+      std::atexit([] { collect(Spans, /*Wait=*/true); }) == 0;
+  (void)AtExit;
+  return &Spans;
+}
+
+/// Times the call just entered on \p Stream with device events.
+void timeOnDevice(const orrery_site *Site, const void *Stream) {
+  if (orrery::native::DeviceSpans *D = deviceSpans())
+    Open.back().DeviceToken = D->begin(
+        Site, Stream,
+        orrery::native::SiteProfile::instance().sinceLoad(Clock::now()));
+}
+
+/// Asynchronous copies and sets: their work runs on the stream after the
+/// call returns (cudaMemcpyAsync, cudaMemcpy2DAsync, cudaMemsetAsync, ...).
+bool asyncDeviceWork(const char *Api) {
+  return Api && std::strstr(Api, "Async") &&
+         (std::strstr(Api, "Memcpy") || std::strstr(Api, "Memset"));
+}
+
+/// Calls after which finished device work is read (without waiting): the
+/// program's own synchronisation and blocking copies.
+bool readsDeviceSpans(const orrery_site *Site) {
+  if (Site->kind != ORRERY_KIND_CUDA)
+    return false;
+  std::string Cat = orrery::native::categoryOf(Site);
+  return Cat == "sync" ||
+         (Cat == "copies" && !std::strstr(Site->api, "Async"));
+}
+
+/// Pairs left unread before the timer reads them anyway (memory bound for
+/// programs that never synchronise).
+constexpr size_t MaxPending = 4096;
 
 /// The bytes a CUDA or RAMC call copies, sets, moves or allocates: the larger
 /// byte count of its two buffers (a copy names its size on both).
@@ -45,6 +108,14 @@ void leave(const orrery_site *Site) {
   Open.pop_back();
   orrery::native::SiteProfile::instance().record(Site, Call.Begin, End,
                                                  Call.Bytes, Open.empty());
+  if (Call.DeviceToken < 0 && !readsDeviceSpans(Site))
+    return;
+  orrery::native::DeviceSpans *D = deviceSpans();
+  if (!D)
+    return;
+  D->end(Call.DeviceToken);
+  if (readsDeviceSpans(Site) || D->pending() > MaxPending)
+    collect(*D, /*Wait=*/false);
 }
 /// Creates the profile when the library loads, so that wall_seconds covers
 /// the process from then on, not from the first call.
@@ -55,14 +126,17 @@ __attribute__((constructor)) void startProfile() {
 
 extern "C" {
 
-void orrery_cuda_begin(const orrery_site *, orrery_buf Dst, orrery_buf Src,
-                       long long, const void *) {
+void orrery_cuda_begin(const orrery_site *Site, orrery_buf Dst, orrery_buf Src,
+                       long long, const void *Stream) {
   enter(bytesOf(Dst, Src));
+  if (asyncDeviceWork(Site->api))
+    timeOnDevice(Site, Stream);
 }
 
-void orrery_launch_begin(const orrery_site *, orrery_dim3, orrery_dim3,
-                         unsigned long long, const void *) {
+void orrery_launch_begin(const orrery_site *Site, orrery_dim3, orrery_dim3,
+                         unsigned long long, const void *Stream) {
   enter();
+  timeOnDevice(Site, Stream);
 }
 
 // Native launches are measured, not predicted: the hint is not needed.

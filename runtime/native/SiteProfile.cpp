@@ -114,6 +114,36 @@ void SiteProfile::record(const orrery_site *Site, Clock::time_point Begin,
   }
 }
 
+double SiteProfile::sinceLoad(Clock::time_point T) const {
+  return std::chrono::duration<double>(T - Loaded).count();
+}
+
+/// The first timeline track of device streams (host threads are 0, 1, ...).
+constexpr int FirstStreamTrack = 1000;
+
+void SiteProfile::recordDevice(const std::vector<DeviceSpan> &Done,
+                               unsigned long long Untimed) {
+  std::lock_guard<std::mutex> G(Lock);
+  UntimedDevice = Untimed;
+  static const long Rank = worldRank();
+  for (const DeviceSpan &D : Done) {
+    Entry &E = Sites[D.Site];
+    ++E.DeviceCalls;
+    E.DeviceSeconds += D.Duration;
+    if (!Tracing)
+      continue;
+    auto [It, New] =
+        Streams.try_emplace(D.Stream, static_cast<int>(Streams.size()));
+    (void)New;
+    Spans.push_back({static_cast<int>(Rank < 0 ? 0 : Rank),
+                     FirstStreamTrack + It->second, D.Start, D.Duration,
+                     D.Site->kind == ORRERY_KIND_LAUNCH
+                         ? std::string(D.Site->callee ? D.Site->callee : "?")
+                         : std::string(D.Site->api),
+                     D.Site->kind == ORRERY_KIND_LAUNCH ? "kernel" : "copies"});
+  }
+}
+
 bool SiteProfile::write(const std::string &Path) const {
   nlohmann::json Records = nlohmann::json::array();
   {
@@ -169,6 +199,17 @@ bool SiteProfile::writeReport(const std::string &Path,
     Charged += B[K].get<double>();
   }
   B["host_compute"] = Measured > Charged ? Measured - Charged : 0.0;
+  // Device time overlaps the host's: a row of its own, only on a GPU.
+  double KernelDevice = 0;
+  unsigned long long DeviceLaunches = 0, Launches = 0;
+  for (const auto &[Site, E] : Sites)
+    if (Site->kind == ORRERY_KIND_LAUNCH) {
+      KernelDevice += E.DeviceSeconds;
+      DeviceLaunches += E.DeviceCalls;
+      Launches += E.Calls;
+    }
+  if (DeviceLaunches > 0)
+    B["kernel_device"] = KernelDevice;
   J["breakdown"] = B;
   OJ Ks = OJ::array(), Ss = OJ::array();
   bool AnyLaunch = false;
@@ -185,24 +226,48 @@ bool SiteProfile::writeReport(const std::string &Path,
   for (const auto &[Site, E] : Sorted) {
     std::string Where =
         std::string(Site->file) + ":" + std::to_string(Site->line);
-    Ss.push_back({{"api", Site->api},
-                  {"site", Where},
-                  {"calls", E.Calls},
-                  {"seconds", E.Seconds}});
+    OJ S = {{"api", Site->api},
+            {"site", Where},
+            {"calls", E.Calls},
+            {"seconds", E.Seconds}};
+    if (E.DeviceCalls > 0) {
+      S["device_calls"] = E.DeviceCalls;
+      S["device_seconds"] = E.DeviceSeconds;
+    }
+    Ss.push_back(S);
     if (Site->kind == ORRERY_KIND_LAUNCH) {
       AnyLaunch = true;
-      Ks.push_back({{"name", Site->callee ? Site->callee : ""},
-                    {"site", Where},
-                    {"launches", E.Calls},
-                    {"seconds", E.Seconds}});
+      // A kernel's time is its device time where it was timed there (as a
+      // simulation's kernel rows are), else its host-side launch calls.
+      OJ K = {{"name", Site->callee ? Site->callee : ""},
+              {"site", Where},
+              {"launches", E.Calls},
+              {"seconds", E.DeviceCalls > 0 ? E.DeviceSeconds : E.Seconds}};
+      if (E.DeviceCalls > 0) {
+        K["device_launches"] = E.DeviceCalls;
+        K["launch_seconds"] = E.Seconds;
+      }
+      Ks.push_back(K);
     }
   }
   J["kernels"] = Ks;
   J["sites"] = Ss;
   OJ W = OJ::array();
-  if (AnyLaunch)
-    W.push_back("kernel times are the host-side launch calls (kernels are not "
-                "timed on the device in this version)");
+  if (AnyLaunch && DeviceLaunches == 0)
+    W.push_back("kernel times are the host-side launch calls (no kernel was "
+                "timed on the device: no CUDA driver loaded, or no current "
+                "context)");
+  else if (DeviceLaunches < Launches)
+    W.push_back(std::to_string(Launches - DeviceLaunches) + " of " +
+                std::to_string(Launches) +
+                " kernel launches were not timed on the device (before the "
+                "CUDA runtime made a context current, or their events "
+                "failed): their sites' kernel rows count only the timed "
+                "ones");
+  if (UntimedDevice > 0)
+    W.push_back(std::to_string(UntimedDevice) +
+                " kernel launches or asynchronous copies could not be timed "
+                "on the device");
   J["warnings"] = W;
   return support::writeFileAtomically(Path, J.dump(2) + "\n", Error);
 }
@@ -217,6 +282,9 @@ bool SiteProfile::writeTrace(const std::string &Path,
     T.Threads[{static_cast<int>(Rank), Track}] =
         Track == 0 ? std::string("host")
                    : "host thread " + std::to_string(Track);
+  for (const auto &[Stream, Index] : Streams)
+    T.Threads[{static_cast<int>(Rank), FirstStreamTrack + Index}] =
+        "stream " + std::to_string(Index);
   T.Spans = Spans;
   return support::writeFileAtomically(Path, trace::chromeTraceText(T), Error);
 }

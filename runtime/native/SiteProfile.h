@@ -6,12 +6,14 @@
 // start. At exit it writes ORRERY_PROFILE (per-site counts),
 // ORRERY_REPORT (schema orrery-sim-report/1, "kind": "measured"; see
 // docs/compare.md) and ORRERY_TRACE (a Chrome-trace/Perfetto timeline of
-// every call, in the simulator's format: orrery/trace/TraceFile.h).
+// every call, in the simulator's format: orrery/trace/TraceFile.h; on a GPU,
+// kernels and asynchronous copies on their streams' tracks).
 //
 //===----------------------------------------------------------------------===//
 #ifndef ORRERY_RUNTIME_NATIVE_SITEPROFILE_H
 #define ORRERY_RUNTIME_NATIVE_SITEPROFILE_H
 
+#include "DeviceSpans.h"
 #include "orrery/hooks.h"
 #include "orrery/trace/TraceFile.h"
 
@@ -34,6 +36,13 @@ public:
   /// count toward the categories).
   void record(const orrery_site *Site, Clock::time_point Begin,
               Clock::time_point End, long long Bytes, bool Outermost);
+  /// Kernels and copies timed on the device (DeviceSpans.h): per site, their
+  /// device time; spans on the timeline's stream tracks. \p Untimed: calls
+  /// that could not be timed so far.
+  void recordDevice(const std::vector<DeviceSpan> &Done,
+                    unsigned long long Untimed);
+  /// Seconds from the library's load to \p T (the timeline's origin).
+  double sinceLoad(Clock::time_point T) const;
   /// Writes the profile to Path as JSON; returns false on I/O failure.
   bool write(const std::string &Path) const;
   /// Writes the measured report to Path; false with Error on failure.
@@ -48,6 +57,9 @@ private:
     unsigned long long Calls = 0;
     double Seconds = 0;
     long long Bytes = 0;
+    /// Calls timed on the device and their device time (DeviceSpans.h).
+    unsigned long long DeviceCalls = 0;
+    double DeviceSeconds = 0;
   };
   mutable std::mutex Lock;
   std::map<const orrery_site *, Entry> Sites;
@@ -60,6 +72,10 @@ private:
   bool Tracing = false;
   std::vector<trace::Span> Spans;
   std::map<std::thread::id, int> Threads;
+  /// Device streams in order of first span: stream k is track
+  /// FirstStreamTrack + k.
+  std::map<const void *, int> Streams;
+  unsigned long long UntimedDevice = 0;
 };
 
 /// The report category of a call of \p Site, or "" for MPI_Init,

@@ -33,6 +33,8 @@ std::string_view categoryKey(Category C) {
     return "call_overhead";
   case Category::Sync:
     return "sync";
+  case Category::HostCompute:
+    return "host_compute";
   }
   return "unknown";
 }
@@ -43,6 +45,17 @@ static const char *timeSource(const KernelTotals &K) {
   if (K.MeasuredLaunches == 0)
     return "modelled";
   return K.MeasuredLaunches == K.Launches ? "measured" : "mixed";
+}
+
+void Report::siteCall(const orrery_site *Site, double Seconds) {
+  SiteTotals *&T = SiteRows[Site];
+  if (!T) {
+    T = &Sites[{Site->file, Site->line, Site->column, Site->api}];
+    T->Api = Site->api;
+    T->Site = std::string(Site->file) + ":" + std::to_string(Site->line);
+  }
+  ++T->Calls;
+  T->Seconds += Seconds;
 }
 
 static const char *confidenceName(int C) {
@@ -66,16 +79,24 @@ bool Report::writeJson(const std::string &Path, const Summary &S,
                     {"ranks", S.FailedRanks}};
   J["simulated_seconds"] = S.SimulatedSeconds;
   J["wall_seconds"] = S.WallSeconds;
+  // host_compute is a row only when host code was charged (--host-compute):
+  // otherwise the simulation did not time it and a 0 would claim it did.
+  auto Shown = [&S](int I) {
+    return static_cast<Category>(I) != Category::HostCompute || S.HostCompute;
+  };
   nlohmann::ordered_json B = nlohmann::ordered_json::object();
   for (int I = 0; I < NumCategories; ++I)
-    B[std::string(categoryKey(static_cast<Category>(I)))] = S.Total.Seconds[I];
+    if (Shown(I))
+      B[std::string(categoryKey(static_cast<Category>(I)))] =
+          S.Total.Seconds[I];
   J["breakdown"] = B;
   // Twin mode: the part of each category measured on the real GPU (the
   // rest is modelled).
   nlohmann::ordered_json BM = nlohmann::ordered_json::object();
   for (int I = 0; I < NumCategories; ++I)
-    BM[std::string(categoryKey(static_cast<Category>(I)))] =
-        S.Total.Measured[I];
+    if (Shown(I))
+      BM[std::string(categoryKey(static_cast<Category>(I)))] =
+          S.Total.Measured[I];
   J["breakdown_measured"] = BM;
   J["kernel_time"] = S.DeviceTime;
   J["gpu_seconds"] = GpuSeconds;
@@ -110,6 +131,15 @@ bool Report::writeJson(const std::string &Path, const Summary &S,
                   {"value", KV.second.Value},
                   {"value_from", KV.second.Source}});
   J["device_reads"] = Rs;
+  // Every instrumented call site, as a native report lists them (api, site,
+  // calls, seconds; summed over ranks), so orrery-compare lines them up.
+  nlohmann::ordered_json Ss = nlohmann::ordered_json::array();
+  for (const auto &KV : Sites)
+    Ss.push_back({{"api", KV.second.Api},
+                  {"site", KV.second.Site},
+                  {"calls", KV.second.Calls},
+                  {"seconds", KV.second.Seconds}});
+  J["sites"] = Ss;
   J["shared_host"] = {{"threshold_bytes", S.SharedThreshold},
                       {"allocations", S.SharedAllocations},
                       {"bytes", S.SharedBytes}};

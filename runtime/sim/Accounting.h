@@ -8,10 +8,14 @@
 #ifndef ORRERY_SIM_ACCOUNTING_H
 #define ORRERY_SIM_ACCOUNTING_H
 
+#include "orrery/hooks.h"
+
 #include <array>
 #include <map>
 #include <string>
 #include <string_view>
+#include <tuple>
+#include <unordered_map>
 #include <vector>
 
 namespace orrery::sim {
@@ -27,8 +31,9 @@ enum class Category {
   Network,       ///< time inside MPI calls not charged by Orrery
   CallOverhead,  ///< t_call of MPI, per-call overhead of CUDA copies
   Sync,          ///< t_sync of synchronizing calls
+  HostCompute,   ///< host code between hooks (orrery-run --host-compute)
 };
-constexpr int NumCategories = 10;
+constexpr int NumCategories = 11;
 std::string_view categoryKey(Category C); ///< "kernel_compute"
 
 /// Seconds per category, the part of them resting on estimates and the
@@ -65,6 +70,15 @@ struct DeviceReadTotals {
   double Bytes = 0;
 };
 
+/// The calls of one instrumented site (summed over ranks), kept under
+/// FILE:LINE:COLUMN API so that the report lists them in source order with
+/// the keys of a native report (api, site = FILE:LINE).
+struct SiteTotals {
+  std::string Api, Site;
+  unsigned long long Calls = 0;
+  double Seconds = 0; ///< simulated time from the call's begin to its end
+};
+
 /// The timeline track of NVTX ranges (NvtxRanges.cpp).
 constexpr int NvtxTrack = -1;
 
@@ -80,6 +94,8 @@ class Report {
 public:
   KernelTotals &kernel(const std::string &Key) { return Kernels[Key]; }
   DeviceReadTotals &deviceRead(const std::string &Key) { return Reads[Key]; }
+  /// One call of \p Site that took \p Seconds.
+  void siteCall(const orrery_site *Site, double Seconds);
   void warn(const std::string &Message) { ++Warnings[Message]; }
   bool tracing() const { return Tracing; }
   void setTracing(bool On) { Tracing = On; }
@@ -100,6 +116,9 @@ public:
     Accounts Total; ///< summed over ranks
     /// "measured" (twin mode: kernels timed on a real GPU) or "modelled".
     std::string DeviceTime = "modelled";
+    /// orrery-run --host-compute: host code was timed and charged, so the
+    /// breakdown has a host_compute row (without it there is none to show).
+    bool HostCompute = false;
     /// Large host allocations shared by all ranks (SharedHost.h).
     unsigned long long SharedAllocations = 0, SharedBytes = 0,
                        SharedThreshold = 0;
@@ -118,6 +137,12 @@ public:
 private:
   std::map<std::string, KernelTotals> Kernels;
   std::map<std::string, DeviceReadTotals> Reads;
+  /// By (file, line, column, api): source order, one row for the copies of
+  /// a site in each rank's copy of the program.
+  std::map<std::tuple<std::string, unsigned, unsigned, std::string>,
+           SiteTotals>
+      Sites;
+  std::unordered_map<const orrery_site *, SiteTotals *> SiteRows;
   std::map<std::string, unsigned long long> Warnings;
   std::vector<TraceSpan> Spans;
   bool Tracing = false;

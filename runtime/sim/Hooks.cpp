@@ -39,8 +39,14 @@ static Rank &enter(const orrery_site *S) {
   // restarts the timer) instead of charging it.
   static const bool HostCompute =
       simgrid::config::get_value<bool>("smpi/simulate-computation");
-  if (HostCompute && R.HostTimerStarted)
+  // The host code SMPI charges here is the host_compute category (and a
+  // span of the rank's host track).
+  if (HostCompute && R.HostTimerStarted) {
+    double Start = now();
     smpi_bench_end();
+    Runtime::get().chargeSince(R, Category::HostCompute, Start,
+                               /*Estimate=*/false);
+  }
   R.HostTimerStarted = true;
   OpenSite O;
   O.Site = S;
@@ -61,6 +67,7 @@ static void leave(const orrery_site *S) {
     R.Open.erase(std::next(It).base());
     if (S->kind == ORRERY_KIND_MPI)
       mpiEnd(R, O);
+    Runtime::get().report().siteCall(S, now() - O.Begin);
     return;
   }
 }

@@ -424,6 +424,7 @@ void Runtime::finish() {
     S.Total.Estimated += A.Estimated;
   }
   S.DeviceTime = deviceExecutor().real() ? "measured" : "modelled";
+  S.HostCompute = simgrid::config::get_value<bool>("smpi/simulate-computation");
   std::string Error;
   if (const char *Path = env("ORRERY_REPORT"))
     if (!Rep.writeJson(Path, S, Error))

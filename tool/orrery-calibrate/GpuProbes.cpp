@@ -6,11 +6,14 @@
 #include "orrery/models/KernelModel.h"
 #include "orrery/models/MachineFile.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <limits>
 #include <sstream>
+#include <tuple>
 #include <sys/wait.h>
 
 namespace orrery::calibrate {
@@ -26,6 +29,13 @@ const std::vector<Band> CopyBands = {
 
 /// Streaming kernels below this many bytes do not fill the GPU.
 const double TriadMinBytes = 64.0 * 1024 * 1024;
+
+/// Memory counts as saturated within 5 % of the best streaming rate.
+const double SaturatedShare = 0.95;
+
+/// Device buffers given to MPI faster than this multiple of the program's
+/// own staging: the library has a direct path.
+const double DirectPathGain = 1.2;
 
 std::string fmt(const char *F, double V) {
   char Buf[64];
@@ -138,7 +148,173 @@ private:
   GpuCalibration &Out;
 };
 
+/// GPU 0 to GPU 1 (cudaMemcpyPeerAsync, device time): node.gpu_links. A
+/// machine with one GPU, or without peer access, has no series: said, not
+/// a problem.
+void fitPeerCopies(const NamedSamples &S, Fitter &F, GpuCalibration &Out) {
+  if (!S.count("peer")) {
+    Out.Lines.push_back({"peer: not measured (one GPU, or GPU 0 has no peer "
+                         "access to GPU 1)",
+                         ""});
+    return;
+  }
+  auto Peer = F.copyFits("peer", true);
+  if (Peer.empty())
+    return;
+  const auto &[FirstBand, First] = Peer.front();
+  const auto &[LastBand, Last] = Peer.back();
+  F.value("node.gpu_links.bandwidth", Last.Bandwidth / 1e9, "GB/s",
+          "peer (cudaMemcpyPeerAsync GPU 0 -> 1) rate of band " +
+              LastBand.str() + " B, " + describe(Last, "GB/s", 1e9));
+  F.value("node.gpu_links.latency", First.Latency * 1e6, "us",
+          "peer (cudaMemcpyPeerAsync GPU 0 -> 1) latency of band " +
+              FirstBand.str() + " B, " + describe(First, "GB/s", 1e9));
+}
+
+/// The memory side of the kernel suite: dependent strided loads give the
+/// memory latency, the shared-memory stream at several occupancies the
+/// occupancy at which memory saturates; atomics are printed (the kernel
+/// model has no atomics term).
+void fitMemorySuite(const NamedSamples &S, Fitter &F, GpuCalibration &Out) {
+  HockneyFit Chase;
+  if (F.rateFit("strided_chase", 0, "Mloads/s", 1e6, Chase)) {
+    double Latency = 1 / Chase.Bandwidth;
+    Out.Lines.push_back(
+        {"strided_chase: " + fmt("%.1f", Latency * 1e9) + " ns per load", ""});
+    F.value("gpu.memory.latency", Latency * 1e9, "ns",
+            "strided_chase (dependent loads 4 KiB + 8 B apart), 1 / rate, " +
+                describe(Chase, "Mloads/s", 1e6));
+  }
+
+  std::vector<OccupancyRate> Rates;
+  const std::string Prefix = "shared_stream@";
+  for (const auto &[Name, Samples] : S) {
+    if (Name.rfind(Prefix, 0) != 0)
+      continue;
+    double Occupancy = std::atof(Name.c_str() + Prefix.size());
+    HockneyFit R;
+    if (Occupancy > 0 && F.rateFit(Name, 0, "GB/s", 1e9, R))
+      Rates.push_back({Occupancy, R.Bandwidth});
+  }
+  double Saturation = saturationOccupancy(Rates, SaturatedShare);
+  if (Saturation > 0) {
+    Out.Lines.push_back({"shared_stream: memory saturates at occupancy " +
+                             fmt("%.3f", Saturation),
+                         ""});
+    F.value("gpu.saturation_occupancy.memory", Saturation, "ratio",
+            "shared_stream (streaming copy, occupancy set by its shared-"
+            "memory tile): lowest occupancy within " +
+                fmt("%.0f", (1 - SaturatedShare) * 100) +
+                "% of the best rate, over " + std::to_string(Rates.size()) +
+                " occupancies");
+  } else {
+    Out.Lines.push_back({"shared_stream: no samples",
+                         "series 'shared_stream@OCCUPANCY' is missing or "
+                         "has fewer than two occupancies (is "
+                         "orrery-probe-gpu from this build?)"});
+  }
+
+  for (const char *Name : {"atomic_distinct", "atomic_contended"}) {
+    HockneyFit A;
+    F.rateFit(Name, 0, "Gops/s", 1e9, A);
+    F.printOnly(); // no machine-file key: the kernel model counts no atomics
+  }
+}
+
 } // namespace
+
+double saturationOccupancy(std::vector<OccupancyRate> Rates, double Share) {
+  if (Rates.size() < 2)
+    return 0;
+  std::sort(Rates.begin(), Rates.end(),
+            [](const OccupancyRate &A, const OccupancyRate &B) {
+              return A.Occupancy < B.Occupancy;
+            });
+  double Best = 0;
+  for (const OccupancyRate &R : Rates)
+    Best = std::max(Best, R.Rate);
+  for (const OccupancyRate &R : Rates)
+    if (R.Rate >= Share * Best)
+      return R.Occupancy;
+  return 0;
+}
+
+GpuCalibration fitDeviceMpiSamples(const NamedSamples &S, double CallHost,
+                                   double MaxResidual,
+                                   const std::string &Source) {
+  GpuCalibration Out;
+  Fitter F(S, MaxResidual, Source, Out);
+  // Small messages show the fixed costs, large ones the path's rate.
+  const Band Small{0, 65536},
+      Large{65536, std::numeric_limits<double>::infinity()};
+  auto Fit = [&](const std::string &Name, const Band &B, HockneyFit &R) {
+    auto It = S.find(Name);
+    std::vector<Sample> In;
+    if (It != S.end())
+      In = inBand(It->second, B);
+    if (In.size() < 2)
+      return false;
+    R = fitHockney(In, MaxResidual);
+    Out.Lines.push_back(
+        {Name + " band " + B.str() + ": " + describe(R, "GB/s", 1e9),
+         R.Problem.empty() ? ""
+                           : "probe mpi-device, series " + Name + ", band " +
+                                 B.str() + ": poor fit: " + R.Problem});
+    return true;
+  };
+  HockneyFit HhSmall, HhLarge, StSmall, StLarge, DdSmall, DdLarge;
+  bool Reference = true;
+  for (auto [Name, SmallFit, LargeFit] :
+       {std::make_tuple("mpi_hh", &HhSmall, &HhLarge),
+        std::make_tuple("mpi_staged", &StSmall, &StLarge)})
+    if (!Fit(Name, Small, *SmallFit) || !Fit(Name, Large, *LargeFit)) {
+      F.missing(Name);
+      Reference = false;
+    }
+  if (!Reference)
+    return Out;
+  if (!S.count("mpi_dd")) {
+    Out.Lines.push_back(
+        {"mpi_dd: not measured: the MPI library is not CUDA-aware "
+         "(MPIX_Query_cuda_support), so programs must stage device buffers "
+         "(mpi_staged); mpi.call_overhead.device is left as it was",
+         ""});
+    return Out;
+  }
+  if (!Fit("mpi_dd", Small, DdSmall) || !Fit("mpi_dd", Large, DdLarge)) {
+    F.missing("mpi_dd");
+    return Out;
+  }
+  // The simulator charges a device-buffer call t_call,device where a host
+  // one costs t_call,host; the rest of the small-message time is the same
+  // transport. The device leg's own latency is folded in, as
+  // node.pcie.call_overhead folds in the PCIe latency.
+  double Extra = DdSmall.Latency - HhSmall.Latency;
+  if (Extra < 0) {
+    Out.Lines.push_back({"mpi_dd latency " +
+                             fmt("%.3f", DdSmall.Latency * 1e6) +
+                             " us is below mpi_hh's (" +
+                             fmt("%.3f", HhSmall.Latency * 1e6) +
+                             " us): mpi.call_overhead.device not written",
+                         ""});
+  } else {
+    F.value("mpi.call_overhead.device", (CallHost + Extra) * 1e6, "us",
+            "mpi.call_overhead.host of the base file (" +
+                fmt("%.3f", CallHost * 1e6) +
+                " us) + mpi_dd latency - mpi_hh latency of band " +
+                Small.str() + " B (" + fmt("%.3f", DdSmall.Latency * 1e6) +
+                " - " + fmt("%.3f", HhSmall.Latency * 1e6) + " us)");
+  }
+  bool Direct = DdLarge.Bandwidth > DirectPathGain * StLarge.Bandwidth;
+  Out.Lines.push_back(
+      {"device-buffer MPI: " + fmt("%.1f", DdLarge.Bandwidth / 1e9) +
+           " GB/s given to MPI, " + fmt("%.1f", StLarge.Bandwidth / 1e9) +
+           " GB/s staged by the program: the MPI library " +
+           (Direct ? "takes a direct path (CUDA IPC or GPUDirect)"
+                   : "stages through host memory itself"),
+       ""});
+  return Out;
+}
 
 bool runGpuProbe(const std::string &Command, NamedSamples &Out,
                  std::string &Error) {
@@ -265,7 +441,48 @@ GpuCalibration fitGpuSamples(const NamedSamples &S, const GpuPeaks &Peaks,
   }
   if (!F.rateFit("fma_fp32", 0, "GFLOP/s", 1e9, Fma32))
     F.printOnly(); // the model has one compute efficiency: fp64's
+  fitPeerCopies(S, F, Out);
+  fitMemorySuite(S, F, Out);
   return Out;
+}
+
+bool calibrateDeviceMpi(const std::string &ProbeDir, const std::string &Base,
+                        const std::string &Launcher,
+                        const std::string &MaxBytes, double MaxResidual,
+                        const std::string &Source,
+                        std::vector<MeasuredValue> &Values, bool &Poor,
+                        std::string &Error) {
+  models::ParsedFile Parsed = models::loadMachineFile(Base);
+  if (!Parsed.ok()) {
+    Error = Parsed.Errors.front().str() + " (the --base file)";
+    return false;
+  }
+  std::filesystem::path Exe =
+      std::filesystem::path(ProbeDir) / "orrery-probe-mpi-device";
+  if (!std::filesystem::exists(Exe)) {
+    Error = "probe mpi-device: " + Exe.string() +
+            " not found (Orrery builds it when clang, the CUDA toolkit and "
+            "MPI are found; or give --probe-dir)";
+    return false;
+  }
+  std::string Cmd = Launcher + " " + shellQuote(Exe.string()) +
+                    (MaxBytes.empty() ? std::string() : " " + MaxBytes);
+  std::cout << "probe mpi-device: " << Cmd << "\n" << std::flush;
+  NamedSamples S;
+  if (!runGpuProbe(Cmd, S, Error))
+    return false;
+  GpuCalibration C = fitDeviceMpiSamples(
+      S, Parsed.M.Mpi.CallOverheadHost.Value, MaxResidual,
+      Source + ", probe mpi-device (" + Cmd + ")");
+  for (const GpuFitLine &L : C.Lines) {
+    std::cout << "  " << L.Text << "\n";
+    if (!L.Problem.empty())
+      std::cerr << "orrery-calibrate: error: " << L.Problem
+                << " (rerun on an idle machine, or raise --max-residual)\n";
+  }
+  Poor |= C.poor();
+  Values.insert(Values.end(), C.Values.begin(), C.Values.end());
+  return true;
 }
 
 bool calibrateGpu(const std::string &ProbeDir, const std::string &Base,

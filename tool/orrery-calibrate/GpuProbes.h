@@ -2,10 +2,14 @@
 //
 // orrery-probe-gpu (probes/gpu.cu) times host-device copies (pageable and
 // pinned), device-to-device copies, launch, sync and empty-kernel costs and
-// a small kernel suite (a streaming triad and FMA chains). This file runs it
-// and turns its samples into machine-file numbers: Hockney fits per size
-// band for copies, fixed costs as measured, and the kernel model's
-// efficiencies as the fitted rates over the base file's peaks.
+// a kernel suite (a streaming triad, FMA chains, dependent strided loads, a
+// shared-memory stream at several occupancies, atomics), and peer copies
+// when there are two GPUs. orrery-probe-mpi-device (probes/mpi-device.cu)
+// times device-buffer MPI point-to-point under the launcher. This file runs
+// them and turns their samples into machine-file numbers: Hockney fits per
+// size band for copies, fixed costs as measured, the kernel model's
+// efficiencies as the fitted rates over the base file's peaks, the memory
+// latency and saturation occupancy, and the device-buffer MPI call overhead.
 //
 //===----------------------------------------------------------------------===//
 
@@ -58,6 +62,36 @@ struct GpuCalibration {
 /// Problem naming the series.
 GpuCalibration fitGpuSamples(const NamedSamples &S, const GpuPeaks &Peaks,
                              double MaxResidual, const std::string &Source);
+
+/// A streaming rate (bytes/s) at an occupancy (active warps / maximum).
+struct OccupancyRate {
+  double Occupancy = 0, Rate = 0;
+};
+
+/// The lowest occupancy whose rate is at least \p Share of the best: where
+/// memory saturates (gpu.saturation_occupancy.memory). 0 with fewer than
+/// two rates.
+double saturationOccupancy(std::vector<OccupancyRate> Rates, double Share);
+
+/// Fits orrery-probe-mpi-device's samples: mpi.call_overhead.device from
+/// the small-message latencies of device (mpi_dd) and host (mpi_hh) buffers
+/// over \p CallHost (the base file's mpi.call_overhead.host, seconds), and
+/// a printed verdict on the path (direct or staged) from the large-message
+/// rates. Without mpi_dd (MPI not CUDA-aware) nothing is written, and that
+/// is said.
+GpuCalibration fitDeviceMpiSamples(const NamedSamples &S, double CallHost,
+                                   double MaxResidual,
+                                   const std::string &Source);
+
+/// orrery-calibrate --gpu with a launcher: runs \p ProbeDir /
+/// orrery-probe-mpi-device under \p Launcher (quoted words), prints each fit
+/// and appends the numbers to \p Values, as calibrateGpu does.
+bool calibrateDeviceMpi(const std::string &ProbeDir, const std::string &Base,
+                        const std::string &Launcher,
+                        const std::string &MaxBytes, double MaxResidual,
+                        const std::string &Source,
+                        std::vector<MeasuredValue> &Values, bool &Poor,
+                        std::string &Error);
 
 /// orrery-calibrate --gpu: runs \p ProbeDir/orrery-probe-gpu (its largest
 /// copy \p MaxBytes, empty for its default), prints each fit, and appends

@@ -61,8 +61,10 @@ const char *Usage =
     "  --probe-dir DIR      where the orrery-probe-* programs are (default: "
     "beside\n"
     "                       this tool)\n"
-    "  --gpu                also run the GPU probes (copies, launch and sync\n"
-    "                       costs, kernel suite) on GPU 0: docs/calibrate.md\n";
+    "  --gpu                also run the GPU probes (copies, peer copies,\n"
+    "                       launch and sync costs, kernel suite) on GPU 0 and,\n"
+    "                       under LAUNCHER, device-buffer MPI: "
+    "docs/calibrate.md\n";
 
 int usageError(const std::string &Msg) {
   std::cerr << "orrery-calibrate: error: " << Msg
@@ -273,10 +275,18 @@ int main(int Argc, char **Argv) {
                         Source(Fits[0], Use[0], "bandwidth")});
     }
   }
-  if (Gpu && !calibrateGpu(ProbeDir, Base, MaxBytes, MaxResidual,
-                           "orrery-calibrate " + Version + ", host " + Host +
-                               ", " + Date,
+  const std::string GpuSource =
+      "orrery-calibrate " + Version + ", host " + Host + ", " + Date;
+  if (Gpu && !calibrateGpu(ProbeDir, Base, MaxBytes, MaxResidual, GpuSource,
                            Values, Poor, Err))
+    return error(Err);
+  // Device-buffer MPI needs two ranks: only with a launcher.
+  if (Gpu && Launcher.empty())
+    std::cout << "probe mpi-device: skipped (no launcher; end the command "
+                 "with -- mpirun -np 2 to time device-buffer MPI)\n";
+  else if (Gpu && !calibrateDeviceMpi(ProbeDir, Base, LauncherText, MaxBytes,
+                                      MaxResidual, GpuSource, Values, Poor,
+                                      Err))
     return error(Err);
   if (Poor)
     return error("not writing " + Out + ": a fit above is poor");

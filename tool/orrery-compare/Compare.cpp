@@ -145,6 +145,10 @@ bool parseReport(const std::string &Path, const std::string &Text,
     Error = Path + ": 'ranks' must be positive";
     return false;
   }
+  Out.WorldSize = Out.Ranks;
+  if (auto W = J.find("world_size"); W != J.end() && W->is_number() &&
+                                     W->get<double>() >= Out.Ranks)
+    Out.WorldSize = W->get<double>();
   const char *TotalKey =
       J.contains("measured_seconds") ? "measured_seconds" : "simulated_seconds";
   if (!number(J, Path, TotalKey, Out.Total, Error))
@@ -182,6 +186,56 @@ bool readReport(const std::string &Path, ReportTimes &Out, std::string &Error) {
 
 namespace {
 
+/// Adds \p From (per rank of a report of \p Ranks ranks) into \p Into as
+/// sums over ranks, keeping the order of first appearance.
+void addRows(const std::vector<std::pair<std::string, double>> &From,
+             double Ranks, std::vector<std::pair<std::string, double>> &Into) {
+  for (const auto &[Name, Seconds] : From) {
+    auto It = std::find_if(Into.begin(), Into.end(),
+                           [&Name = Name](const auto &R) { return R.first == Name; });
+    if (It == Into.end())
+      Into.emplace_back(Name, Seconds * Ranks);
+    else
+      It->second += Seconds * Ranks;
+  }
+}
+
+} // namespace
+
+bool mergeReports(const std::vector<ReportTimes> &Parts, ReportTimes &Out,
+                  std::string &Error) {
+  if (Parts.empty()) {
+    Error = "no measured report to merge";
+    return false;
+  }
+  Out = ReportTimes();
+  Out.Kind = Parts.front().Kind;
+  Out.Ranks = 0;
+  for (const ReportTimes &P : Parts) {
+    if (P.Kind != Out.Kind) {
+      Error = P.Path + ": a '" + P.Kind + "' report among '" + Out.Kind +
+              "' ones (" + Parts.front().Path +
+              "): give the measured reports of one run, then the predicted "
+              "one last";
+      return false;
+    }
+    Out.Path += (Out.Path.empty() ? "" : ", ") + P.Path;
+    Out.Ranks += P.Ranks;
+    Out.WorldSize = std::max(Out.WorldSize, P.WorldSize);
+    // The run takes as long as its slowest rank.
+    Out.Total = std::max(Out.Total, P.Total);
+    addRows(P.Categories, P.Ranks, Out.Categories);
+    addRows(P.Kernels, P.Ranks, Out.Kernels);
+    addRows(P.Sites, P.Ranks, Out.Sites);
+  }
+  for (auto *Rows : {&Out.Categories, &Out.Kernels, &Out.Sites})
+    for (auto &Row : *Rows)
+      Row.second /= Out.Ranks;
+  return true;
+}
+
+namespace {
+
 void lineUp(const std::string &Group,
             const std::vector<std::pair<std::string, double>> &M,
             const std::vector<std::pair<std::string, double>> &P,
@@ -211,19 +265,42 @@ std::vector<Row> compare(const ReportTimes &Measured,
   // A native run cannot split an MPI call into overhead, transfer and
   // waiting (it puts the whole call under network); the simulation can. The
   // sum of the MPI categories compares like with like.
-  auto Mpi = [](const ReportTimes &R) {
-    std::optional<double> Sum;
+  auto Sum = [](const ReportTimes &R, std::initializer_list<const char *> Keys) {
+    std::optional<double> Total;
     for (const auto &[Name, Seconds] : R.Categories)
-      if (Name == "network" || Name == "call_overhead" ||
-          Name == "host_bounce" || Name == "device_legs" || Name == "reduction")
-        Sum = Sum.value_or(0) + Seconds;
-    return Sum;
+      for (const char *K : Keys)
+        if (Name == K)
+          Total = Total.value_or(0) + Seconds;
+    return Total;
   };
-  if (Mpi(Measured) || Mpi(Predicted))
-    Rows.push_back(
-        Row{"sum", "mpi", Mpi(Measured), Mpi(Predicted), std::nullopt});
+  auto AddSum = [&](const char *Name, std::initializer_list<const char *> Keys) {
+    std::optional<double> M = Sum(Measured, Keys), P = Sum(Predicted, Keys);
+    if (M || P)
+      Rows.push_back(Row{"sum", Name, M, P, std::nullopt});
+  };
+  AddSum("mpi", {"network", "call_overhead", "host_bounce", "device_legs",
+                 "reduction"});
+  // Likewise kernels: a native run on a GPU times them on the device
+  // (kernel_device) without the model's compute/memory split.
+  if (Sum(Measured, {"kernel_device"}) || Sum(Predicted, {"kernel_device"}))
+    AddSum("kernels", {"kernel_compute", "kernel_memory", "kernel_device"});
   lineUp("kernel", Measured.Kernels, Predicted.Kernels, Rows);
   lineUp("site", Measured.Sites, Predicted.Sites, Rows);
+  // MPI's start-up and shut-down are outside both totals (a native run
+  // measures from MPI_Init's return to MPI_Finalize's start, a simulation
+  // starts its ranks initialised): their sites would only head the list.
+  Rows.erase(std::remove_if(Rows.begin(), Rows.end(),
+                            [](const Row &R) {
+                              if (R.Group != "site")
+                                return false;
+                              for (const char *Api :
+                                   {"MPI_Init ", "MPI_Init_thread ",
+                                    "MPI_Finalize "})
+                                if (R.Name.rfind(Api, 0) == 0)
+                                  return true;
+                              return false;
+                            }),
+             Rows.end());
   // A category both sides leave at zero says nothing.
   Rows.erase(std::remove_if(Rows.begin(), Rows.end(),
                             [](const Row &R) {
@@ -266,7 +343,10 @@ nlohmann::ordered_json toJson(const ReportTimes &Measured,
   };
   OJ J;
   J["schema"] = "orrery-compare/1";
-  J["measured"] = {{"file", Measured.Path}, {"kind", Measured.Kind}};
+  J["measured"] = {{"file", Measured.Path},
+                   {"kind", Measured.Kind},
+                   {"ranks", Measured.Ranks},
+                   {"world_size", Measured.WorldSize}};
   J["predicted"] = {{"file", Predicted.Path}, {"kind", Predicted.Kind}};
   J["median_abs_error"] = Opt(medianAbsError(Rows));
   OJ A = OJ::array();

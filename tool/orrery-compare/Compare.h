@@ -4,7 +4,9 @@
 // a native run writes the same schema with "kind": "measured") and lines
 // them up: the total, each category of "breakdown", the MPI categories
 // together (network, call_overhead, host_bounce, device_legs, reduction: a
-// native run has all of an MPI call under network), each kernel site of
+// native run has all of an MPI call under network), the kernel categories
+// together when a native run timed kernels on the device (kernel_compute,
+// kernel_memory, kernel_device), each kernel site of
 // "kernels" and each call site of "sites" where both reports have one. All
 // times are seconds per rank (the report's sums divided by its "ranks").
 // See docs/compare.md.
@@ -27,6 +29,9 @@ struct ReportTimes {
   std::string Path;
   std::string Kind; // "measured", "predicted"
   double Ranks = 1;
+  /// Ranks of the run the report came from ("world_size" of a native
+  /// report, else "ranks").
+  double WorldSize = 1;
   double Total = 0;
   /// (row name, seconds per rank) in the report's order.
   std::vector<std::pair<std::string, double>> Categories, Kernels, Sites;
@@ -39,6 +44,13 @@ bool parseReport(const std::string &Path, const std::string &Text,
 
 /// Reads \p Path and parses it as parseReport does.
 bool readReport(const std::string &Path, ReportTimes &Out, std::string &Error);
+
+/// Merges the per-process reports of one native run (ORRERY_REPORT with %r:
+/// one file per rank) into \p Out: times per rank over all of them (sums
+/// weighted by their ranks), the total of the slowest. False with \p Error
+/// naming the file whose kind differs from the first's.
+bool mergeReports(const std::vector<ReportTimes> &Parts, ReportTimes &Out,
+                  std::string &Error);
 
 /// One line of the comparison.
 struct Row {

@@ -1,6 +1,9 @@
 //===- Main.cpp - orrery-compare: measured vs predicted, row by row -------===//
 //
-//   orrery-compare [--json] MEASURED.json PREDICTED.json
+//   orrery-compare [--json] MEASURED.json [MEASURED.json...] PREDICTED.json
+//
+// Several measured reports are the per-rank reports of one native run
+// (ORRERY_REPORT=m-%r.json): they are merged, times per rank over all.
 //
 // Prints the total, each category, each kernel site and each call site the
 // two reports share, with the relative error (predicted - measured) /
@@ -21,12 +24,15 @@ using namespace orrery::compare;
 namespace {
 
 const char *Usage =
-    "usage: orrery-compare [--json] MEASURED.json PREDICTED.json\n"
+    "usage: orrery-compare [--json] MEASURED.json [MEASURED.json...] "
+    "PREDICTED.json\n"
     "\n"
     "Lines up two reports in the orrery-run --report schema (a native run's\n"
     "ORRERY_REPORT, a simulation's --report): the total, each category, each\n"
     "kernel site and each call site, in seconds per rank, with the relative\n"
-    "error (predicted - measured) / measured, worst rows first.\n"
+    "error (predicted - measured) / measured, worst rows first. Several\n"
+    "measured reports (one per rank of a native run, ORRERY_REPORT=m-%r.json)\n"
+    "are merged: the mean over their ranks, the total of the slowest.\n"
     "\n"
     "  --json   print the comparison as JSON (schema orrery-compare/1)\n"
     "  --help   print this help\n";
@@ -99,6 +105,12 @@ void printText(const ReportTimes &M, const ReportTimes &P,
   size_t N = 0;
   for (const Row &R : Rows)
     N += R.Error.has_value();
+  if (M.Ranks < M.WorldSize)
+    std::cout << "\nnote: the measured reports cover " << M.Ranks << " of "
+              << M.WorldSize
+              << " ranks; rows of code only some ranks run compare those "
+                 "ranks with the mean of all predicted ranks (give every "
+                 "rank's report: ORRERY_REPORT=m-%r.json)\n";
   std::cout << "\nmedian |error| over " << N
             << " rows: " << (Med ? percent(Med).substr(1) : std::string("-"))
             << "\n";
@@ -123,13 +135,25 @@ int main(int Argc, char **Argv) {
       Files.push_back(A);
     }
   }
-  if (Files.size() != 2)
+  if (Files.size() < 2)
     return usageError(
         "expected two reports, MEASURED.json PREDICTED.json (got " +
         std::to_string(Files.size()) + ")");
+  std::vector<ReportTimes> Parts(Files.size() - 1);
   ReportTimes M, P;
   std::string Error;
-  if (!readReport(Files[0], M, Error) || !readReport(Files[1], P, Error)) {
+  bool Read = true;
+  for (size_t I = 0; Read && I + 1 < Files.size(); ++I)
+    Read = readReport(Files[I], Parts[I], Error);
+  if (Read)
+    Read = readReport(Files.back(), P, Error);
+  if (Read) {
+    if (Parts.size() == 1)
+      M = Parts.front();
+    else
+      Read = mergeReports(Parts, M, Error);
+  }
+  if (!Read) {
     std::cerr << "orrery-compare: error: " << Error << "\n";
     return 1;
   }

@@ -3,8 +3,9 @@
 //   orrery-probe-gpu [MAX_BYTES]
 //
 // Prints one "NAME SIZE SECONDS" line per measurement (SIZE: bytes, or
-// floating-point operations for the fma_* kernels; 0 for fixed costs), on
-// GPU 0. Copies are timed on the host around the synchronous call (what a
+// floating-point operations for the fma_* kernels, dependent loads for
+// strided_chase, operations for atomic_*; 0 for fixed costs), on GPU 0
+// (peer copies: GPU 0 to GPU 1 when there are two with peer access). Copies are timed on the host around the synchronous call (what a
 // program waits for: the call's overhead included), device work with CUDA
 // events; each point is the best of 5. Exits with status 3 and a message
 // when there is no usable GPU.
@@ -58,6 +59,46 @@ __global__ void fmaChains(T *Out, int Iterations, T X) {
   for (int K = 0; K < 8; ++K)
     Sum += A[K];
   Out[blockIdx.x * blockDim.x + threadIdx.x] = Sum;
+}
+
+// Dependent loads: each load's address is the value of the previous one,
+// so the loads cannot overlap and each costs one memory latency. The stride
+// (Next[i] = i + 4 KiB + 8 B) puts every load in a new DRAM page and cache
+// line.
+__global__ void stridedChase(const size_t *Next, size_t Loads, size_t *Out) {
+  size_t I = 0;
+  for (size_t L = 0; L < Loads; ++L)
+    I = Next[I];
+  *Out = I;
+}
+
+__global__ void fillChase(size_t *Next, size_t N, size_t Stride) {
+  size_t I = blockIdx.x * static_cast<size_t>(blockDim.x) + threadIdx.x;
+  for (; I < N; I += static_cast<size_t>(gridDim.x) * blockDim.x)
+    Next[I] = (I + Stride) % N;
+}
+
+// A streaming copy through a tile of dynamic shared memory. The tile's size
+// sets how many blocks fit on an SM, hence the occupancy the stream runs at.
+__global__ void sharedStream(double *Dst, const double *Src, size_t N) {
+  extern __shared__ double Tile[];
+  size_t I = blockIdx.x * static_cast<size_t>(blockDim.x) + threadIdx.x;
+  size_t Stride = static_cast<size_t>(gridDim.x) * blockDim.x;
+  for (; I < N; I += Stride) {
+    Tile[threadIdx.x] = Src[I];
+    __syncthreads();
+    Dst[I] = Tile[blockDim.x - 1 - threadIdx.x];
+    __syncthreads();
+  }
+}
+
+// Atomic additions: every thread on its own address (Spread = threads), or
+// all threads of a block on one (Spread = blocks).
+__global__ void atomics(double *Sums, size_t Spread, int Rounds) {
+  size_t T = blockIdx.x * static_cast<size_t>(blockDim.x) + threadIdx.x;
+  double *Target = Sums + (Spread == gridDim.x ? blockIdx.x : T);
+  for (int R = 0; R < Rounds; ++R)
+    atomicAdd(Target, 1.0);
 }
 
 /// Host time of one synchronous copy, best of Repeats.
@@ -124,6 +165,101 @@ void copies(size_t MaxBytes) {
   cudaFree(Dev);
   cudaFreeHost(Pinned);
   std::free(Pageable);
+}
+
+/// GPU 0 to GPU 1 with cudaMemcpyPeerAsync, timed with events on GPU 0.
+void peerCopies(size_t MaxBytes) {
+  int Count = 0, CanAccess = 0;
+  check(cudaGetDeviceCount(&Count), "cudaGetDeviceCount");
+  if (Count < 2) {
+    std::printf("# peer: one GPU, no peer copies\n");
+    return;
+  }
+  check(cudaDeviceCanAccessPeer(&CanAccess, 0, 1), "cudaDeviceCanAccessPeer");
+  if (!CanAccess) {
+    std::printf("# peer: GPU 0 cannot access GPU 1, no peer copies\n");
+    return;
+  }
+  char *Src = nullptr, *Dst = nullptr;
+  check(cudaSetDevice(1), "cudaSetDevice");
+  check(cudaMalloc(&Dst, MaxBytes), "cudaMalloc");
+  check(cudaSetDevice(0), "cudaSetDevice");
+  check(cudaMalloc(&Src, MaxBytes), "cudaMalloc");
+  cudaError_t E = cudaDeviceEnablePeerAccess(1, 0);
+  if (E != cudaErrorPeerAccessAlreadyEnabled)
+    check(E, "cudaDeviceEnablePeerAccess");
+  for (size_t N = 8; N <= MaxBytes; N *= 2)
+    std::printf("peer %zu %.9g\n", N, eventTimed([&] {
+                  check(cudaMemcpyPeerAsync(Dst, 1, Src, 0, N),
+                        "cudaMemcpyPeerAsync");
+                }));
+  cudaFree(Src);
+  check(cudaSetDevice(1), "cudaSetDevice");
+  cudaFree(Dst);
+  check(cudaSetDevice(0), "cudaSetDevice");
+}
+
+/// The dependent strided loads, the shared-memory stream at four
+/// occupancies and the atomics.
+void memorySuite(size_t MaxBytes, int Sms) {
+  size_t N = MaxBytes / sizeof(size_t);
+  size_t *Next, *Out;
+  check(cudaMalloc(&Next, N * sizeof(size_t)), "cudaMalloc");
+  check(cudaMalloc(&Out, sizeof(size_t)), "cudaMalloc");
+  fillChase<<<4u * Sms, 256>>>(Next, N, (4096 + 8) / sizeof(size_t));
+  for (size_t Loads = 1024; Loads <= 32768; Loads *= 2)
+    std::printf("strided_chase %zu %.9g\n", Loads,
+                eventTimed([&] { stridedChase<<<1, 1>>>(Next, Loads, Out); }));
+  cudaFree(Out);
+  cudaFree(Next);
+
+  // 256 threads a block; a tile of SharedPerSm / Blocks bytes lets Blocks
+  // blocks on an SM: occupancy Blocks x 256 / max threads per SM.
+  cudaDeviceProp P;
+  check(cudaGetDeviceProperties(&P, 0), "cudaGetDeviceProperties");
+  size_t Elems = MaxBytes / 2 / sizeof(double);
+  double *A, *B;
+  check(cudaMalloc(&A, Elems * sizeof(double)), "cudaMalloc");
+  check(cudaMalloc(&B, Elems * sizeof(double)), "cudaMalloc");
+  check(cudaMemset(B, 0, Elems * sizeof(double)), "cudaMemset");
+  check(cudaFuncSetAttribute(sharedStream,
+                             cudaFuncAttributeMaxDynamicSharedMemorySize,
+                             static_cast<int>(P.sharedMemPerBlockOptin)),
+        "cudaFuncSetAttribute");
+  int MaxBlocks = P.maxThreadsPerMultiProcessor / 256;
+  for (int Blocks = 1; Blocks <= MaxBlocks; Blocks *= 2) {
+    size_t Shared = P.sharedMemPerMultiprocessor / Blocks - 1024;
+    if (Shared > P.sharedMemPerBlockOptin)
+      Shared = P.sharedMemPerBlockOptin;
+    int Fit = 0;
+    check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&Fit, sharedStream,
+                                                        256, Shared),
+          "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+    double Occupancy = Fit * 256.0 / P.maxThreadsPerMultiProcessor;
+    for (size_t Part = Elems / 4; Part <= Elems; Part *= 2)
+      std::printf("shared_stream@%.4f %zu %.9g\n", Occupancy,
+                  2 * Part * sizeof(double), eventTimed([&] {
+                    sharedStream<<<static_cast<unsigned>(Fit) * Sms, 256,
+                                   Shared>>>(A, B, Part);
+                  }));
+  }
+  cudaFree(A);
+  cudaFree(B);
+
+  double *Sums;
+  unsigned Blocks = 4u * Sms;
+  check(cudaMalloc(&Sums, Blocks * 256 * sizeof(double)), "cudaMalloc");
+  for (int Rounds = 16; Rounds <= 256; Rounds *= 4) {
+    double Ops = static_cast<double>(Blocks) * 256 * Rounds;
+    std::printf("atomic_distinct %.0f %.9g\n", Ops, eventTimed([&] {
+                  atomics<<<Blocks, 256>>>(Sums, Blocks * 256, Rounds);
+                }));
+    std::printf("atomic_contended %.0f %.9g\n", Ops, eventTimed([&] {
+                  atomics<<<Blocks, 256>>>(Sums, Blocks, Rounds);
+                }));
+  }
+  check(cudaGetLastError(), "a probe kernel");
+  cudaFree(Sums);
 }
 
 void fixedCosts() {
@@ -201,6 +337,7 @@ void kernels(size_t MaxBytes) {
   check(cudaGetLastError(), "a probe kernel");
   cudaFree(OutF);
   cudaFree(OutD);
+  memorySuite(MaxBytes, Sms);
 }
 
 } // namespace
@@ -236,6 +373,7 @@ int main(int Argc, char **Argv) {
   std::fflush(stdout);
   fixedCosts();
   copies(MaxBytes);
+  peerCopies(MaxBytes);
   kernels(MaxBytes);
   return 0;
 }
