@@ -16,6 +16,15 @@
 # seconds per run (default 600), JACOBI_ARGS (default: -niter 100 -nx 4096
 # -ny 4096).
 #
+#   DIR may also be a checkout of NVIDIA-developer-blog/code-samples (its
+#   posts/cuda-aware-mpi-example: make MPICC=orrery-cc MPILD=orrery-cxx
+#   NVCC=orrery-cxx; both Jacobi variants, -t 4 2 -d 1024 1024, the residue
+#   read set to 1 so all 1000 iterations run), of muriloboratto/cuda-aware-mpi
+#   (samples/ping-pong: its own howtocompile.sh with orrery-cxx as nvcc on
+#   PATH; 2 ranks on 2 nodes, 8 B to 1 GiB) or of UoB-HPC/CloverLeaf (cmake
+#   -DMODEL=cuda -DENABLE_MPI=ON with orrery-cxx as CXX and CUDA compiler;
+#   CLOVER_DECK, default InputDecks/clover_bm16_short.in).
+#
 # Codes that CUDA 13's nvcc does not build either get the minimal change nvcc
 # would need, applied to a copy and printed, never to the user's checkout:
 #   multi-gpu-programming-models: CUB in CUDA 13 needs C++17, the Makefiles say
@@ -176,9 +185,60 @@ if ar is not None and iar is not None:
 PY
 }
 
+# NVIDIA's CUDA-aware MPI Jacobi example (developer blog, 2013-2015).
+nvblog() {
+  local dir=$1/posts/cuda-aware-mpi-example copy=$work/nvblog built=no v line
+  cp -r "$dir" "$copy"
+  echo "# nvblog: make MPICC=orrery-cc MPILD=orrery-cxx NVCC=orrery-cxx" >&2
+  make -C "$copy/src" MPICC=orrery-cc MPILD=orrery-cxx NVCC=orrery-cxx \
+    > "$work/nvblog.build" 2>&1 && built=yes
+  # The residue is copied back in CallJacobiKernel; 1 keeps the solver going.
+  line=$(grep -n 'cudaMemcpy(&residue' "$copy/src/Device.cu" | cut -d: -f1)
+  for v in aware normal; do
+    local log=$work/nvblog-$v.log
+    [ $built = yes ] && (cd "$copy/bin" && simulate "$log" 8 \
+      --device-value "Device.cu:$line=1.0" ./jacobi_cuda_${v}_mpi -t 4 2 -d 1024 1024)
+    report "nvidia-blog/jacobi_cuda_${v}_mpi" $built "$log"
+  done
+}
+
+# The OLCF MPI ping-pong, CUDA-aware and host-staged (M. Boratto's samples).
+pingpong() {
+  local copy=$work/pingpong v exe
+  cp -r "$1/samples/ping-pong" "$copy"
+  mkdir -p "$work/shim" && ln -sf "$(command -v orrery-cxx)" "$work/shim/nvcc"
+  echo "# ping-pong: bash howtocompile.sh nowherman, orrery-cxx as nvcc on PATH" >&2
+  for v in CUDA-AWARE-MPI MPI+CUDA; do
+    exe=$(ls "$copy/$v"/*.cu | sed 's/\.cu$//')
+    local built=no log=$work/pingpong-$v.log
+    (cd "$copy/$v" && PATH=$work/shim:$PATH bash howtocompile.sh nowherman) \
+      > "$log.build" 2>&1 && [ -f "$exe" ] && built=yes
+    [ $built = yes ] && (cd "$copy/$v" && simulate "$log" 2 --ranks-per-node 1 "$exe")
+    report "ping-pong/$(basename "$exe")" $built "$log"
+  done
+}
+
+# UoB-HPC's CloverLeaf, CUDA model with MPI.
+cloverleaf() {
+  local copy=$work/clover built=no log=$work/clover.log
+  cp -r "$1" "$copy"
+  echo "# cloverleaf: cmake -DMODEL=cuda -DENABLE_MPI=ON -DCMAKE_{C,CXX,CUDA}_COMPILER=orrery-c{c,xx} -DCUDA_ARCH=sm_90 -DCMAKE_CUDA_ARCHITECTURES=90" >&2
+  (cmake -S "$copy" -B "$copy/build" -DMODEL=cuda -DENABLE_MPI=ON \
+      -DCMAKE_C_COMPILER=orrery-cc -DCMAKE_CXX_COMPILER=orrery-cxx \
+      -DCMAKE_CUDA_COMPILER=orrery-cxx -DCUDA_ARCH=sm_90 \
+      -DCMAKE_CUDA_ARCHITECTURES=90 &&
+    cmake --build "$copy/build" -j2) > "$work/clover.build" 2>&1 && built=yes
+  [ $built = yes ] && (cd "$copy" && simulate "$log" "$np" \
+    "$copy/build/cuda-cloverleaf" --file "${CLOVER_DECK:-InputDecks/clover_bm16_short.in}")
+  report "cloverleaf/cuda" $built "$log"
+}
+
 for d in "$@"; do
   if [ -f "$d/mpi/jacobi.cpp" ]; then mgpm "$d"
   elif [ -d "$d/c/mpi" ]; then osu "$d"
-  else echo "$0: $d is neither multi-gpu-programming-models nor the OSU micro-benchmarks" >&2
+  elif [ -f "$d/posts/cuda-aware-mpi-example/src/Jacobi.c" ]; then nvblog "$d"
+  elif [ -d "$d/samples/ping-pong/CUDA-AWARE-MPI" ]; then pingpong "$d"
+  elif [ -f "$d/src/cuda/model.cmake" ] && [ -d "$d/driver" ]; then cloverleaf "$d"
+  else echo "$0: $d is none of the codes this script knows (see its header)" >&2
   fi
 done

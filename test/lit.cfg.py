@@ -19,6 +19,11 @@ for feature in config.orrery_features:
 if os.path.exists(os.path.join(config.orrery_lib_dir, "liborrery-sim.so")):
     config.available_features.add("orrery-sim")
 
+# clang's OpenMP runtime (Debian's libomp-22-dev): orrery-cxx maps -fopenmp
+# to libgomp without it.
+if os.path.exists(os.path.join(config.llvm_tools_dir, "..", "lib", "libomp.so")):
+    config.available_features.add("libomp")
+
 # The fuzzers are built when clang 22's libFuzzer runtime is installed.
 if os.path.exists(os.path.join(config.orrery_bin_dir, "orrery-fuzz-machine-file")):
     config.available_features.add("libfuzzer")

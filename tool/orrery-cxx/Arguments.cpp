@@ -373,6 +373,23 @@ bool parseArguments(const std::vector<std::string> &Argv, bool CMode,
       Inv.DepTargets.push_back(A.substr(3));
     } else if (A == "-MP") {
       Inv.DepPhony = true;
+    } else if ((A == "-fopenmp" || A == "-fopenmp=libomp") &&
+               !clangHasLibomp()) {
+      // Makefiles pass -fopenmp (often through nvcc's -Xcompiler) for gcc's
+      // libgomp; clang's -fopenmp needs libomp, and without it fails to
+      // find omp.h or -lomp. Clang with libgomp links it but ignores the
+      // pragmas, which is what a build without libomp can offer.
+      Inv.Notes.push_back(
+          "'" + A +
+          "' became '-fopenmp=libgomp': clang's OpenMP runtime libomp (Debian "
+          "package libomp-22-dev) is not installed, so OpenMP pragmas are "
+          "ignored and the host code runs on one thread (skeleton mode "
+          "charges host code only with orrery-run --host-compute); install "
+          "libomp-22-dev to keep them");
+      Item It;
+      It.Where = Use::Language;
+      It.Args = {"-fopenmp=libgomp"};
+      Inv.Items.push_back(std::move(It));
     } else {
       Item It;
       It.Where = classifyFlag(A);

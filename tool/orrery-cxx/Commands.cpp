@@ -160,6 +160,10 @@ std::string cudaLibDir(const Toolchain &TC) {
 
 } // namespace
 
+bool clangHasLibomp() {
+  return exists(std::string(ORRERY_CXX_LLVM_BINDIR) + "/../lib/libomp.so");
+}
+
 bool findToolchain(const Invocation &Inv, const char *Argv0, Toolchain &TC,
                    std::string &Error) {
   std::string Llvm = ORRERY_CXX_LLVM_BINDIR;

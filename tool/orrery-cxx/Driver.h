@@ -128,6 +128,10 @@ struct Toolchain {
   std::string DefaultGpuArch; ///< for native and twin device code
 };
 
+/// True when clang's own OpenMP runtime (libomp, Debian's libomp-22-dev) is
+/// installed next to the clang the driver runs; -fopenmp needs it.
+bool clangHasLibomp();
+
 /// Finds the toolchain for Inv. Returns false with Error set when something
 /// the invocation needs is missing (never in a dry run, which prints paths).
 bool findToolchain(const Invocation &Inv, const char *Argv0, Toolchain &TC,

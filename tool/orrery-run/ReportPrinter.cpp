@@ -453,6 +453,17 @@ void printDeviceReads(const ReportData &D, std::ostream &OS) {
            R.From.empty() ? "-" : R.From});
   T.print(OS, "  ");
   OS << "  (set a value with orrery-run --device-value FILE:LINE=VALUE)\n";
+  // liborrery-sim names copies without a hook "(a copy outside ...)".
+  bool Unhooked = std::any_of(D.Reads.begin(), D.Reads.end(),
+                              [](const DeviceRead &R) {
+                                return !R.Site.empty() && R.Site[0] == '(';
+                              });
+  if (Unhooked)
+    OS << "  (a copy outside instrumented code has no FILE:LINE that "
+          "--device-value could name: it is in a header or a file "
+          "orrery-instrument did not rewrite, and orrery-cxx does not "
+          "instrument headers; if a loop or a check depends on what it "
+          "reads, move that copy into the .cu/.cpp file that calls it)\n";
 }
 
 void printSharedHost(const ReportData &D, std::ostream &OS) {

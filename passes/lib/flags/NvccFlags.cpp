@@ -170,13 +170,15 @@ std::string_view trim(std::string_view S, std::string_view Chars) {
 }
 
 /// Adds `--cuda-gpu-arch=sm_XX` for every real or virtual architecture named
-/// in an -arch or -gencode value.
+/// in an -arch or -gencode value. A code list may be quoted, as in
+/// `code="sm_70,compute_70"` (a Makefile's `code=\"sm_70,compute_70\"` reaches
+/// the compiler with its quotes; nvcc strips them).
 void addGpuArchs(std::string_view Value, std::vector<std::string> &Out) {
   for (const std::string &Part : splitList(Value, /*Spaces=*/false)) {
-    std::string_view P = trim(Part, " []");
+    std::string_view P = trim(Part, " []\"'");
     consumeFront(P, "arch=");
     consumeFront(P, "code=");
-    P = trim(P, "[]");
+    P = trim(P, "[]\"'");
     if (!consumeFront(P, "sm_") && !consumeFront(P, "compute_"))
       continue; // native, all, all-major: any architecture parses the host
     std::string Arch = "--cuda-gpu-arch=sm_" + std::string(P);

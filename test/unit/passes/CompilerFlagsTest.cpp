@@ -29,6 +29,15 @@ TEST(CompilerFlagsTest, TranslatesArchitecturesAndRdc) {
                   "--cuda-gpu-arch=sm_70", "-fgpu-rdc", "-c", "a.cu"}));
 }
 
+// Makefiles write code=\"sm_70,compute_70\": the quotes reach the compiler.
+TEST(CompilerFlagsTest, GencodeCodeListMayBeQuoted) {
+  Args Out = translate({"nvcc", "-gencode",
+                        "arch=compute_70,code=\"sm_70,compute_70\"", "-gencode",
+                        "arch=compute_80,code='sm_80'", "-c", "a.cu"});
+  EXPECT_EQ(Out, (Args{"clang++", "--cuda-gpu-arch=sm_70",
+                       "--cuda-gpu-arch=sm_80", "-c", "a.cu"}));
+}
+
 TEST(CompilerFlagsTest, UnpacksXcompilerAndDropsDeviceOnlyFlags) {
   Args Out = translate({"nvcc", "-Xcompiler=-fPIC,-Wall", "-Xcompiler",
                         "-fopenmp", "--expt-relaxed-constexpr",
