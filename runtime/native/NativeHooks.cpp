@@ -146,7 +146,7 @@ void orrery_launch_hint(const orrery_site *, orrery_kernel_counts) {}
 void orrery_read_hint(const orrery_site *, const char *, const char *) {}
 
 void orrery_mpi_begin(const orrery_site *, orrery_buf, orrery_buf, int,
-                      intptr_t, int, int, int) {
+                      intptr_t, int, int, int, const void *) {
   enter();
 }
 

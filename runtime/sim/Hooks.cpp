@@ -103,14 +103,14 @@ void orrery_launch_begin(const orrery_site *S, orrery_dim3, orrery_dim3,
 
 void orrery_mpi_begin(const orrery_site *S, orrery_buf Send, orrery_buf Recv,
                       int Peer, intptr_t Comm, int SendTag, int Source,
-                      int RecvTag) {
+                      int RecvTag, const void *Request) {
   Rank &R = enter(S);
   if (std::strncmp(S->api, "MPI_Init", 8) == 0)
     R.MpiInitCalled = true;
   else if (std::strcmp(S->api, "MPI_Finalize") == 0)
     R.MpiFinalizeCalled = true;
   mpiBegin(R, R.Open.back(), Send, Recv, Peer, Comm,
-           MatchArgs{SendTag, Source, RecvTag});
+           MatchArgs{SendTag, Source, RecvTag, Request});
 }
 
 // RAMC calls run against libramc-sim, the RAMC library's simulated

@@ -28,6 +28,9 @@ struct MatchArgs {
   int SendTag = -1;
   int Source = -1;
   int RecvTag = -1;
+  /// Nonblocking receives: where the program keeps the request (null:
+  /// not annotated, any wait completes the receive).
+  const void *Request = nullptr;
 };
 
 void mpiBegin(Rank &R, OpenSite &O, orrery_buf Send, orrery_buf Recv, int Peer,

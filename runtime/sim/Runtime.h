@@ -63,6 +63,9 @@ struct PendingRecv {
   int Tag = -1;           ///< Messages.h's AnyTag: any (or not annotated)
   std::uint64_t Comm = 0; ///< communicatorKey(), or AnyComm (0): any
   const orrery_site *Site = nullptr;
+  /// Nonblocking receives: the address of the MPI_Request the program
+  /// waits on (null: unknown, the next wait of any request completes it).
+  const void *Request = nullptr;
 };
 
 /// A hook that has begun and not yet ended.

@@ -25,8 +25,8 @@ constexpr BufSpec handles(const char *Ptr, const char *Count) {
   return {BufForm::Handles, Ptr, Count, ""};
 }
 constexpr MatchSpec match(const char *SendTag = "", const char *Source = "",
-                          const char *RecvTag = "") {
-  return {SendTag, Source, RecvTag};
+                          const char *RecvTag = "", const char *Request = "") {
+  return {SendTag, Source, RecvTag, Request};
 }
 
 } // namespace orrery

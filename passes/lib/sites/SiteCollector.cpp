@@ -478,6 +478,7 @@ void SiteCollector::handleTableCall(const CallExpr *CE, const ApiSpec &Spec,
     for (const char *M :
          {Spec.Match.SendTag, Spec.Match.Source, Spec.Match.RecvTag})
       S.HookArgs.push_back(Scalar(M, "(int)", "-1"));
+    S.HookArgs.push_back(Scalar(Spec.Match.Request, "(const void *)"));
     break;
   case SiteKind::Ramc:
     Buffers("src", "dst");

@@ -193,10 +193,11 @@ void orrery_launch_begin(const orrery_site *site, orrery_dim3 grid,
  * (intptr_t) so the ABI does not depend on one MPI's handle types; for
  * point-to-point calls what MPI matches messages by: the tag of the message
  * sent, and the source and tag of the message received (-1 where the call
- * has none or the argument was not annotated; MPI_Sendrecv has all three). */
+ * has none or the argument was not annotated; MPI_Sendrecv has all three);
+ * for nonblocking receives, the address of the request (0 otherwise). */
 void orrery_mpi_begin(const orrery_site *site, orrery_buf send, orrery_buf recv,
                       int peer, intptr_t comm, int send_tag, int source,
-                      int recv_tag);
+                      int recv_tag, const void *request);
 
 /* RAMC calls: the local source of a put and the local destination of a get
  * (or the memory a new window exposes), the peer rank (-1 if none), the

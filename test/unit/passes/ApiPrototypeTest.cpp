@@ -92,7 +92,7 @@ void checkRows(ArrayRef<ApiSpec> Rows, ASTUnit &AST, const char *Headers,
     std::vector<std::pair<std::string, unsigned>> Refs;
     for (const char *T : {S.A.Ptr, S.A.Count, S.A.Type, S.B.Ptr, S.B.Count,
                           S.B.Type, S.Aux, S.Handle, S.Extra, S.Match.SendTag,
-                          S.Match.Source, S.Match.RecvTag})
+                          S.Match.Source, S.Match.RecvTag, S.Match.Request})
       for (unsigned N : references(T))
         Refs.push_back({T, N});
     if (S.Kind == SiteKind::Launch) // grid, block, shared memory, stream

@@ -37,12 +37,13 @@ struct BufSpec {
 };
 
 /// What MPI point-to-point matching reads besides the peer: the tag of the
-/// message a call sends, and the source and tag a call receives by ("":
-/// the call has none).
+/// message a call sends, the source and tag a call receives by, and where a
+/// nonblocking receive stores its request ("": the call has none).
 struct MatchSpec {
   const char *SendTag = "";
   const char *Source = "";
   const char *RecvTag = "";
+  const char *Request = "";
 };
 
 /// An API the tool rewrites into a hook.
