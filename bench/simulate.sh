@@ -7,7 +7,10 @@
 # configuration (musica-h100.yaml, 4 ranks per node, collectives as Open MPI).
 #
 # Usage: bench/simulate.sh [build dir] [GPU counts...]   (default 64 256 1024 4096)
-# Environment: ITERS (default 100), REPEAT rounds, interleaved (default 1).
+# Environment: ITERS (default 100), REPEAT rounds, interleaved (default 1);
+# BASELINE_LIB: a directory holding another liborrery-sim.so (say, of the
+# commit before a change): Orrery also runs against it (LD_LIBRARY_PATH), in
+# the same rounds, and the table gains its wall time and its ratio to SMPI.
 # Targets (issue 5): 1,024 GPUs in under 60 s and 2 GiB RSS; Orrery / SMPI
 # at most 1.5x.
 set -euo pipefail
@@ -26,11 +29,18 @@ trap 'rm -rf "$tmp"' EXIT
   "$src/examples/jacobi/jacobi.cu" -o "$tmp/jacobi" 2>/dev/null
 smpicc -O2 "$src/examples/jacobi/jacobi-mpi.c" -o "$tmp/jacobi-mpi" 2>/dev/null
 
+baseline=${BASELINE_LIB:-}
+if [ -n "$baseline" ] && [ ! -f "$baseline/liborrery-sim.so" ]; then
+  echo "simulate.sh: BASELINE_LIB=$baseline holds no liborrery-sim.so" >&2
+  exit 2
+fi
+
 # run NAME NP ARGS... -> appends "wall rss_kib" to $tmp/NAME.NP
 run() {
-  local name=$1 np=$2
+  local name=$1 np=$2 env=()
   shift 2
-  /usr/bin/time -f '%e %M' -o "$tmp/time" \
+  [ "$name" = before ] && env=(env "LD_LIBRARY_PATH=$baseline")
+  "${env[@]}" /usr/bin/time -f '%e %M' -o "$tmp/time" \
     "$build/bin/orrery-run" -np "$np" --machine "$machine" --progress 0 \
     "$@" >"$tmp/out" 2>"$tmp/err" || {
     echo "simulate.sh: $name at $np GPUs failed:" >&2
@@ -41,12 +51,15 @@ run() {
 }
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
-printf '%6s %12s %12s %12s %12s %8s\n' GPUs "orrery (s)" "smpi (s)" \
+printf '%6s %12s %12s %12s %12s %8s' GPUs "orrery (s)" "smpi (s)" \
   "orrery RSS" "smpi RSS" ratio
+[ -n "$baseline" ] && printf ' %12s %8s' "before (s)" "ratio"
+printf '\n'
 for np in "${sizes[@]}"; do
   # Weak scaling: 16 interior rows of 4,096 points per GPU.
   args=(-nx 4096 -ny $((16 * np)) -niter "$iters")
   for ((i = 0; i < repeat; i++)); do
+    [ -n "$baseline" ] && run before "$np" "$tmp/jacobi" "${args[@]}" -tol 0
     run orrery "$np" "$tmp/jacobi" "${args[@]}" -tol 0
     run smpi "$np" "$tmp/jacobi-mpi" "${args[@]}"
   done
@@ -54,8 +67,13 @@ for np in "${sizes[@]}"; do
   sw=$(cut -d' ' -f1 <"$tmp/smpi.$np" | median)
   orss=$(cut -d' ' -f2 <"$tmp/orrery.$np" | sort -g | tail -1)
   srss=$(cut -d' ' -f2 <"$tmp/smpi.$np" | sort -g | tail -1)
-  printf '%6d %12.2f %12.2f %9.0f MiB %9.0f MiB %8.2f\n' "$np" "$ow" "$sw" \
+  printf '%6d %12.2f %12.2f %9.0f MiB %9.0f MiB %8.2f' "$np" "$ow" "$sw" \
     "$(awk "BEGIN { print $orss / 1024 }")" \
     "$(awk "BEGIN { print $srss / 1024 }")" \
     "$(awk "BEGIN { print ($sw > 0 ? $ow / $sw : 0) }")"
+  if [ -n "$baseline" ]; then
+    bw=$(cut -d' ' -f1 <"$tmp/before.$np" | median)
+    printf ' %12.2f %8.2f' "$bw" "$(awk "BEGIN { print ($sw > 0 ? $bw / $sw : 0) }")"
+  fi
+  printf '\n'
 done

@@ -235,8 +235,8 @@ cudaError_t cudaStreamDestroy(cudaStream_t Handle) {
   Stream *S = resolveStream(R, Handle);
   if (!S || S->Legacy)
     return fail(R, cudaErrorInvalidResourceHandle);
-  // Work already queued still completes (CUDA semantics); the actor keeps
-  // the stream alive until the simulation ends.
+  // Work already queued still completes (CUDA semantics); the device
+  // context keeps the stream alive until the simulation ends.
   forgetStream(Handle);
   return cudaSuccess;
 }

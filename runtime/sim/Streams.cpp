@@ -1,33 +1,74 @@
-//===- Streams.cpp - Stream actors ----------------------------------------===//
+//===- Streams.cpp - Stream operations as SimGrid activities --------------===//
 
 #include "Streams.h"
 #include "Runtime.h"
+
+#include <simgrid/Exception.hpp>
 
 #include <algorithm>
 #include <mutex>
 
 namespace orrery::sim {
 
-bool Completion::done() const { return !S || S->Finished >= Seq; }
+bool Completion::done() const {
+  if (!S || S->Finished >= Seq)
+    return true;
+  S->refresh();
+  return S->Finished >= Seq;
+}
+
+/// True if the calling rank may wait on the in-flight operation's activity
+/// itself for \p C: it is the operation C needs and the stream's actor does
+/// not wait on it already (SimGrid keeps one timeout per side of a
+/// communication, so two actors must not wait on one flow).
+static bool waitsOnActivity(const Completion &C) {
+  const Stream &S = *C.S;
+  return S.InFlight && C.Seq == S.Finished + 1 && !S.ActorWatching;
+}
 
 void Completion::wait() const {
-  if (done())
-    return;
-  std::unique_lock<s4u::Mutex> L(*S->Lock);
-  ++S->Waiters;
-  while (S->Finished < Seq)
+  while (!done()) {
+    // The operation the rank started: its own activity says when it ends.
+    if (waitsOnActivity(*this)) {
+      s4u::ActivityPtr A = S->InFlight;
+      A->wait();
+      S->refresh();
+      continue;
+    }
+    // Queued work: the stream's actor runs it and says when. (Taking the
+    // lock is a simcall: look again before waiting.)
+    std::unique_lock<s4u::Mutex> L(*S->Lock);
+    if (S->Finished >= Seq || waitsOnActivity(*this))
+      continue;
+    ++S->Waiters;
     S->Changed->wait(L);
-  --S->Waiters;
+    --S->Waiters;
+  }
 }
 
 bool Completion::waitUntil(double Deadline) const {
-  if (done())
-    return true;
-  std::unique_lock<s4u::Mutex> L(*S->Lock);
-  ++S->Waiters;
-  while (S->Finished < Seq && s4u::Engine::get_clock() < Deadline)
+  while (!done() && s4u::Engine::get_clock() < Deadline) {
+    if (waitsOnActivity(*this)) {
+      if (S->InFlightOp.K != StreamOp::Flow) {
+        s4u::ActivityPtr A = S->InFlight;
+        try {
+          A->wait_until(Deadline);
+        } catch (const simgrid::TimeoutException &) {
+        }
+        S->refresh();
+        continue;
+      }
+      // SimGrid fails a communication whose wait times out: the stream's
+      // actor waits for the flow instead, and says when it ends.
+      S->requestWatch();
+    }
+    std::unique_lock<s4u::Mutex> L(*S->Lock);
+    if (S->Finished >= Seq)
+      continue;
+    ++S->Waiters;
     S->Changed->wait_until(L, Deadline);
-  --S->Waiters;
+    --S->Waiters;
+  }
   return done();
 }
 
@@ -42,13 +83,20 @@ StreamPtr Stream::create(Rank &Owner, int Device, s4u::Host *Gpu,
   S->Gpu = Gpu;
   S->Lock = s4u::Mutex::create();
   S->Changed = s4u::ConditionVariable::create();
+  return S;
+}
+
+void Stream::ensureActor() {
+  if (HasActor)
+    return;
+  HasActor = true;
   std::string Name =
-      "rank" + std::to_string(Owner.Id) + "-stream" + std::to_string(S->Id);
+      "rank" + std::to_string(Owner->Id) + "-stream" + std::to_string(Id);
   // The actor holds the stream alive; it is a daemon, killed when the last
   // rank ends, so idle streams never keep a simulation running.
-  s4u::ActorPtr A = s4u::Actor::create(Name, Gpu, [S] { S->run(); });
+  StreamPtr Self = shared_from_this();
+  s4u::ActorPtr A = s4u::Actor::create(Name, Gpu, [Self] { Self->run(); });
   A->daemonize();
-  return S;
 }
 
 // Actors run one at a time and are switched only inside simcalls, so the
@@ -59,23 +107,137 @@ Completion Stream::enqueue(StreamOp Op) {
   for (Completion &C : WaitsForNext)
     Op.Deps.push_back(std::move(C));
   WaitsForNext.clear();
-  Queue.push_back(std::move(Op));
+  refresh();
   ++Enqueued;
-  if (ActorIdle)
-    Changed->notify_all();
+  bool Ready = Finished + 1 == Enqueued &&
+               std::all_of(Op.Deps.begin(), Op.Deps.end(),
+                           [](const Completion &C) { return C.done(); });
+  // A sleep has no asynchronous form in SimGrid 3.32: the actor sleeps it.
+  bool Timed = Op.K == StreamOp::Sleep && Op.Seconds > MinActivitySeconds;
+  if (Ready && !Timed) {
+    startNow(std::move(Op));
+  } else {
+    Queue.push_back(std::move(Op));
+    ensureActor();
+    if (ActorIdle)
+      Changed->notify_all();
+  }
   return Completion{shared_from_this(), Enqueued};
 }
 
-void Stream::run() {
+void Stream::startNow(StreamOp Op) {
+  double Start = s4u::Engine::get_clock();
+  switch (Op.K) {
+  case StreamOp::Sleep:
+    retire(Op, Start, Start);
+    return;
+  case StreamOp::Exec:
+    if (Op.Seconds <= MinActivitySeconds) {
+      retire(Op, Start, Start);
+      return;
+    }
+    {
+      s4u::ExecPtr E =
+          s4u::this_actor::exec_init(Op.Seconds * Gpu->get_speed());
+      E->set_host(Gpu);
+      E->start();
+      InFlight = E;
+    }
+    break;
+  case StreamOp::Flow:
+    InFlight = s4u::Comm::sendto_async(Op.From, Op.To,
+                                       static_cast<std::uint64_t>(Op.Bytes));
+    break;
+  }
+  InFlightOp = std::move(Op);
+  InFlightStart = Start;
+}
+
+void Stream::refresh() {
+  if (!InFlight)
+    return;
+  double End = InFlight->get_finish_time();
+  if (End < 0)
+    return;
+  InFlight = nullptr;
+  StreamOp Op = std::move(InFlightOp);
+  retire(Op, InFlightStart, End);
+}
+
+void Stream::awaitInFlight() {
+  if (!InFlight)
+    return;
+  s4u::ActivityPtr A = InFlight;
+  ActorWatching = true;
+  A->wait();
+  ActorWatching = false;
+  refresh();
+}
+
+void Stream::requestWatch() {
+  WatchRequested = true;
+  ensureActor();
+  if (ActorIdle)
+    Changed->notify_all();
+}
+
+void Stream::retire(const StreamOp &Op, double Start, double End) {
   Runtime &RT = Runtime::get();
+  double ModelTotal = 0;
+  for (auto [C, S] : Op.Parts) {
+    Owner->Time.add(C, S, Op.Estimate, Op.Measured);
+    ModelTotal += S;
+  }
+  // A flow's time is SimGrid's (latency, bandwidth shared with others).
+  if (Op.K == StreamOp::Flow)
+    Owner->Time.add(Category::Copies, End - Start, Op.Estimate);
+  if (ModelTotal > 0 || Op.K == StreamOp::Flow)
+    RT.report().addGpuTime(End - Start, Op.Estimate);
+  if (RT.report().tracing() && (ModelTotal > 0 || Op.K == StreamOp::Flow)) {
+    RT.report().span(
+        {Owner->Id, Id, Start, End - Start, Op.Name,
+         Op.K == StreamOp::Flow ? Category::Copies : Op.Parts[0].first});
+  }
+  if (KernelTotals *K = Op.Kernel) {
+    ++K->Launches;
+    K->Flops += Op.Flops;
+    K->Bytes += Op.KernelBytes;
+    K->Seconds += ModelTotal;
+    if (Op.Estimate)
+      K->EstimatedSeconds += ModelTotal;
+    if (Op.Measured) {
+      K->MeasuredSeconds += ModelTotal;
+      ++K->MeasuredLaunches;
+    }
+    K->Confidence = std::max(K->Confidence, Op.Confidence);
+  }
+  ++Finished;
+  auto Range = Stamps.equal_range(Finished);
+  for (auto It = Range.first; It != Range.second; ++It) {
+    EventState &E = *It->second.first;
+    if (E.Generation == It->second.second)
+      E.Time = std::max(E.Time, End);
+  }
+  Stamps.erase(Range.first, Range.second);
+  if (Waiters > 0)
+    Changed->notify_all();
+}
+
+void Stream::run() {
   for (;;) {
-    if (Queue.empty()) {
+    if (Queue.empty() && !(WatchRequested && InFlight)) {
       std::unique_lock<s4u::Mutex> L(*Lock);
       ActorIdle = true;
-      while (Queue.empty())
+      while (Queue.empty() && !(WatchRequested && InFlight))
         Changed->wait(L);
       ActorIdle = false;
     }
+    // Work the rank started comes first; this actor starts what follows
+    // the moment it ends.
+    awaitInFlight();
+    WatchRequested = false;
+    if (Queue.empty())
+      continue;
     StreamOp Op = std::move(Queue.front());
     Queue.pop_front();
     for (const Completion &D : Op.Deps)
@@ -97,48 +259,10 @@ void Stream::run() {
     case StreamOp::Flow:
       // A flow over the platform's PCIe or NVLink links: concurrent copies
       // share their bandwidth.
-      s4u::Comm::sendto(Op.From, Op.To, Op.Bytes);
+      s4u::Comm::sendto(Op.From, Op.To, static_cast<std::uint64_t>(Op.Bytes));
       break;
     }
-    double End = s4u::Engine::get_clock();
-    double ModelTotal = 0;
-    for (auto [C, S] : Op.Parts) {
-      Owner->Time.add(C, S, Op.Estimate, Op.Measured);
-      ModelTotal += S;
-    }
-    // A flow's time is SimGrid's (latency, bandwidth shared with others).
-    if (Op.K == StreamOp::Flow)
-      Owner->Time.add(Category::Copies, End - Start, Op.Estimate);
-    if (ModelTotal > 0 || Op.K == StreamOp::Flow)
-      RT.report().addGpuTime(End - Start, Op.Estimate);
-    if (RT.report().tracing() && (ModelTotal > 0 || Op.K == StreamOp::Flow)) {
-      RT.report().span(
-          {Owner->Id, Id, Start, End - Start, Op.Name,
-           Op.K == StreamOp::Flow ? Category::Copies : Op.Parts[0].first});
-    }
-    if (KernelTotals *K = Op.Kernel) {
-      ++K->Launches;
-      K->Flops += Op.Flops;
-      K->Bytes += Op.KernelBytes;
-      K->Seconds += ModelTotal;
-      if (Op.Estimate)
-        K->EstimatedSeconds += ModelTotal;
-      if (Op.Measured) {
-        K->MeasuredSeconds += ModelTotal;
-        ++K->MeasuredLaunches;
-      }
-      K->Confidence = std::max(K->Confidence, Op.Confidence);
-    }
-    ++Finished;
-    auto Range = Stamps.equal_range(Finished);
-    for (auto It = Range.first; It != Range.second; ++It) {
-      EventState &E = *It->second.first;
-      if (E.Generation == It->second.second)
-        E.Time = std::max(E.Time, End);
-    }
-    Stamps.erase(Range.first, Range.second);
-    if (Waiters > 0)
-      Changed->notify_all();
+    retire(Op, Start, s4u::Engine::get_clock());
   }
 }
 

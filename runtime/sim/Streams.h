@@ -1,10 +1,15 @@
 //===- Streams.h - CUDA streams as simulated activities ---------*- C++ -*-===//
 //
-// Each stream is a daemon actor on its GPU's host, fed by a queue: in
-// SimGrid 3.32 chains of dependent activities do not progress by themselves,
-// so an actor runs a stream's operations one after the other. A rank that
-// launches or copies asynchronously only enqueues; it waits when CUDA says
-// it must (synchronize, events, blocking copies).
+// A stream's operations are SimGrid activities on its GPU's host and links.
+// An operation queued on a stream with nothing left to run and nothing to
+// wait for is started by the rank itself, at once, with no other actor
+// involved; whoever first sees it end (a rank waiting for it, a later query,
+// the stream's actor) retires it with its SimGrid finish time. Only work
+// that must start when something else ends needs an observer: in SimGrid
+// 3.32 chains of dependent activities do not progress by themselves, so a
+// daemon actor on the GPU's host, created the first time the stream needs
+// one, runs such queued operations one after the other (docs/simulate.md,
+// "How streams are simulated").
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,7 +39,8 @@ struct Completion {
   std::shared_ptr<Stream> S;
   std::uint64_t Seq = 0;
   bool done() const;
-  /// Blocks the calling actor until done().
+  /// Blocks the calling actor until done(). Waits on the operation's own
+  /// activity when the rank started it, else for the stream's actor.
   void wait() const;
   /// Blocks the calling actor until done() or simulated time \p Deadline,
   /// whichever comes first; returns done().
@@ -94,21 +100,45 @@ struct Stream : std::enable_shared_from_this<Stream> {
   std::vector<Completion> WaitsForNext;
   /// Events to stamp when operation number Seq ends.
   std::multimap<std::uint64_t, std::pair<EventPtr, unsigned>> Stamps;
+  /// Operation number Finished + 1 when the rank started it itself: its
+  /// activity (null when none runs), model and start time.
+  s4u::ActivityPtr InFlight;
+  StreamOp InFlightOp;
+  double InFlightStart = 0;
   s4u::MutexPtr Lock;                ///< for waiting on Changed only
   s4u::ConditionVariablePtr Changed; ///< work queued or finished
+  bool HasActor = false;             ///< the stream's actor was created
   bool ActorIdle = false;            ///< the actor waits for work
-  int Waiters = 0;                   ///< ranks waiting for a completion
+  bool ActorWatching = false;        ///< the actor waits on InFlight
+  bool WatchRequested = false;       ///< a rank wants the actor to do so
+  int Waiters = 0;                   ///< actors waiting on Changed
 
-  /// Creates the stream and starts its actor.
+  /// Creates the stream (its actor only once work has to wait, enqueue()).
   static std::shared_ptr<Stream> create(Rank &Owner, int Device, s4u::Host *Gpu,
                                         bool NonBlocking, bool Legacy);
   /// Queues \p Op after everything queued so far; returns its completion.
   Completion enqueue(StreamOp Op);
   /// The completion of everything queued so far.
   Completion tail() { return Completion{shared_from_this(), Enqueued}; }
+  /// Whether everything queued is retired (an in-flight operation that has
+  /// ended but nobody has seen end yet still counts as queued).
   bool idle() const { return Finished == Enqueued; }
+  /// Retires the in-flight operation if its activity has ended.
+  void refresh();
+  /// Has the stream's actor wait for the in-flight operation and notify
+  /// Changed when it ends (for a rank that waits with a deadline).
+  void requestWatch();
 
 private:
+  /// Starts \p Op now from the calling actor: an activity left in flight,
+  /// or, for work below SimGrid's precision, retired at once.
+  void startNow(StreamOp Op);
+  /// Accounts operation number Finished + 1, which ran from \p Start to
+  /// \p End, stamps the events waiting for it and wakes waiters.
+  void retire(const StreamOp &Op, double Start, double End);
+  /// Waits for the in-flight operation's activity and retires it.
+  void awaitInFlight();
+  void ensureActor();
   void run();
 };
 using StreamPtr = std::shared_ptr<Stream>;

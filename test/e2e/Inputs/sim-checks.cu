@@ -6,6 +6,7 @@
 //   sim-checks allreduce BYTES  MPI_Allreduce on device buffers
 //   sim-checks overlap BYTES    kernel on one stream, MPI exchange meanwhile
 //   sim-checks h2d COPIES BYTES concurrent H2D copies on one GPU
+//   sim-checks chain BYTES      copies queued behind others, across streams
 #include <cuda_runtime.h>
 #include <mpi.h>
 
@@ -34,7 +35,8 @@ int main(int argc, char **argv) {
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   if (argc < 3) {
     if (rank == 0)
-      fprintf(stderr, "usage: sim-checks p2p|allreduce|overlap|h2d ...\n");
+      fprintf(stderr,
+              "usage: sim-checks p2p|allreduce|overlap|h2d|chain ...\n");
     MPI_Finalize();
     return 1;
   }
@@ -123,6 +125,50 @@ int main(int argc, char **argv) {
     }
     if (rank == 0)
       printf("h2d_copy_seconds %.9f\n", slowest / 1e3);
+  } else if (!strcmp(what, "chain")) {
+    // Stream operations started by the rank, queued behind a running one,
+    // seen ending only long after, and waiting for another stream's event:
+    // `chain BYTES` (pinned host memory, so every copy is asynchronous).
+    char *host;
+    check(cudaMallocHost((void **)&host, bytes), "cudaMallocHost");
+    cudaStream_t s1, s2, s3;
+    cudaEvent_t e[5];
+    check(cudaStreamCreate(&s1), "cudaStreamCreate");
+    check(cudaStreamCreateWithFlags(&s2, cudaStreamNonBlocking),
+          "cudaStreamCreateWithFlags");
+    check(cudaStreamCreateWithFlags(&s3, cudaStreamNonBlocking),
+          "cudaStreamCreateWithFlags");
+    for (int i = 0; i < 5; ++i)
+      check(cudaEventCreate(&e[i]), "cudaEventCreate");
+    // A D2H copy on an idle stream that nobody waits for until long after.
+    check(cudaEventRecord(e[2], s2), "cudaEventRecord");
+    check(cudaMemcpyAsync(host, dev, bytes, cudaMemcpyDeviceToHost, s2),
+          "cudaMemcpyAsync");
+    check(cudaEventRecord(e[3], s2), "cudaEventRecord");
+    // Two H2D copies on one stream: the second starts when the first ends.
+    check(cudaEventRecord(e[0], s1), "cudaEventRecord");
+    check(cudaMemcpyAsync(dev, host, bytes, cudaMemcpyHostToDevice, s1),
+          "cudaMemcpyAsync");
+    check(cudaMemcpyAsync(dev2, host, bytes, cudaMemcpyHostToDevice, s1),
+          "cudaMemcpyAsync");
+    check(cudaEventRecord(e[1], s1), "cudaEventRecord");
+    // A D2H copy on another stream that waits for both.
+    check(cudaStreamWaitEvent(s3, e[1], 0), "cudaStreamWaitEvent");
+    check(cudaMemcpyAsync(host, dev2, bytes, cudaMemcpyDeviceToHost, s3),
+          "cudaMemcpyAsync");
+    check(cudaEventRecord(e[4], s3), "cudaEventRecord");
+    check(cudaEventSynchronize(e[4]), "cudaEventSynchronize");
+    while (cudaEventQuery(e[3]) != cudaSuccess) {
+    }
+    float queued, lazy, waited;
+    check(cudaEventElapsedTime(&queued, e[0], e[1]), "cudaEventElapsedTime");
+    check(cudaEventElapsedTime(&lazy, e[2], e[3]), "cudaEventElapsedTime");
+    check(cudaEventElapsedTime(&waited, e[1], e[4]), "cudaEventElapsedTime");
+    if (rank == 0) {
+      printf("chain_queued_seconds %.9f\n", queued / 1e3);
+      printf("chain_lazy_seconds %.9f\n", lazy / 1e3);
+      printf("chain_waitevent_seconds %.9f\n", waited / 1e3);
+    }
   }
   double t1 = MPI_Wtime(), first, last;
   MPI_Reduce(&t0, &first, 1, MPI_DOUBLE, MPI_MIN, 0, MPI_COMM_WORLD);

@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# Runs the same skeleton programs against this build's liborrery-sim and
+# against another one (say, of the commit before a change of mechanism), and
+# checks that their simulated results are bit-identical: the JSON report
+# (every field but wall time), stdout, and the timeline (events compared as
+# sets, since their order in the file may differ). Exits 1 on any
+# difference, naming the case and the first fields that differ.
+#
+# Usage: bench/same-results.sh BUILD BASELINE_LIB
+#   BUILD         a build directory (its orrery-cxx and orrery-run are used)
+#   BASELINE_LIB  a directory holding the other liborrery-sim.so
+set -uo pipefail
+if [ $# -ne 2 ] || [ ! -x "$1/bin/orrery-run" ] ||
+  [ ! -f "$2/liborrery-sim.so" ]; then
+  echo "usage: $0 BUILD BASELINE_LIB (BUILD/bin/orrery-run and" \
+    "BASELINE_LIB/liborrery-sim.so must exist)" >&2
+  exit 2
+fi
+build=$(cd "$1" && pwd)
+baseline=$(cd "$2" && pwd)
+src=$(cd "$(dirname "$0")/.." && pwd)
+inputs=$src/test/e2e/Inputs
+round=$inputs/round-numbers.yaml
+musica=$src/models/machines/musica-h100.yaml
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+for p in sim-checks polling osu-semantics nbc-device; do
+  "$build/bin/orrery-cxx" --orrery-mode=skeleton -O1 "$inputs/$p.cu" \
+    -o "$tmp/$p.so" 2>/dev/null || { echo "cannot build $p.cu" >&2; exit 2; }
+done
+"$build/bin/orrery-cxx" --orrery-mode=skeleton -O1 \
+  "$src/examples/jacobi/jacobi.cu" -o "$tmp/jacobi.so" 2>/dev/null ||
+  { echo "cannot build jacobi.cu" >&2; exit 2; }
+
+# compare.py NEW OLD KIND: KIND is report, stdout or trace.
+cat >"$tmp/compare.py" <<'PY'
+import json, sys
+
+def strip(x):
+    if isinstance(x, dict):
+        return {k: strip(v) for k, v in x.items() if "wall" not in k}
+    if isinstance(x, list):
+        return [strip(v) for v in x]
+    return x
+
+def events(path):
+    d = json.load(open(path))
+    ev = d["traceEvents"] if isinstance(d, dict) else d
+    return sorted(json.dumps(e, sort_keys=True) for e in ev)
+
+def lines(path):
+    skip = ("wall", "Report:", "Timeline:", "simulated/wall")
+    return [l for l in open(path) if not any(s in l for s in skip)]
+
+new, old, kind = sys.argv[1:4]
+if kind == "report":
+    a, b = strip(json.load(open(new))), strip(json.load(open(old)))
+elif kind == "trace":
+    a, b = events(new), events(old)
+else:
+    a, b = lines(new), lines(old)
+if a != b:
+    if isinstance(a, dict):
+        diff = [k for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)]
+        print("  %s differs in %s" % (kind, ", ".join(diff[:5])))
+    else:
+        only = sorted(set(map(str, a)) ^ set(map(str, b)))
+        print("  %s differs: %s" % (kind, only[0][:200] if only else "order"))
+    sys.exit(1)
+PY
+
+cases=0 failed=0
+# same NAME MACHINE RANKS_PER_NODE NP PROGRAM ARGS...
+same() {
+  local name=$1 machine=$2 rpn=$3 np=$4
+  shift 4
+  cases=$((cases + 1))
+  local ok=1
+  for v in new old; do
+    local lib=$build/lib
+    [ $v = old ] && lib=$baseline
+    LD_LIBRARY_PATH=$lib "$build/bin/orrery-run" -np "$np" \
+      --ranks-per-node "$rpn" --machine "$machine" --network ideal \
+      --progress 0 --report "$tmp/$v.json" --trace "$tmp/$v.trace" "$@" \
+      >"$tmp/$v.out" 2>"$tmp/$v.err" ||
+      { echo "$name: the $v runtime failed:"; tail -3 "$tmp/$v.err"; ok=0; }
+  done
+  if [ $ok = 1 ]; then
+    for kind in report trace stdout; do
+      case $kind in
+      report) a=$tmp/new.json b=$tmp/old.json ;;
+      trace) a=$tmp/new.trace b=$tmp/old.trace ;;
+      stdout) a=$tmp/new.out b=$tmp/old.out ;;
+      esac
+      python3 "$tmp/compare.py" "$a" "$b" $kind || ok=0
+    done
+  fi
+  if [ $ok = 1 ]; then
+    echo "same: $name"
+  else
+    echo "DIFFERENT: $name"
+    failed=$((failed + 1))
+  fi
+}
+
+same "overlap" "$round" 1 2 "$tmp/sim-checks.so" overlap 67108864 1048576
+same "h2d 1 copy" "$round" 1 2 "$tmp/sim-checks.so" h2d 1 1048576
+same "h2d 4 copies" "$round" 1 2 "$tmp/sim-checks.so" h2d 4 1048576
+same "chain" "$round" 1 2 "$tmp/sim-checks.so" chain 1048576
+same "p2p" "$round" 1 2 "$tmp/sim-checks.so" p2p 1048576
+same "allreduce" "$round" 1 2 "$tmp/sim-checks.so" allreduce 1048576
+same "polling" "$round" 1 2 "$tmp/polling.so" 100000000
+same "nonblocking collectives" "$round" 1 2 "$tmp/nbc-device.so" 131072
+same "jacobi 16 ranks" "$musica" 4 16 "$tmp/jacobi.so" \
+  -nx 4096 -ny 256 -niter 20 -tol 0
+same "jacobi 8 ranks" "$musica" 4 8 "$tmp/jacobi.so" \
+  -nx 1024 -ny 1024 -niter 30
+same "osu bw" "$musica" 1 2 "$tmp/osu-semantics.so" bw D 4194304
+same "osu latency" "$musica" 1 2 "$tmp/osu-semantics.so" latency D 8
+echo "$cases cases, $failed different"
+[ $failed = 0 ]
