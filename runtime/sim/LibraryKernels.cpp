@@ -164,8 +164,15 @@ orrery_kernel_counts emptyCounts() {
 
 } // namespace
 
-std::optional<LibraryLaunch> libraryModel(std::string_view Stub, void **Args,
-                                          orrery_dim3 Grid, orrery_dim3 Block) {
+std::optional<LibraryLaunch> libraryModel(std::string_view StubName,
+                                          void **Args, orrery_dim3 Grid,
+                                          orrery_dim3 Block) {
+  // The stub is the kernel's name with a prefix: ns::__device_stub__Kernel.
+  std::string Name(StubName);
+  const std::string Prefix = "__device_stub__";
+  if (size_t P = Name.find(Prefix); P != std::string::npos)
+    Name.erase(P, Prefix.size());
+  std::string_view Stub = Name;
   const Family *F = nullptr;
   for (const Family &Candidate : Families)
     if (Stub.find(Candidate.Marker) != std::string_view::npos)

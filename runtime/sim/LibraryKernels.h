@@ -27,10 +27,10 @@ struct LibraryLaunch {
   std::optional<orrery_kernel_counts> Counts;
 };
 
-/// The library model of a launch of the kernel whose demangled stub name is
-/// \p Stub, with the launch's arguments \p Args; none when the kernel is of
+/// The library model of a launch of the kernel whose demangled (stub) name is
+/// \p StubName, with the launch's arguments \p Args; none when the kernel is of
 /// no known family.
-std::optional<LibraryLaunch> libraryModel(std::string_view Stub, void **Args,
+std::optional<LibraryLaunch> libraryModel(std::string_view StubName, void **Args,
                                           orrery_dim3 Grid, orrery_dim3 Block);
 
 /// The demangled name of the host stub at \p Func, from the loaded object's

@@ -17,6 +17,7 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <string>
 #include <map>
 #include <vector>
 
@@ -66,6 +67,25 @@ std::map<std::uint64_t, std::string> readStubs(const char *Path) {
   return Out;
 }
 
+/// A readable copy of the loaded object \p Loaded. SMPI's dlopen
+/// privatization loads each rank from a copy (`/tmp/prog.so_PID_RANK.so`)
+/// that it removes once loaded; the program named on the command line
+/// (`prog.so`, the copy's source) has the same symbols.
+std::string readableObject(const std::string &Loaded) {
+  if (std::ifstream(Loaded).good())
+    return Loaded;
+  std::string Base = Loaded.substr(Loaded.rfind('/') + 1);
+  std::ifstream Cmd("/proc/self/cmdline", std::ios::binary);
+  std::string Arg;
+  while (std::getline(Cmd, Arg, '\0')) {
+    std::string ArgBase = Arg.substr(Arg.rfind('/') + 1);
+    if (!ArgBase.empty() && Base.rfind(ArgBase + "_", 0) == 0 &&
+        std::ifstream(Arg).good())
+      return Arg;
+  }
+  return Loaded;
+}
+
 } // namespace
 
 std::string stubSymbol(const void *Func) {
@@ -75,7 +95,10 @@ std::string stubSymbol(const void *Func) {
   static std::map<std::string, std::map<std::uint64_t, std::string>> Files;
   auto It = Files.find(Info.dli_fname);
   if (It == Files.end())
-    It = Files.emplace(Info.dli_fname, readStubs(Info.dli_fname)).first;
+    It = Files
+             .emplace(Info.dli_fname,
+                      readStubs(readableObject(Info.dli_fname).c_str()))
+             .first;
   const auto &Stubs = It->second;
   auto Addr = reinterpret_cast<std::uintptr_t>(Func);
   auto Base = reinterpret_cast<std::uintptr_t>(Info.dli_fbase);
