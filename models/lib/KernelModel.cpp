@@ -6,6 +6,11 @@
 //   a wave of b blocks puts k = ceil(b / SMs) blocks on its busiest SM;
 //   its time is max(T_c, T_m) x (k x SMs / B) / min(1, occ_k / occ_sat),
 //   occ_k = k x warps per block / max warps per SM.
+// The L2 serialises atomics to one address, one every t_a
+// (gpu.memory.same_address_atomic): a launch-wide address's chain is all of
+// its atomics; a per-block address's chain is one block's atomics, and the
+// blocks of a wave run theirs side by side. The device time is the larger of
+// the waves' time and t_a x (grid chain + block chain x waves).
 // Full waves reduce to T / min(1, occ / occ_sat); a partial last wave costs
 // as much as its busiest SM (wave quantization).
 //
@@ -45,6 +50,8 @@ GpuParams GpuParams::fromMachine(const Machine &M) {
   G.Estimates.Sync = est(Gm.Sync);
   G.Estimates.EmptyKernel = est(Gm.EmptyKernel);
   G.Estimates.KernelRate = est(Gm.KernelRate);
+  G.Estimates.SameAddressAtomic = est(Gm.SameAddressAtomic);
+  G.SameAddressAtomic = Gm.SameAddressAtomic.Value;
   G.PeakInt = Gm.PeakInt32.Value;
   G.ComputeEfficiency = Gm.ComputeEfficiency.Value;
   G.MemoryBandwidth = Gm.MemoryBandwidth.Value;
@@ -164,6 +171,9 @@ KernelWork kernelWork(const ThreadCounts &C) {
   W.BytesRead = dramBytes(A * C.load_bytes, C.load_footprint);
   W.BytesWritten = dramBytes(A * C.store_bytes, C.store_footprint);
   W.ActiveThreads = A;
+  W.GridSameAddressAtomics = A * C.grid_same_address_atomics;
+  W.BlockSameAddressAtomics =
+      A * std::max(0.0, C.same_address_atomics - C.grid_same_address_atomics);
   return W;
 }
 
@@ -201,9 +211,9 @@ KernelEstimate kernelTime(const GpuParams &G, const KernelWork &W,
 
   double Body = 0;
   Cost Device; // compute and memory time of the waves
+  std::uint64_t Slots = std::uint64_t(E.Occ.BlocksPerSm) * G.SmCount;
+  std::uint64_t Full = B / Slots, Rest = B % Slots;
   if (B > 0 && (Tc > 0 || Tm > 0)) {
-    std::uint64_t Slots = std::uint64_t(E.Occ.BlocksPerSm) * G.SmCount;
-    std::uint64_t Full = B / Slots, Rest = B % Slots;
     E.Waves = Full + (Rest ? 1 : 0);
     unsigned WarpsPerBlock = (L.ThreadsPerBlock + G.WarpSize - 1) / G.WarpSize;
     double MaxWarps = double(G.MaxThreadsPerSm / G.WarpSize);
@@ -230,6 +240,17 @@ KernelEstimate kernelTime(const GpuParams &G, const KernelWork &W,
     Wave(Rest, 1);
     Body = E.ComputeTime + E.MemoryTime;
   }
+  if (B > 0 && (W.GridSameAddressAtomics > 0 || W.BlockSameAddressAtomics > 0)) {
+    double Waves = double(Full + (Rest ? 1 : 0));
+    E.AtomicTime = G.SameAddressAtomic * (W.GridSameAddressAtomics +
+                                          W.BlockSameAddressAtomics / B * Waves);
+    // The chain overlaps the waves' streaming: only its excess is charged.
+    if (E.AtomicTime > Body) {
+      Device.add(CostCategory::Memory, E.AtomicTime - Body,
+                 G.Estimates.SameAddressAtomic);
+      Body = E.AtomicTime;
+    }
+  }
   E.Time.add(CostCategory::Launch, G.Launch, G.Estimates.Launch);
   E.Time += Device;
   // Latency floor: no kernel finishes faster than an empty one.
@@ -244,16 +265,20 @@ LaunchPrediction predictLaunch(const GpuParams &G, const ThreadCounts &C,
   LaunchPrediction P;
   L.SharedBytesPerBlock = static_cast<std::uint32_t>(
       C.shared_static_bytes + static_cast<double>(L.SharedBytesPerBlock));
+  if (C.registers_per_thread > 0)
+    L.RegistersPerThread = static_cast<std::uint32_t>(C.registers_per_thread);
   P.Work = kernelWork(C);
   P.Roofline = kernelTime(G, P.Work, L, KernelModelKind::Roofline);
   P.SingleRate = kernelTime(G, P.Work, L, KernelModelKind::SingleRate);
   for (double F : P.Work.Flops)
     P.Flops += F;
   P.Bytes = P.Work.BytesRead + P.Work.BytesWritten;
-  double Device = std::max(P.Roofline.ComputeTime, P.Roofline.MemoryTime);
-  P.Bound = Device < G.EmptyKernel                            ? "latency"
-            : P.Roofline.ComputeTime >= P.Roofline.MemoryTime ? "compute"
-                                                              : "memory";
+  const KernelEstimate &R = P.Roofline;
+  double Device = std::max({R.ComputeTime, R.MemoryTime, R.AtomicTime});
+  P.Bound = Device < G.EmptyKernel                  ? "latency"
+            : R.AtomicTime > R.ComputeTime + R.MemoryTime ? "atomics"
+            : R.ComputeTime >= R.MemoryTime               ? "compute"
+                                                          : "memory";
   return P;
 }
 

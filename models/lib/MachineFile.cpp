@@ -95,6 +95,8 @@ void readGpu(Reader &R, MapScope G, GpuModel &Gpu) {
       Mem.quantity("bandwidth", Dimension::Bandwidth, MemoryBwL);
   Gpu.MemoryEfficiency = Mem.quantity("efficiency", Dimension::Ratio, RatioL);
   Gpu.MemoryLatency = Mem.quantity("latency", Dimension::Time, LatencyL);
+  Gpu.SameAddressAtomic =
+      Mem.quantity("same_address_atomic", Dimension::Time, LatencyL);
   Mem.finish();
 
   MapScope Sm = G.map("sm");

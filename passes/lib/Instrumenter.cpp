@@ -7,6 +7,7 @@
 #include "kernels/KernelCollector.h"
 #include "SiteCollector.h"
 #include "ToolDiagnostics.h"
+#include "orrery/passes/DeviceResources.h"
 #include "orrery/passes/EditSet.h"
 #include "orrery/passes/SourceFixes.h"
 
@@ -45,7 +46,8 @@ public:
   CollectorConsumer(const InstrumentOptions &Opts, const PragmaTable &Pragmas,
                     DoneFn Done)
       : HeaderDirs(Opts.HeaderDirs), Overrides(Opts.Overrides),
-        Pragmas(Pragmas), Done(std::move(Done)) {}
+        Resources(Opts.KernelResources), Pragmas(Pragmas),
+        Done(std::move(Done)) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     if (Ctx.getDiagnostics().hasErrorOccurred())
@@ -53,6 +55,7 @@ public:
     HintedKernels Hinted;
     std::vector<KernelInfo> Kernels =
         collectKernels(Ctx, HeaderDirs, Pragmas, Overrides, Hinted);
+    attachDeviceResources(Kernels, Resources);
     SiteCollection C = SiteCollector(Ctx, HeaderDirs, Hinted).collect();
     if (C.AlreadyInstrumented.isValid()) {
       reportError(Ctx.getDiagnostics(), C.AlreadyInstrumented,
@@ -67,6 +70,7 @@ public:
 private:
   const std::vector<std::string> &HeaderDirs;
   const KernelOverrides &Overrides;
+  const std::map<std::string, DeviceResources> &Resources;
   const PragmaTable &Pragmas;
   DoneFn Done;
 };

@@ -3,6 +3,7 @@
 #include "CudaCommon.h"
 #include "DeviceExecutor.h"
 #include "KernelCost.h"
+#include "LibraryKernels.h"
 #include "Polling.h"
 
 #include <cxxabi.h>
@@ -114,14 +115,18 @@ static std::string stubName(const void *Func) {
 }
 
 /// The totals of the kernel launched at \p Site (or, for launches without a
-/// hook, of the kernel whose stub is \p Func), created on first use.
+/// hook, of the kernel whose stub is \p Func, called \p Library when a
+/// library model knows it), created on first use.
 static KernelTotals &kernelTotals(const orrery_site *Site, const void *Func,
-                                  bool HasHint) {
+                                  bool HasHint,
+                                  const std::string &Library = "") {
   static std::map<const void *, KernelTotals *> ByKey;
   const void *Key = Site ? static_cast<const void *>(Site) : Func;
   KernelTotals *&K = ByKey[Key];
   if (!K) {
-    std::string Name = Site && Site->callee ? Site->callee : stubName(Func);
+    std::string Name = Site && Site->callee ? Site->callee
+                       : !Library.empty()       ? Library
+                                                : stubName(Func);
     std::string Where =
         Site ? std::string(Site->file) + ":" + std::to_string(Site->line)
              : std::string("(not instrumented)");
@@ -171,11 +176,20 @@ cudaError_t cudaLaunchKernel(const void *Func, dim3 Grid, dim3 Block,
   PendingLaunch P = R.Launch;
   R.Launch = PendingLaunch();
   orrery_dim3 G{Grid.x, Grid.y, Grid.z}, B{Block.x, Block.y, Block.z};
-  LaunchCost C =
-      launchCost(RT.gpu(), P.HasCounts ? &P.Counts : nullptr, G, B, Shared);
+  // A kernel from library headers (thrust, CUB) has no hint: a library
+  // model of its bytes, where its family is known.
+  std::optional<LibraryLaunch> Lib;
+  if (!P.HasCounts && !P.Site)
+    Lib = libraryModel(stubSymbol(Func), Args, G, B);
+  const orrery_kernel_counts *Counts =
+      P.HasCounts             ? &P.Counts
+      : Lib && Lib->Counts    ? &*Lib->Counts
+                              : nullptr;
+  LaunchCost C = launchCost(RT.gpu(), Counts, G, B, Shared);
   // A kernel without a hint is only a problem when nothing measures it.
-  KernelTotals &K =
-      kernelTotals(P.Site, Func, P.HasCounts || deviceExecutor().real());
+  KernelTotals &K = kernelTotals(P.Site, Func,
+                                 Counts || deviceExecutor().real(),
+                                 Lib ? Lib->Name : std::string());
   if (!C.Error.empty()) {
     RT.report().warn("launch of " + K.Name + " at " + K.Site +
                      " cannot run: " + C.Error);
@@ -196,7 +210,7 @@ cudaError_t cudaLaunchKernel(const void *Func, dim3 Grid, dim3 Block,
   Op.Kernel = &K;
   Op.Flops = C.Flops;
   Op.KernelBytes = C.Bytes;
-  Op.Confidence = P.HasCounts ? P.Counts.confidence : -1;
+  Op.Confidence = Counts ? Counts->confidence : -1;
   submit(R, *S, std::move(Op));
   return cudaSuccess;
 }

@@ -1,4 +1,4 @@
-//===- DeviceSide.cpp - Registers per kernel for --report -----------------===//
+//===- DeviceSide.cpp - Registers per kernel from ptxas -------------------===//
 
 #include "DeviceSide.h"
 #include "orrery/passes/DeviceResources.h"
@@ -11,22 +11,22 @@ using namespace llvm;
 
 namespace orrery {
 
-std::string addDeviceResources(std::vector<KernelInfo> &Kernels,
-                               const clang::tooling::CompilationDatabase &DB,
+DeviceSide deviceSideResources(const clang::tooling::CompilationDatabase &DB,
                                const std::vector<std::string> &Sources,
+                               const std::vector<std::string> &Texts,
                                const DeviceSideOptions &Opts) {
-  std::vector<std::string> Notes;
-  unsigned Wanted = 0, Got = 0;
-  for (const std::string &Src : Sources) {
-    unsigned InFile = 0;
-    for (const KernelInfo &K : Kernels)
-      if (K.File == Src)
-        InFile += static_cast<unsigned>(K.Instances.size());
+  DeviceSide Out;
+  for (size_t I = 0; I < Sources.size(); ++I) {
+    const std::string &Src = Sources[I];
+    // An input without a kernel of its own is not compiled (unless its
+    // kernels may be in the headers it includes).
+    if (!Opts.AnyFile && I < Texts.size() &&
+        !StringRef(Texts[I]).contains("__global__"))
+      continue;
     std::vector<clang::tooling::CompileCommand> Cmds =
         DB.getCompileCommands(Src);
-    if (!InFile || Cmds.empty())
+    if (Cmds.empty())
       continue;
-    Wanted += InFile;
     DeviceCompile C;
     C.HostCommand = Cmds.front().CommandLine;
     C.File = Src;
@@ -35,9 +35,10 @@ std::string addDeviceResources(std::vector<KernelInfo> &Kernels,
                                       : Opts.MachineArch;
     C.CudaPath = cudaPathOf(C.HostCommand, Opts.CudaPath);
     C.CacheDir = Opts.CacheDir;
+    C.CompileOnMiss = Opts.CompileOnMiss;
     if (C.Arch.empty()) {
-      Notes.push_back("no GPU architecture (give --machine with gpu.arch, or "
-                      "--cuda-gpu-arch=sm_XX in the compile flags)");
+      Out.Notes.push_back("no GPU architecture (give --machine with gpu.arch, "
+                          "or --cuda-gpu-arch=sm_XX in the compile flags)");
       continue;
     }
     DeviceResourceTable T = deviceResources(C);
@@ -47,15 +48,28 @@ std::string addDeviceResources(std::vector<KernelInfo> &Kernels,
                         Src, T.CompileSeconds, T.PtxasSeconds,
                         T.FromCache ? " (cached)" : "");
     if (!T.Note.empty())
-      Notes.push_back(T.Note);
-    Got += attachDeviceResources(Kernels, Src, T);
+      Out.Notes.push_back(T.Note);
+    Out.BySymbol.insert(T.Kernels.begin(), T.Kernels.end());
   }
-  if (Got < Wanted && Notes.empty())
-    Notes.push_back(formatv("ptxas reported {0} of {1} kernels", Got, Wanted));
+  return Out;
+}
+
+std::string deviceNote(const std::vector<KernelInfo> &Kernels,
+                       const DeviceSide &D) {
+  unsigned Wanted = 0, Got = 0;
+  for (const KernelInfo &K : Kernels)
+    for (const KernelHint &H : K.Instances) {
+      ++Wanted;
+      Got += H.Resources ? 1 : 0;
+    }
+  if (Got == Wanted)
+    return "";
   std::string Out;
-  for (const std::string &N : Notes)
+  for (const std::string &N : D.Notes)
     if (!StringRef(Out).contains(N))
       Out += (Out.empty() ? "" : "; ") + N;
+  if (Out.empty())
+    Out = formatv("ptxas reported {0} of {1} kernels", Got, Wanted).str();
   return Out;
 }
 

@@ -1,4 +1,4 @@
-//===- DeviceSide.h - Registers per kernel for --report ---------*- C++ -*-===//
+//===- DeviceSide.h - Registers per kernel from ptxas -----------*- C++ -*-===//
 #ifndef ORRERY_INSTRUMENT_DEVICESIDE_H
 #define ORRERY_INSTRUMENT_DEVICESIDE_H
 
@@ -6,6 +6,7 @@
 
 #include "clang/Tooling/CompilationDatabase.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -15,16 +16,30 @@ struct DeviceSideOptions {
   std::string MachineArch; ///< gpu.arch of --machine, or empty
   std::string CudaPath;    ///< the toolkit found for parsing
   std::string CacheDir;    ///< --ptxas-cache-dir or the default
+  /// Compile the device code where the cache has nothing (--report); false:
+  /// the cache only, as instrumenting must stay as cheap as a parse.
+  bool CompileOnMiss = true;
+  bool AnyFile = false;    ///< kernels may be in headers (--headers)
   bool Verbose = false;    ///< print the compile and ptxas seconds
 };
 
-/// Compiles each input that defines kernels for its GPU architecture and
-/// attaches ptxas's resources to Kernels. Returns a note for the report when
-/// some kernel got none (empty otherwise); never fails.
-std::string addDeviceResources(std::vector<KernelInfo> &Kernels,
-                               const clang::tooling::CompilationDatabase &DB,
+struct DeviceSide {
+  std::map<std::string, DeviceResources> BySymbol; ///< mangled name
+  std::vector<std::string> Notes; ///< why some input got none
+};
+
+/// Compiles each input that may define kernels for its GPU architecture (or
+/// reads the cache) and collects ptxas's resources per kernel symbol. Never
+/// fails: what went wrong is a note.
+DeviceSide deviceSideResources(const clang::tooling::CompilationDatabase &DB,
                                const std::vector<std::string> &Sources,
+                               const std::vector<std::string> &Texts,
                                const DeviceSideOptions &Opts);
+
+/// The report's note: the inputs' notes, or how many kernels ptxas missed;
+/// empty when every kernel has its resources.
+std::string deviceNote(const std::vector<KernelInfo> &Kernels,
+                       const DeviceSide &D);
 
 } // namespace orrery
 

@@ -92,12 +92,14 @@ static cl::opt<std::string> MachineFile(
     cl::value_desc("file.yaml"), cl::cat(Category));
 static cl::opt<bool> NoPtxas(
     "no-ptxas",
-    cl::desc("With --report: do not compile the device code and run ptxas -v "
-             "for registers per thread (occupancy then assumes 32)"),
+    cl::desc("Do not compile the device code and run ptxas -v for registers "
+             "per thread (--report), nor read its cache (instrumenting): "
+             "occupancy then assumes 32"),
     cl::cat(Category));
 static cl::opt<std::string> PtxasCacheDir(
     "ptxas-cache-dir",
-    cl::desc("With --report: where ptxas outputs are cached (default: "
+    cl::desc("Where ptxas outputs are cached; --report fills it, "
+             "instrumenting reads it (default: "
              "$XDG_CACHE_HOME/orrery/ptxas or ~/.cache/orrery/ptxas)"),
     cl::value_desc("dir"), cl::cat(Category));
 static cl::opt<std::string> OverridesFile(
@@ -372,20 +374,6 @@ int main(int argc, const char **argv) {
     if (!loadKernelOverrides(OverridesFile, Opts.Overrides, Err))
       return fail(Err);
   }
-  Instrumenter Tool(Opts);
-  if (!Tool.run(DB, Sources, Texts))
-    return fail("no output written because of the errors above");
-
-  std::vector<LaunchSpec> Specs;
-  for (const std::string &L : Launches) {
-    LaunchSpec Spec;
-    std::string Err = parseLaunchSpec(L, Spec);
-    if (!Err.empty())
-      return fail(Err);
-    Specs.push_back(std::move(Spec));
-  }
-  if (!Specs.empty() && Report == ReportFormat::None)
-    return fail("--launch needs --report");
   std::optional<models::ParsedFile> Machine;
   if (!MachineFile.empty()) {
     if (Report == ReportFormat::None)
@@ -403,19 +391,41 @@ int main(int argc, const char **argv) {
                           "file (models/machines/*.yaml)",
                           MachineFile));
   }
+  // ptxas's registers reach the generated hints, so the device side runs
+  // before the parse: --report compiles where the cache has nothing;
+  // instrumenting reads the cache only.
+  DeviceSide Device;
+  if (!NoPtxas) {
+    DeviceSideOptions D;
+    D.MachineArch = Machine ? Machine->M.Gpu.Arch : "";
+    D.CudaPath = Settings.CudaPath;
+    D.CacheDir =
+        PtxasCacheDir.empty() ? defaultPtxasCacheDir() : PtxasCacheDir;
+    D.CompileOnMiss = Report != ReportFormat::None;
+    D.AnyFile = !HeaderDirs.empty();
+    D.Verbose = !Quiet && Report != ReportFormat::None;
+    Device = deviceSideResources(DB, Sources, Texts, D);
+    Opts.KernelResources = Device.BySymbol;
+  }
+  Instrumenter Tool(Opts);
+  if (!Tool.run(DB, Sources, Texts))
+    return fail("no output written because of the errors above");
+
+  std::vector<LaunchSpec> Specs;
+  for (const std::string &L : Launches) {
+    LaunchSpec Spec;
+    std::string Err = parseLaunchSpec(L, Spec);
+    if (!Err.empty())
+      return fail(Err);
+    Specs.push_back(std::move(Spec));
+  }
+  if (!Specs.empty() && Report == ReportFormat::None)
+    return fail("--launch needs --report");
   if (Report != ReportFormat::None) {
     const models::Machine *M = Machine ? &Machine->M : nullptr;
     std::vector<KernelInfo> Kernels = Tool.kernels();
-    std::string DeviceNote = "--no-ptxas";
-    if (!NoPtxas) {
-      DeviceSideOptions D;
-      D.MachineArch = M ? M->Gpu.Arch : "";
-      D.CudaPath = Settings.CudaPath;
-      D.CacheDir =
-          PtxasCacheDir.empty() ? defaultPtxasCacheDir() : PtxasCacheDir;
-      D.Verbose = !Quiet;
-      DeviceNote = addDeviceResources(Kernels, DB, Sources, D);
-    }
+    std::string DeviceNote =
+        NoPtxas ? std::string("--no-ptxas") : deviceNote(Kernels, Device);
     if (Kernels.empty())
       DeviceNote.clear();
     outs() << (Report == ReportFormat::Json

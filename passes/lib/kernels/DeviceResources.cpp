@@ -1,6 +1,7 @@
 //===- DeviceResources.cpp - Device compile, ptxas -v and its cache -------===//
 
 #include "orrery/passes/DeviceResources.h"
+#include "PtxasIndex.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -84,32 +85,21 @@ int run(const std::vector<std::string> &Argv, StringRef Err, double &Seconds,
   return RC;
 }
 
-/// Cache key: the PTX, the architecture and which ptxas (path, size, time).
-std::string cacheKey(StringRef Ptx, StringRef Arch, StringRef Ptxas) {
-  std::string Id = (Arch + "\n" + Ptxas).str();
+/// Which ptxas: its path, size and modification time.
+std::string ptxasId(StringRef Ptxas) {
+  std::string Id = Ptxas.str();
   sys::fs::file_status S;
   if (!sys::fs::status(Ptxas, S))
     Id += formatv("\n{0}\n{1}", S.getSize(),
                   sys::toTimeT(S.getLastModificationTime()))
               .str();
-  return formatv("{0:x-16}-{1:x-16}", xxh3_64bits(Ptx), xxh3_64bits(Id)).str();
+  return Id;
 }
 
-/// Writes \p Text to \p Path through a unique file and a rename, so that a
-/// concurrent reader never sees part of it.
-void writeCache(StringRef Dir, StringRef Path, StringRef Text) {
-  if (sys::fs::create_directories(Dir))
-    return;
-  int FD;
-  SmallString<256> Tmp;
-  if (sys::fs::createUniqueFile(Path + ".%%%%%%", FD, Tmp))
-    return;
-  {
-    raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    OS << Text;
-  }
-  if (sys::fs::rename(Tmp, Path))
-    sys::fs::remove(Tmp);
+/// Cache key: the PTX, the architecture and which ptxas.
+std::string cacheKey(StringRef Ptx, StringRef Arch, StringRef PtxasId) {
+  std::string Id = (Arch + "\n" + PtxasId).str();
+  return formatv("{0:x-16}-{1:x-16}", xxh3_64bits(Ptx), xxh3_64bits(Id)).str();
 }
 
 } // namespace
@@ -150,13 +140,34 @@ DeviceResourceTable deviceResources(const DeviceCompile &C) {
                  : formatv("no ptxas at {0}", Ptxas).str();
     return T;
   }
-  TempFile Ptx("orrery-device", "ptx"), Err("orrery-device", "err");
-  if (Ptx.EC || Err.EC) {
+  const std::string PtxasIdText = ptxasId(Ptxas);
+  // The index key is the command without its temporary output path.
+  std::string Index;
+  if (!C.CacheDir.empty()) {
+    Index = ptxasIndexPath(C.CacheDir, deviceCommand(C, ORRERY_CLANGXX, "-"),
+                           C.Directory, C.Arch, PtxasIdText);
+    if (std::optional<std::string> Hit = readPtxasIndex(Index)) {
+      T.FromCache = true;
+      T.Kernels = parsePtxasVerbose(*Hit, C.Arch);
+      return T;
+    }
+  }
+  if (!C.CompileOnMiss) {
+    T.Note = "no cached ptxas output for this input and its files (run "
+             "orrery-instrument --report on it once to fill the cache)";
+    return T;
+  }
+  TempFile Ptx("orrery-device", "ptx"), Err("orrery-device", "err"),
+      Deps("orrery-device", "d");
+  if (Ptx.EC || Err.EC || Deps.EC) {
     T.Note = "cannot create a temporary file for the device compile";
     return T;
   }
   std::string Why;
   std::vector<std::string> Cmd = deviceCommand(C, ORRERY_CLANGXX, Ptx.Path);
+  for (std::string A : {std::string("-MD"), std::string("-MF"),
+                        std::string(Deps.Path)})
+    Cmd.push_back(A);
   // The command's relative paths are relative to its directory.
   SmallString<256> Cwd;
   bool Moved = !C.Directory.empty() && !sys::fs::current_path(Cwd) &&
@@ -173,7 +184,7 @@ DeviceResourceTable deviceResources(const DeviceCompile &C) {
   std::string PtxText = readText(Ptx.Path);
   SmallString<256> Cached(C.CacheDir);
   if (!C.CacheDir.empty())
-    sys::path::append(Cached, cacheKey(PtxText, C.Arch, Ptxas) + ".txt");
+    sys::path::append(Cached, cacheKey(PtxText, C.Arch, PtxasIdText) + ".txt");
   std::string Verbose;
   if (!C.CacheDir.empty() && sys::fs::exists(Cached)) {
     Verbose = readText(Cached);
@@ -190,8 +201,10 @@ DeviceResourceTable deviceResources(const DeviceCompile &C) {
       return T;
     }
     if (!C.CacheDir.empty())
-      writeCache(C.CacheDir, Cached, Verbose);
+      writeCacheFile(Cached, Verbose);
   }
+  if (!Index.empty())
+    writePtxasIndex(Index, Deps.Path, C.Directory, Verbose);
   T.Kernels = parsePtxasVerbose(Verbose, C.Arch);
   return T;
 }
@@ -225,19 +238,21 @@ std::string archFromCommand(const std::vector<std::string> &Argv) {
   return "";
 }
 
-unsigned attachDeviceResources(std::vector<KernelInfo> &Kernels,
-                               StringRef File, const DeviceResourceTable &T) {
+unsigned
+attachDeviceResources(std::vector<KernelInfo> &Kernels,
+                      const std::map<std::string, DeviceResources> &BySymbol) {
   unsigned N = 0;
   for (KernelInfo &K : Kernels) {
-    if (K.File != File)
-      continue;
     for (KernelHint &H : K.Instances) {
-      auto It = T.Kernels.find(H.Symbol);
-      if (It == T.Kernels.end())
+      auto It = BySymbol.find(H.Symbol);
+      if (It == BySymbol.end())
         continue;
       H.Resources = It->second;
       ++N;
     }
+    if (K.TemplateHead.empty())
+      if (auto It = BySymbol.find(K.Pattern.Symbol); It != BySymbol.end())
+        K.Pattern.Resources = It->second;
   }
   return N;
 }

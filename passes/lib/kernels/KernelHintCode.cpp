@@ -32,7 +32,7 @@ CountExprs countExprs(const KernelHint &H) {
   for (char D : {'x', 'y', 'z'})
     Launched = Launched * SymExpr::sym(std::string("gridDim.") + D) *
                SymExpr::sym(std::string("blockDim.") + D);
-  SymExpr Load, Store, Atomics, SameAddress, SharedAccesses;
+  SymExpr Load, Store, Atomics, SameAddress, GridSameAddress, SharedAccesses;
   std::optional<SymExpr> LoadFp(SymExpr(0.0)), StoreFp(SymExpr(0.0));
   for (const Access &A : H.Accesses) {
     SymExpr Bytes = A.Count * A.requestedBytes();
@@ -48,6 +48,8 @@ CountExprs countExprs(const KernelHint &H) {
       Atomics = Atomics + A.Count;
       if (A.Address == "same_for_grid" || A.Address == "same_per_block")
         SameAddress = SameAddress + A.Count;
+      if (A.Address == "same_for_grid")
+        GridSameAddress = GridSameAddress + A.Count;
     }
   }
   // Footprint only when every global array of that direction has one.
@@ -81,6 +83,7 @@ CountExprs countExprs(const KernelHint &H) {
   C.store_bytes = Store;
   C.atomics = Atomics;
   C.same_address_atomics = SameAddress;
+  C.grid_same_address_atomics = GridSameAddress;
   if (LoadFp)
     C.load_footprint = *LoadFp;
   if (StoreFp)
@@ -90,6 +93,12 @@ CountExprs countExprs(const KernelHint &H) {
     C.shared_dynamic_bytes = SymExpr::sym("dynSmem");
   C.bank_conflict_way = SymExpr(static_cast<double>(H.BankConflictWay));
   C.syncthreads = H.SyncThreads;
+  if (H.Resources) {
+    // ptxas knows the registers, and the static shared memory better than
+    // the declarations (it sees what the optimiser kept).
+    C.registers_per_thread = SymExpr(double(H.Resources->Registers));
+    C.shared_static_bytes = SymExpr(double(H.Resources->StaticSharedBytes));
+  }
   if (H.Overridden)
     C.measured_seconds = SymExpr(H.MeasuredMicros * 1e-6);
   return C;

@@ -124,7 +124,7 @@ struct Totals {
   double Launched = 0;
   double LoadBytes = 0, StoreBytes = 0;
   double LoadFootprint = -1, StoreFootprint = -1; ///< -1: n/a
-  double Atomics = 0, SameAddressAtomics = 0;
+  double Atomics = 0, SameAddressAtomics = 0, GridSameAddressAtomics = 0;
 };
 
 Totals launchTotals(const Evaluated &E) {
@@ -139,6 +139,7 @@ Totals launchTotals(const Evaluated &E) {
   T.StoreFootprint = C.store_footprint;
   T.Atomics = A * C.atomics;
   T.SameAddressAtomics = A * C.same_address_atomics;
+  T.GridSameAddressAtomics = A * C.grid_same_address_atomics;
   return T;
 }
 
@@ -171,6 +172,12 @@ void printTotals(raw_ostream &OS, const Evaluated &E) {
   if (T.Atomics)
     OS << "    atomics: " << formatCount(T.Atomics) << " ("
        << formatCount(T.SameAddressAtomics) << " to a shared address)\n";
+  if (T.SameAddressAtomics)
+    OS << "    same-address atomics: "
+       << formatCount(T.GridSameAddressAtomics)
+       << " to one address for the launch, "
+       << formatCount(T.SameAddressAtomics - T.GridSameAddressAtomics)
+       << " to one address per block\n";
   double Flops = W.Flops[I(models::Precision::FP32)] +
                  W.Flops[I(models::Precision::FP64)];
   double Intensity = Flops / std::max(1.0, T.LoadBytes + T.StoreBytes);
@@ -196,7 +203,8 @@ nlohmann::json totalsJson(const Evaluated &E) {
                       {"store_bytes_requested", T.StoreBytes},
                       {"store_bytes_footprint", Fp(T.StoreFootprint)},
                       {"atomics", T.Atomics},
-                      {"same_address_atomics", T.SameAddressAtomics}};
+                      {"same_address_atomics", T.SameAddressAtomics},
+                      {"grid_same_address_atomics", T.GridSameAddressAtomics}};
   for (models::Precision P : Reported) {
     int I = static_cast<int>(P);
     std::string S = label(P);
@@ -256,6 +264,9 @@ void printPrediction(raw_ostream &OS, const Prediction &P) {
                 P.Roofline.MemoryTime * 1e6, P.Roofline.Occ.Fraction,
                 P.Roofline.Occ.BlocksPerSm, P.Roofline.Occ.Limiter,
                 P.Roofline.Waves, P.Registers, P.RegistersFrom);
+  if (P.Roofline.AtomicTime > 0)
+    OS << formatv("    same-address atomics serialised: {0:F3} us\n",
+                  P.Roofline.AtomicTime * 1e6);
   OS << "    predicted: " << P.Roofline.Time.str() << "; "
      << formatv("{0:P0}", P.Roofline.Time.estimateShare())
      << " of it rests on estimated machine numbers\n";
@@ -403,6 +414,7 @@ std::string reportJson(const std::vector<KernelInfo> &Kernels,
               {"seconds", P.Roofline.Time.total()},
               {"compute_seconds", P.Roofline.ComputeTime},
               {"memory_seconds", P.Roofline.MemoryTime},
+              {"atomic_seconds", P.Roofline.AtomicTime},
               {"occupancy", P.Roofline.Occ.Fraction},
               {"occupancy_limiter", P.Roofline.Occ.Limiter},
               {"registers_per_thread", P.Registers},

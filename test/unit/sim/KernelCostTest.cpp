@@ -97,3 +97,51 @@ TEST(LaunchCost, OversizedBlockIsAnError) {
       sim::launchCost(testGpu(), &C, {1, 1, 1}, {2048, 1, 1}, 0);
   EXPECT_FALSE(L.Error.empty());
 }
+
+// Same-address atomics serialise at the L2, one every t_a: the launch grows
+// with them; atomics to distinct addresses (counted in `atomics` only) do not.
+TEST(LaunchCost, SameAddressAtomicsSerialise) {
+  models::GpuParams G = testGpu();
+  G.SameAddressAtomic = 0.5e-9;
+  const double N = 1 << 20;
+  auto Device = [&](double Grid, double PerBlock) {
+    orrery_kernel_counts C = streamCounts(N);
+    C.atomics = 1;
+    C.same_address_atomics = Grid + PerBlock;
+    C.grid_same_address_atomics = Grid;
+    sim::LaunchCost L =
+        sim::launchCost(G, &C, {unsigned(N / 256), 1, 1}, {256, 1, 1}, 0);
+    EXPECT_TRUE(L.Error.empty()) << L.Error;
+    return L.device();
+  };
+  double Distinct = Device(0, 0);
+  // Streaming: 24 B x 2^20 at 1 TB/s = 25.2 us, and a partial last wave.
+  EXPECT_LT(Distinct, 40e-6);
+  // One address for the launch: 2^20 atomics in a row, 524.3 us.
+  EXPECT_NEAR(Device(1, 0), N * 0.5e-9, 1e-12);
+  // Two each: twice the chain.
+  EXPECT_NEAR(Device(2, 0), 2 * N * 0.5e-9, 1e-12);
+  // One address per block: 256 in a row per block; 4096 blocks, 8 resident
+  // per SM (2048 / 256 threads) x 100 SMs = 800 per wave, 6 waves:
+  // 6 x 256 x 0.5 ns = 0.77 us, hidden under the streaming time.
+  EXPECT_DOUBLE_EQ(Device(0, 1), Distinct);
+}
+
+TEST(LaunchCost, PtxasRegistersSetTheOccupancy) {
+  models::GpuParams G = testGpu();
+  const double N = 1 << 26;
+  orrery_kernel_counts C = streamCounts(N);
+  // Memory saturates at half the warps.
+  G.MemorySaturationOccupancy = 0.5;
+  sim::LaunchCost Assumed =
+      sim::launchCost(G, &C, {unsigned(N / 256), 1, 1}, {256, 1, 1}, 0);
+  C.registers_per_thread = 255;
+  sim::LaunchCost Heavy =
+      sim::launchCost(G, &C, {unsigned(N / 256), 1, 1}, {256, 1, 1}, 0);
+  ASSERT_TRUE(Heavy.Error.empty()) << Heavy.Error;
+  // 32 registers (assumed): 8 blocks of 8 warps per SM, full occupancy. 255:
+  // 256 x 32 = 8192 registers per warp, 8 warps per SM, one block of 8
+  // warps: occupancy 8 / 64 = 1/8, a quarter of the saturating 1/2: four
+  // times the memory time (both grids' blocks sum to 262,200 slots of work).
+  EXPECT_NEAR(Heavy.device(), 4 * Assumed.device(), 1e-9 * Assumed.device());
+}

@@ -36,6 +36,9 @@ struct KernelWork {
   double BytesWritten = 0; ///< global memory
   /// Threads that pass the kernel's guards; < 0 means all launched threads.
   double ActiveThreads = -1;
+  /// Atomics to one address for the whole launch, and to one address per
+  /// block: the L2 serialises each address's atomics.
+  double GridSameAddressAtomics = 0, BlockSameAddressAtomics = 0;
 };
 
 struct LaunchConfig {
@@ -60,6 +63,8 @@ struct GpuParams {
          SharedMemoryAllocationUnit = 128; ///< bytes
   double MemorySaturationOccupancy = 1, ComputeSaturationOccupancy = 1;
   double Launch = 0, Sync = 0, EmptyKernel = 0; ///< seconds
+  /// Interval between two atomics to one address (seconds).
+  double SameAddressAtomic = 0;
   /// FLOP-equivalents per divide, sqrt, transcendental, per precision.
   std::array<std::array<double, 3>, NumPrecisions> Weights{};
   double KernelRate = 0;          ///< R
@@ -73,7 +78,7 @@ struct GpuParams {
     bool PeakInt = false, ComputeEfficiency = false, MemoryBandwidth = false,
          MemoryEfficiency = false, MemorySaturation = false,
          ComputeSaturation = false, Launch = false, Sync = false,
-         EmptyKernel = false, KernelRate = false;
+         EmptyKernel = false, KernelRate = false, SameAddressAtomic = false;
   } Estimates;
 
   static GpuParams fromMachine(const Machine &M);
@@ -116,6 +121,9 @@ struct KernelEstimate {
   std::uint64_t WorkingBlocks = 0; ///< blocks with at least one active thread
   double ComputeTime = 0;          ///< device time bound by arithmetic
   double MemoryTime = 0;           ///< device time bound by memory
+  /// Same-address atomics, serialised: the longest chain of atomics to one
+  /// address (a launch-wide address's; a block's, once per wave).
+  double AtomicTime = 0;
   std::string Error;               ///< non-empty: the launch is invalid
   bool ok() const { return Error.empty(); }
 };
@@ -130,13 +138,15 @@ struct LaunchPrediction {
   KernelEstimate Roofline, SingleRate;
   double Flops = 0, Bytes = 0; ///< all precisions; DRAM bytes both ways
   /// What bounds the roofline time: "latency" (below the empty-kernel
-  /// floor), "compute" or "memory".
+  /// floor), "compute", "memory" or "atomics" (same-address atomics
+  /// serialised).
   const char *Bound = "";
 };
 
 /// The one launch-time prediction of the runtime and the report. \p L's
 /// SharedBytesPerBlock is the dynamic shared memory: the counts' static
-/// bytes are added here.
+/// bytes are added here; the counts' registers per thread (from ptxas), when
+/// known, replace \p L's.
 LaunchPrediction predictLaunch(const GpuParams &G, const ThreadCounts &C,
                                LaunchConfig L);
 

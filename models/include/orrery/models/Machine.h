@@ -40,6 +40,8 @@ struct GpuModel {
   Quantity ComputeEfficiency;               // achievable fraction of peak
   // Device memory.
   Quantity MemoryCapacity, MemoryBandwidth, MemoryEfficiency, MemoryLatency;
+  // Interval between two atomics to one address (the L2 serialises them).
+  Quantity SameAddressAtomic;
   // Streaming multiprocessors and their limits.
   Quantity SmCount, Clock, WarpSize, MaxThreadsPerSm, MaxBlocksPerSm,
       MaxThreadsPerBlock, SharedMemoryPerSm, SharedMemoryPerBlock,

@@ -33,6 +33,9 @@ struct DeviceCompile {
   std::string Arch;                     ///< sm_90
   std::string CudaPath; ///< toolkit root; ptxas is its bin/ptxas
   std::string CacheDir; ///< where ptxas outputs are kept; empty: no cache
+  /// Compile and run ptxas when the cache has no entry for this input whose
+  /// files are unchanged; false: the cache only (cheap enough to instrument).
+  bool CompileOnMiss = true;
 };
 
 struct DeviceResourceTable {
@@ -64,11 +67,14 @@ std::string cudaPathOf(const std::vector<std::string> &Argv,
 /// or -arch sm_XX), or empty.
 std::string archFromCommand(const std::vector<std::string> &Argv);
 
-/// Attaches \p T's resources to the instances of \p Kernels defined in
-/// \p File (by symbol); returns how many got one.
-unsigned attachDeviceResources(std::vector<KernelInfo> &Kernels,
-                               llvm::StringRef File,
-                               const DeviceResourceTable &T);
+/// Attaches resources to the kernels of \p Kernels by symbol, wherever they
+/// are defined (a kernel in a header is in the PTX of the input including
+/// it): each instance, and the pattern of a kernel that is no template (its
+/// generated hint then carries the registers). Returns how many instances
+/// got one.
+unsigned
+attachDeviceResources(std::vector<KernelInfo> &Kernels,
+                      const std::map<std::string, DeviceResources> &BySymbol);
 
 } // namespace orrery
 

@@ -31,6 +31,9 @@ struct InstrumentOptions {
   std::vector<std::string> HeaderDirs;
   /// Per-kernel overrides from a side file.
   KernelOverrides Overrides;
+  /// Registers and static shared memory from ptxas, by kernel symbol: the
+  /// generated hints carry them to the runtime's occupancy.
+  std::map<std::string, DeviceResources> KernelResources;
 };
 
 /// What one translation unit found: its sites and the text of every file
