@@ -54,7 +54,8 @@ int __wrap_gettimeofday(struct timeval *TV, void *TZ) {
     return gettimeofday(TV, static_cast<struct timezone *>(TZ));
   double Before = now();
   int Result = smpi_gettimeofday(TV, nullptr);
-  chargeClockRead(Runtime::get().rank(), Before);
+  chargeClockRead(Runtime::get().rank(), Before,
+                  __builtin_return_address(0));
   return Result;
 }
 int __wrap_clock_gettime(clockid_t C, struct timespec *T) {
@@ -62,7 +63,8 @@ int __wrap_clock_gettime(clockid_t C, struct timespec *T) {
     return clock_gettime(C, T);
   double Before = now();
   int Result = smpi_clock_gettime(C, T);
-  chargeClockRead(Runtime::get().rank(), Before);
+  chargeClockRead(Runtime::get().rank(), Before,
+                  __builtin_return_address(0));
   return Result;
 }
 double __wrap_MPI_Wtime() {
@@ -70,7 +72,8 @@ double __wrap_MPI_Wtime() {
     return MPI_Wtime();
   double Before = now();
   double Result = MPI_Wtime();
-  chargeClockRead(Runtime::get().rank(), Before);
+  chargeClockRead(Runtime::get().rank(), Before,
+                  __builtin_return_address(0));
   return Result;
 }
 

@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
+#include <string>
 
 namespace orrery::sim {
 
@@ -21,20 +23,56 @@ static void continueOrRestart(PollStreak &P, double Now) {
   ++P.Polls;
 }
 
-void chargeClockRead(Rank &R, double Before) {
+double clockReadGrowth() {
+  const char *V = std::getenv("ORRERY_CLOCK_READ_GROWTH");
+  if (!V || !*V)
+    return DefaultClockReadGrowth;
+  char *End = nullptr;
+  double G = std::strtod(V, &End);
+  if (End == V || *End != '\0' || !(G >= 0 && G <= 1))
+    fatal(std::string("ORRERY_CLOCK_READ_GROWTH='") + V +
+          "' is not a fraction from 0 to 1; set it with orrery-run's "
+          "--clock-read-growth");
+  return G;
+}
+
+/// Whether the read from \p Site is at the head of the streak's loop: the
+/// first site seen twice since the streak began.
+static bool atLoopHead(ClockStreak &C, const void *Site) {
+  if (C.Head)
+    return Site == C.Head;
+  auto Seen = C.Sites.begin() + C.NumSites;
+  if (std::find(C.Sites.begin(), Seen, Site) != Seen) {
+    C.Head = Site;
+    return true;
+  }
+  if (C.NumSites < C.Sites.size())
+    C.Sites[C.NumSites++] = Site;
+  return false;
+}
+
+void chargeClockRead(Rank &R, double Before, const void *Site) {
   static const double Injected =
       simgrid::config::get_value<double>("smpi/wtime");
-  PollStreak &P = R.ClockReads;
-  continueOrRestart(P, Before);
+  static const double Growth = clockReadGrowth();
+  ClockStreak &C = R.ClockReads;
+  if (Before != C.Polls.LastEnd)
+    C = ClockStreak();
+  continueOrRestart(C.Polls, Before);
   // The first read of a streak keeps SMPI's own charge; later ones are
-  // topped up to n x smpi/wtime whatever SMPI charged (nothing, for some
+  // topped up to their charge whatever SMPI charged (nothing, for some
   // clocks in some SimGrid versions).
-  double Extra = P.Polls > 1 ? P.Polls * Injected - (now() - Before) : 0;
+  double Charge = Injected;
+  if (atLoopHead(C, Site))
+    Charge = std::max(
+        Injected,
+        std::min(Growth * (Before - C.Polls.Origin), MaxClockReadCharge));
+  double Extra = C.Polls.Polls > 1 ? Charge - (now() - Before) : 0;
   if (Extra > MinActivitySeconds) {
     OutsideBench B;
     s4u::this_actor::sleep_for(Extra);
   }
-  P.LastEnd = now();
+  C.Polls.LastEnd = now();
 }
 
 bool pollCompletions(Rank &R, const std::vector<Completion> &Cs) {

@@ -115,7 +115,7 @@ struct Rank {
   double CollectivesReady = 0;
   Accounts Time;
   int NextStreamId = 1;
-  PollStreak ClockReads;    ///< MPI_Wtime, gettimeofday, clock_gettime
+  ClockStreak ClockReads;   ///< MPI_Wtime, gettimeofday, clock_gettime
   PollStreak DeviceQueries; ///< cudaStreamQuery, cudaEventQuery
 
   DeviceContext &device(int D);

@@ -364,6 +364,11 @@ Command linkCommand(const Invocation &Inv, const Toolchain &TC,
     // smpirun loads the program once per rank as a shared object; -z defs
     // reports what liborrery-sim lacks now instead of at load time.
     append(C, {"-shared", "-Wl,-z,defs"});
+    // Every rank maps its own copy of the program, and a process may hold
+    // vm.max_map_count mappings: one read-execute and one writable segment
+    // (no separate read-only ones, no RELRO split) take 2 per copy instead
+    // of 5 (docs/orrery-run.md, "Memory mappings per rank").
+    C.push_back("-Wl,-z,noseparate-code,-z,norelro");
     // The program's calls of these reach liborrery-sim's __wrap_ versions.
     std::string Wraps = "-Wl";
 #define ORRERY_WRAP(Name) Wraps += ",--wrap=" #Name;

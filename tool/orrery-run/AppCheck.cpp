@@ -5,6 +5,7 @@
 #include <elf.h>
 
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <fstream>
 #include <sys/stat.h>
@@ -88,10 +89,17 @@ ElfKind classify(std::ifstream &In, ProgramInfo &Info) {
   // interpreter (PT_INTERP). So do skeleton programs orrery-cxx links (to
   // say how to run them when executed), which need liborrery-sim.
   Info.Needed = neededLibraries(In, Phdrs);
-  // Each loaded segment is one mapping; RELRO splits the writable one.
+  // Each loaded segment is one mapping; RELRO splits the writable one, and
+  // zero-filled memory (.bss) past the segment's last file page is one more.
   Info.MappingsPerCopy = 0;
-  for (const Elf64_Phdr &P : Phdrs)
+  const std::uint64_t Page = 4096;
+  auto PageEnd = [Page](std::uint64_t A) { return (A + Page - 1) / Page; };
+  for (const Elf64_Phdr &P : Phdrs) {
     Info.MappingsPerCopy += P.p_type == PT_LOAD || P.p_type == PT_GNU_RELRO;
+    if (P.p_type == PT_LOAD &&
+        PageEnd(P.p_vaddr + P.p_memsz) > PageEnd(P.p_vaddr + P.p_filesz))
+      ++Info.MappingsPerCopy;
+  }
   for (const Elf64_Phdr &P : Phdrs)
     if (P.p_type == PT_INTERP && !Info.usesOrrerySim())
       return ElfKind::Executable;

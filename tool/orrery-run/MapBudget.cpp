@@ -8,7 +8,9 @@
 namespace orrery::run {
 
 unsigned long estimatedMappings(unsigned Ranks, unsigned PerCopy) {
-  return BaseMappings + static_cast<unsigned long>(Ranks) * PerCopy;
+  unsigned long N = Ranks;
+  return BaseMappings + N * PerCopy +
+         (N + RanksPerHeapMapping - 1) / RanksPerHeapMapping;
 }
 
 std::optional<unsigned long> mappingLimit() {
@@ -35,7 +37,9 @@ std::string mappingWarning(unsigned Ranks, unsigned PerCopy,
   return std::to_string(Ranks) + " ranks need about " + std::to_string(Need) +
          " memory mappings (" + std::to_string(PerCopy) +
          " per rank: SMPI maps a private copy of the program for every rank, "
-         "all in one process), more than vm.max_map_count allows (" +
+         "all in one process; and about one per " +
+         std::to_string(RanksPerHeapMapping) +
+         " ranks of actor stacks), more than vm.max_map_count allows (" +
          std::to_string(Limit) +
          "); the simulation would fail when mmap does. Raise the limit "
          "first, e.g. sudo sysctl -w vm.max_map_count=" +

@@ -17,12 +17,18 @@
 namespace orrery::run {
 
 /// Mappings of the simulator process itself (SimGrid, the C++ runtime,
-/// liborrery-sim, the platform): measured as 187 with the Jacobi example
-/// (1,467 mappings at 256 ranks, 5,310 at 1,024, 5 per rank).
+/// liborrery-sim, the platform): measured as 187 to 193 with the Jacobi
+/// example at 64 ranks.
 constexpr unsigned BaseMappings = 200;
 
+/// Anonymous mappings that grow with the rank count (actor stacks and other
+/// blocks large enough for malloc to map them; the kernel merges adjacent
+/// ones): measured 0.18 to 0.28 per rank at 1,024 ranks, so one per 4 ranks.
+constexpr unsigned RanksPerHeapMapping = 4;
+
 /// The estimated number of mappings of a run of \p Ranks copies of a program
-/// that takes \p PerCopy mappings per copy.
+/// that takes \p PerCopy mappings per copy: the base, the copies and the
+/// heap's share.
 unsigned long estimatedMappings(unsigned Ranks, unsigned PerCopy);
 
 /// The process mapping limit: $ORRERY_MAX_MAP_COUNT if set (for tests), else

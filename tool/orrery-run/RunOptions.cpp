@@ -50,6 +50,9 @@ const char *const RunUsage =
     "                         convergence norm, a flag); default 0; "
     "repeatable\n"
     "  --device-values FILE   a YAML map of FILE:LINE: VALUE for many reads\n"
+    "  --clock-read-growth F  a clock read in a polling loop costs up to F "
+    "times\n"
+    "                         the loop so far (default 0.5; 0: 10 ns each)\n"
     "  --shared-host-threshold BYTES\n"
     "                         host allocations this large share one set of "
     "pages\n"
@@ -157,6 +160,18 @@ const std::map<std::string, Setter> &valuedOptions() {
         return true;
       }
       E = "--progress needs a number of seconds >= 0, not '" + V + "'";
+      return false;
+    };
+    M["--clock-read-growth"] = [](RunOptions &O, const std::string &V,
+                                  std::string &E) {
+      double G;
+      if (nonNegative(V, G) && G <= 1) {
+        O.ClockReadGrowth = V;
+        return true;
+      }
+      E = "--clock-read-growth needs a fraction from 0 to 1 (what a clock "
+          "read in a polling loop may cost relative to the loop so far), "
+          "not '" + V + "'";
       return false;
     };
     M["--device-value"] = [](RunOptions &O, const std::string &V,

@@ -41,6 +41,7 @@ struct RunOptions {
   /// --device-value and --device-values, in order (a later one wins).
   std::vector<DeviceValue> DeviceValues;
   std::string SharedHostThreshold; ///< --shared-host-threshold, bytes
+  std::string ClockReadGrowth;     ///< --clock-read-growth, a fraction
   std::string PrintReport;          ///< hidden: render an existing report
   std::string App;
   std::vector<std::string> AppArgs;

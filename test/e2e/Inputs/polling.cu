@@ -70,6 +70,11 @@ int main(int argc, char **argv) {
     while (MPI_Wtime() - t0 < 0.01)
       ++polls;
     print("wtime", polls + 1, MPI_Wtime() - t0);
+    // Straight-line reads after the loop, still in its streak: not at the
+    // loop's head, so 10 ns each.
+    double r0 = MPI_Wtime();
+    double r1 = MPI_Wtime();
+    print("after_loop", 2, r1 - r0);
 
     usleep(1);
     double c0 = monotonic();
