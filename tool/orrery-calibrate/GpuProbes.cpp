@@ -138,8 +138,8 @@ private:
                       const HockneyFit &F) {
     if (F.Problem.empty())
       return "";
-    return "probe gpu, series " + Name + (Band.empty() ? "" : ", band " + Band) +
-           ": poor fit: " + F.Problem;
+    return "probe gpu, series " + Name +
+           (Band.empty() ? "" : ", band " + Band) + ": poor fit: " + F.Problem;
   }
 
   const NamedSamples &S;
@@ -446,6 +446,21 @@ GpuCalibration fitGpuSamples(const NamedSamples &S, const GpuPeaks &Peaks,
   return Out;
 }
 
+/// Prints each fit's line, and its problem (a poor fit) on stderr with
+/// what to do on \p Idle (an idle machine or GPU); keeps the fitted values.
+static void takeFits(const GpuCalibration &C, const char *Idle,
+                     std::vector<MeasuredValue> &Values, bool &Poor) {
+  for (const GpuFitLine &L : C.Lines) {
+    std::cout << "  " << L.Text << "\n";
+    if (!L.Problem.empty())
+      std::cerr << "orrery-calibrate: error: " << L.Problem
+                << " (rerun on an idle " << Idle
+                << ", or raise --max-residual)\n";
+  }
+  Poor |= C.poor();
+  Values.insert(Values.end(), C.Values.begin(), C.Values.end());
+}
+
 bool calibrateDeviceMpi(const std::string &ProbeDir, const std::string &Base,
                         const std::string &Launcher,
                         const std::string &MaxBytes, double MaxResidual,
@@ -474,14 +489,7 @@ bool calibrateDeviceMpi(const std::string &ProbeDir, const std::string &Base,
   GpuCalibration C = fitDeviceMpiSamples(
       S, Parsed.M.Mpi.CallOverheadHost.Value, MaxResidual,
       Source + ", probe mpi-device (" + Cmd + ")");
-  for (const GpuFitLine &L : C.Lines) {
-    std::cout << "  " << L.Text << "\n";
-    if (!L.Problem.empty())
-      std::cerr << "orrery-calibrate: error: " << L.Problem
-                << " (rerun on an idle machine, or raise --max-residual)\n";
-  }
-  Poor |= C.poor();
-  Values.insert(Values.end(), C.Values.begin(), C.Values.end());
+  takeFits(C, "machine", Values, Poor);
   return true;
 }
 
@@ -512,16 +520,9 @@ bool calibrateGpu(const std::string &ProbeDir, const std::string &Base,
   NamedSamples S;
   if (!runGpuProbe(Cmd, S, Error))
     return false;
-  GpuCalibration C =
-      fitGpuSamples(S, Peaks, MaxResidual, Source + ", probe gpu (" + Cmd + ")");
-  for (const GpuFitLine &L : C.Lines) {
-    std::cout << "  " << L.Text << "\n";
-    if (!L.Problem.empty())
-      std::cerr << "orrery-calibrate: error: " << L.Problem
-                << " (rerun on an idle GPU, or raise --max-residual)\n";
-  }
-  Poor |= C.poor();
-  Values.insert(Values.end(), C.Values.begin(), C.Values.end());
+  GpuCalibration C = fitGpuSamples(S, Peaks, MaxResidual,
+                                   Source + ", probe gpu (" + Cmd + ")");
+  takeFits(C, "GPU", Values, Poor);
   return true;
 }
 
