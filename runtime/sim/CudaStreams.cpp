@@ -12,18 +12,20 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <unordered_map>
 
 using namespace orrery::sim;
 
 namespace orrery::sim {
 
-static std::map<const void *, StreamPtr> &liveStreams() {
-  static std::map<const void *, StreamPtr> M;
+// Hashed: every stream and event of every rank, looked up on every call.
+static std::unordered_map<const void *, StreamPtr> &liveStreams() {
+  static std::unordered_map<const void *, StreamPtr> M;
   return M;
 }
 
-static std::map<const void *, EventPtr> &liveEvents() {
-  static std::map<const void *, EventPtr> M;
+static std::unordered_map<const void *, EventPtr> &liveEvents() {
+  static std::unordered_map<const void *, EventPtr> M;
   return M;
 }
 

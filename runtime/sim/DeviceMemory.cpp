@@ -48,6 +48,7 @@ void *DeviceMemory::allocate(std::size_t Size, int Rank, int Device,
   A.Lazy = Lazy;
   A.Shared = Shared;
   ByBase[A.Base] = A;
+  changed();
   return P;
 }
 
@@ -64,6 +65,7 @@ bool DeviceMemory::release(void *P) {
   else
     std::free(P);
   ByBase.erase(It);
+  changed();
   return true;
 }
 
@@ -77,6 +79,7 @@ void DeviceMemory::adopt(void *P, std::size_t Size, int Rank, int Device,
   A.Kind = Kind;
   A.External = true;
   ByBase[A.Base] = A;
+  changed();
 }
 
 void DeviceMemory::registerHost(void *P, std::size_t Size, int Rank) {
@@ -87,6 +90,7 @@ void DeviceMemory::registerHost(void *P, std::size_t Size, int Rank) {
   A.Kind = MemoryKind::Pinned;
   A.Registered = true;
   ByBase[A.Base] = A;
+  changed();
 }
 
 bool DeviceMemory::unregisterHost(void *P) {
@@ -94,17 +98,25 @@ bool DeviceMemory::unregisterHost(void *P) {
   if (It == ByBase.end() || !It->second.Registered)
     return false;
   ByBase.erase(It);
+  changed();
   return true;
 }
 
 const Allocation *DeviceMemory::find(const void *P) const {
   auto Addr = reinterpret_cast<std::uintptr_t>(P);
+  Memo &M = Memos[((Addr >> 3) ^ (Addr >> 15)) % MemoSlots];
+  if (M.Generation == Generation && M.Addr == Addr)
+    return M.Found;
+  const Allocation *Found = nullptr;
   auto It = ByBase.upper_bound(Addr);
-  if (It == ByBase.begin())
-    return nullptr;
-  --It;
-  const Allocation &A = It->second;
-  return Addr - A.Base < A.Size ? &A : nullptr;
+  if (It != ByBase.begin()) {
+    --It;
+    const Allocation &A = It->second;
+    if (Addr - A.Base < A.Size)
+      Found = &A;
+  }
+  M = {Addr, Generation, Found};
+  return Found;
 }
 
 std::size_t DeviceMemory::deviceBytes(int Rank, int Device) const {

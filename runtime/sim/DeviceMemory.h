@@ -17,6 +17,7 @@
 #ifndef ORRERY_SIM_DEVICEMEMORY_H
 #define ORRERY_SIM_DEVICEMEMORY_H
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -62,7 +63,23 @@ public:
   std::size_t deviceBytes(int Rank, int Device) const;
 
 private:
+  /// The registry changed: answers remembered by find() are stale.
+  void changed() { ++Generation; }
+
   std::map<std::uintptr_t, Allocation> ByBase;
+  /// find() is asked about the same few pointers of each rank over and over
+  /// (every MPI call and copy); with thousands of ranks a search of the tree
+  /// costs a cache miss per level. A direct-mapped memo of its answers,
+  /// valid while Generation is unchanged (any allocation or release bumps
+  /// it; tree nodes do not move while they live).
+  struct Memo {
+    std::uintptr_t Addr = 0;
+    std::uint64_t Generation = 0;
+    const Allocation *Found = nullptr;
+  };
+  static constexpr std::size_t MemoSlots = 4096;
+  mutable std::array<Memo, MemoSlots> Memos{};
+  std::uint64_t Generation = 1;
 };
 
 /// Host allocations at most this large are private zeroed memory from the

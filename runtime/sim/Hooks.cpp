@@ -63,7 +63,7 @@ static void leave(const orrery_site *S) {
   for (auto It = R.Open.rbegin(); It != R.Open.rend(); ++It) {
     if (It->Site != S)
       continue;
-    OpenSite O = *It;
+    OpenSite O = std::move(*It);
     R.Open.erase(std::next(It).base());
     if (S->kind == ORRERY_KIND_MPI)
       mpiEnd(R, O);

@@ -12,6 +12,7 @@
 #include <limits>
 #include <map>
 #include <string>
+#include <unordered_map>
 
 namespace orrery::sim {
 
@@ -21,8 +22,8 @@ namespace {
 /// most this many (older ones were never received by instrumented code).
 constexpr std::size_t MaxPending = 4096;
 
-std::map<int, std::deque<SentMessage>> &pending() {
-  static std::map<int, std::deque<SentMessage>> P;
+std::unordered_map<int, std::deque<SentMessage>> &pending() {
+  static std::unordered_map<int, std::deque<SentMessage>> P;
   return P;
 }
 
@@ -70,7 +71,16 @@ RouteFigures routeOf(s4u::Host *From, s4u::Host *To, double Bytes) {
     std::vector<s4u::Link *> Links;
     RouteFigures Figures;
   };
-  static std::map<std::pair<s4u::Host *, s4u::Host *>, Route> Cache;
+  // Hashed: looked up for every message, over thousands of host pairs.
+  struct PairHash {
+    std::size_t operator()(const std::pair<s4u::Host *, s4u::Host *> &P) const {
+      std::hash<const void *> H;
+      return H(P.first) * 31 + H(P.second);
+    }
+  };
+  static std::unordered_map<std::pair<s4u::Host *, s4u::Host *>, Route,
+                            PairHash>
+      Cache;
   if (!From || !To || From == To)
     return {0, std::numeric_limits<double>::infinity()};
   auto [It, New] = Cache.try_emplace({From, To});

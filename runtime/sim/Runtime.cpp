@@ -145,12 +145,12 @@ Runtime::Runtime() {
   deviceExecutor();
   copyTiming();
   s4u::Actor::on_termination_cb([this](const s4u::Actor &A) {
-    auto It = Ranks.find(A.get_pid());
-    if (It == Ranks.end())
+    auto Pid = static_cast<std::size_t>(A.get_pid());
+    if (Pid >= Ranks.size() || !Ranks[Pid])
       return;
     ++RanksEnded;
     SimulatedEnd = std::max(SimulatedEnd, now());
-    const Rank &R = *It->second;
+    const Rank &R = *Ranks[Pid];
     if (R.MpiInitCalled && !R.MpiFinalizeCalled)
       Unfinalized.push_back(R.Id);
     if (RanksEnded == rankCount())
@@ -164,9 +164,11 @@ Runtime::Runtime() {
                 "operation that never comes";
       FailureStatus = 1;
     }
-    for (const auto &KV : Ranks) {
-      const Rank &R = *KV.second;
-      s4u::ActorPtr A = s4u::Actor::by_pid(KV.first);
+    for (std::size_t Pid = 0; Pid < Ranks.size(); ++Pid) {
+      if (!Ranks[Pid])
+        continue;
+      const Rank &R = *Ranks[Pid];
+      s4u::ActorPtr A = s4u::Actor::by_pid(static_cast<long>(Pid));
       if (!A)
         continue;
       std::string Where = "rank " + std::to_string(R.Id);
@@ -211,7 +213,12 @@ Rank &Runtime::rank() {
   long Pid = s4u::this_actor::get_pid();
   if (Pid == LastPid)
     return *LastRank;
-  auto &Slot = Ranks[Pid];
+  if (Pid < 0)
+    fatal("the calling actor has no pid: skeleton programs run under "
+          "smpirun (orrery-run)");
+  if (static_cast<std::size_t>(Pid) >= Ranks.size())
+    Ranks.resize(static_cast<std::size_t>(Pid) + 1);
+  auto &Slot = Ranks[static_cast<std::size_t>(Pid)];
   if (!Slot) {
     s4u::Actor *Self = s4u::Actor::self();
     const char *Id = Self->get_property("rank");
@@ -228,7 +235,12 @@ Rank &Runtime::rank() {
             "' has no orrery_node property: generate the platform with "
             "orrery-platform (orrery-run does)");
     Slot->Node = std::atoi(Node);
-    ById[Slot->Id] = Slot.get();
+    if (Slot->Id < 0)
+      fatal("actor '" + std::string(Self->get_cname()) +
+            "' has a negative rank property: run under smpirun (orrery-run)");
+    if (static_cast<std::size_t>(Slot->Id) >= ById.size())
+      ById.resize(static_cast<std::size_t>(Slot->Id) + 1, nullptr);
+    ById[static_cast<std::size_t>(Slot->Id)] = Slot.get();
   }
   LastPid = Pid;
   LastRank = Slot.get();
@@ -237,14 +249,16 @@ Rank &Runtime::rank() {
 
 std::vector<Rank *> Runtime::ranks() const {
   std::vector<Rank *> V;
-  for (const auto &KV : Ranks)
-    V.push_back(KV.second.get());
+  for (const auto &R : Ranks)
+    if (R)
+      V.push_back(R.get());
   return V;
 }
 
 Rank *Runtime::rankById(int Id) const {
-  auto It = ById.find(Id);
-  return It == ById.end() ? nullptr : It->second;
+  return Id >= 0 && static_cast<std::size_t>(Id) < ById.size()
+             ? ById[static_cast<std::size_t>(Id)]
+             : nullptr;
 }
 
 int Runtime::deviceOf(int Id) const {
@@ -254,7 +268,11 @@ int Runtime::deviceOf(int Id) const {
 }
 
 s4u::Host *Runtime::cpuHostOf(int Id) {
-  auto &H = CpuHosts[Id];
+  if (Id < 0)
+    return nullptr;
+  if (static_cast<std::size_t>(Id) >= CpuHosts.size())
+    CpuHosts.resize(static_cast<std::size_t>(Id) + 1, nullptr);
+  s4u::Host *&H = CpuHosts[static_cast<std::size_t>(Id)];
   if (!H) {
     if (const Rank *R = rankById(Id))
       return H = R->Cpu;
@@ -266,17 +284,26 @@ s4u::Host *Runtime::cpuHostOf(int Id) {
 }
 
 s4u::Host *Runtime::gpuHost(int Node, int G) {
-  auto &H = GpuHosts[{Node, G}];
-  if (!H) {
+  auto Lookup = [&] {
     std::string Name = models::gpuHostName(Node, G);
-    H = s4u::Host::by_name_or_null(Name);
+    s4u::Host *H = s4u::Host::by_name_or_null(Name);
     if (!H)
       fatal("the platform has no host '" + Name + "': device " +
             std::to_string(G) + " does not exist on node " +
             std::to_string(Node) + " of machine '" + M.Name + "' (" +
             std::to_string(GpusPerNode) + " GPUs per node)");
-  }
-  return H;
+    return H;
+  };
+  if (Node < 0 || G < 0 || G >= GpusPerNode)
+    return Lookup();
+  std::size_t Slot = static_cast<std::size_t>(Node) *
+                         static_cast<std::size_t>(GpusPerNode) +
+                     static_cast<std::size_t>(G);
+  if (Slot >= GpuHosts.size())
+    GpuHosts.resize(Slot + 1, nullptr);
+  if (!GpuHosts[Slot])
+    GpuHosts[Slot] = Lookup();
+  return GpuHosts[Slot];
 }
 
 void Runtime::cpuWait(Rank &R,
@@ -415,8 +442,10 @@ void Runtime::finish() {
   S.SharedBytes = Shared.Bytes;
   S.SharedThreshold = shared_host::threshold();
   warnUnusedDeviceValues(Rep);
-  for (const auto &KV : Ranks) {
-    const Accounts &A = KV.second->Time;
+  for (const auto &R : Ranks) {
+    if (!R)
+      continue;
+    const Accounts &A = R->Time;
     for (int I = 0; I < NumCategories; ++I) {
       S.Total.Seconds[I] += A.Seconds[I];
       S.Total.Measured[I] += A.Measured[I];

@@ -202,12 +202,14 @@ private:
   models::CommParams Comm;
   int GpusPerNode = 1, RanksPerNode = 1;
   bool Ideal = false;
-  std::map<long, std::unique_ptr<Rank>> Ranks; ///< by actor pid
-  std::map<int, Rank *> ById;                  ///< by world rank
+  // Looked up on every hook: vectors (a rank's entries one cache miss
+  // away), not trees of thousands of nodes.
+  std::vector<std::unique_ptr<Rank>> Ranks; ///< by actor pid (null: none)
+  std::vector<Rank *> ById;                 ///< by world rank
   Rank *LastRank = nullptr;
   long LastPid = -1;
-  std::map<std::pair<int, int>, s4u::Host *> GpuHosts;
-  std::map<int, s4u::Host *> CpuHosts; ///< by world rank
+  std::vector<s4u::Host *> GpuHosts; ///< by node * GPUs per node + GPU
+  std::vector<s4u::Host *> CpuHosts; ///< by world rank
   Report Rep;
   double WallStart = 0, LastProgress = 0, ProgressEvery = 10;
   double SimulatedEnd = 0;
