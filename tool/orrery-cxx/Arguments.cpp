@@ -285,10 +285,12 @@ bool parseArguments(const std::vector<std::string> &Argv, bool CMode,
       Inv.KeepTemps = true;
     } else if (A == "--orrery-quiet") {
       Inv.Quiet = true;
+    } else if (A == "--orrery-no-headers") {
+      Inv.InstrumentHeaders = false;
     } else {
       Error = "unknown option '" + A + "'; " + Tool +
               " knows --orrery-mode=skeleton|twin|native, "
-              "--orrery-keep-temps and --orrery-quiet";
+              "--orrery-keep-temps, --orrery-quiet and --orrery-no-headers";
       return false;
     }
   }

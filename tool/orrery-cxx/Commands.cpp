@@ -19,7 +19,10 @@
 
 #include "Driver.h"
 
+#include <algorithm>
 #include <climits>
+#include <filesystem>
+#include <set>
 #include <cstdlib>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -271,6 +274,77 @@ bool findToolchain(const Invocation &Inv, const char *Argv0, Toolchain &TC,
   return true;
 }
 
+namespace {
+
+/// The user's include directories, each with its flag (-I or -iquote), in
+/// command-line order.
+std::vector<std::pair<std::string, std::string>>
+userIncludeDirs(const Invocation &Inv) {
+  std::vector<std::pair<std::string, std::string>> Dirs;
+  for (const Item &It : Inv.Items) {
+    if (It.InputIndex >= 0 || It.Where != Use::Preprocess || It.Args.empty())
+      continue;
+    const std::string &A = It.Args[0];
+    for (std::string Flag : {"-I", "-iquote"}) {
+      if (A == Flag && It.Args.size() > 1)
+        Dirs.emplace_back(Flag, It.Args[1]);
+      else if (A.size() > Flag.size() && A.compare(0, Flag.size(), Flag) == 0)
+        Dirs.emplace_back(Flag, A.substr(Flag.size()));
+    }
+  }
+  return Dirs;
+}
+
+bool isDirectory(const std::string &P) {
+  struct stat St;
+  return stat(P.c_str(), &St) == 0 && S_ISDIR(St.st_mode);
+}
+
+/// The original directories of the headers orrery-instrument rewrote below
+/// F.Tree (files other than the source's copy), each once, sorted.
+std::vector<std::string> rewrittenHeaderDirs(const SourceFiles &F) {
+  std::set<std::string> Dirs;
+  std::error_code EC;
+  for (std::filesystem::recursive_directory_iterator It(F.Tree, EC), End;
+       !EC && It != End; It.increment(EC)) {
+    std::string P = It->path().string();
+    if (It->is_regular_file() && P != F.Instrumented)
+      Dirs.insert(dirName(P.substr(F.Tree.size())));
+  }
+  return {Dirs.begin(), Dirs.end()};
+}
+
+} // namespace
+
+std::vector<std::string> projectHeaderDirs(const Invocation &Inv,
+                                           const Toolchain &TC,
+                                           const Input &In) {
+  std::vector<std::string> Out;
+  if (!Inv.InstrumentHeaders || !In.isInstrumented() || In.Path == "-")
+    return Out;
+  // Installed software is not the project's: its calls stay unhooked.
+  std::vector<std::string> Installed = {"/usr/", "/opt/"};
+  for (const std::string &D :
+       {TC.CudaPath, TC.HooksInclude, TC.RamcInclude, TC.SkeletonInclude,
+        TC.SimgridInclude})
+    if (!D.empty())
+      Installed.push_back(realPath(D) + "/");
+  auto Add = [&](const std::string &Dir) {
+    std::string R = realPath(Dir);
+    if (R.empty() || R == "/" || R[0] != '/' || !isDirectory(R))
+      return;
+    for (const std::string &I : Installed)
+      if ((R + "/").compare(0, I.size(), I) == 0)
+        return;
+    if (std::find(Out.begin(), Out.end(), R) == Out.end())
+      Out.push_back(R);
+  };
+  Add(dirName(In.Path));
+  for (const auto &[Flag, Dir] : userIncludeDirs(Inv))
+    Add(Dir);
+  return Out;
+}
+
 Command instrumentCommand(const Invocation &Inv, const Toolchain &TC,
                           const Input &In, const SourceFiles &F) {
   Command C{TC.Instrument};
@@ -278,7 +352,15 @@ Command instrumentCommand(const Invocation &Inv, const Toolchain &TC,
     C.push_back("--quiet");
   if (In.Language == Lang::CUDA)
     append(C, {"--cuda-path", TC.CudaPath});
-  append(C, {"-o", F.Instrumented, In.Path, "--", "-x", langName(In.Language)});
+  if (F.Tree.empty()) {
+    append(C, {"-o", F.Instrumented});
+  } else {
+    // Every rewritten file lands below the tree at its absolute path.
+    append(C, {"--out-dir", F.Tree, "--source-root", "/"});
+    for (const std::string &D : F.HeaderDirs)
+      append(C, {"--headers", D});
+  }
+  append(C, {In.Path, "--", "-x", langName(In.Language)});
   appendModePreprocessorFlags(C, Inv, TC, In.Language);
   if (In.Language == Lang::CUDA)
     appendItems(C, Inv, {Use::Preprocess, Use::Language, Use::Cuda});
@@ -304,8 +386,25 @@ Command compileCommand(const Invocation &Inv, const Toolchain &TC,
     // must still find the original's neighbours, and debug info should name
     // the original directory.
     std::string SrcDir = realPath(dirName(In.Path));
-    append(C, {"-iquote", SrcDir,
-               "-fdebug-prefix-map=" + dirName(F.Instrumented) + "=" + SrcDir});
+    if (F.Tree.empty()) {
+      append(C, {"-iquote", SrcDir, "-fdebug-prefix-map=" +
+                                        dirName(F.Instrumented) + "=" +
+                                        SrcDir});
+    } else {
+      // Rewritten headers shadow the originals: the copy's own directory
+      // holds its neighbours' rewritten versions, and each include
+      // directory's mirror comes before the user's directories.
+      append(C, {"-iquote", SrcDir, "-fdebug-prefix-map=" + F.Tree + "="});
+      // (Only mirrors that exist: -Wmissing-include-dirs stays quiet.)
+      for (const auto &[Flag, Dir] : userIncludeDirs(Inv))
+        if (isDirectory(F.Tree + realPath(Dir)))
+          append(C, {Flag, F.Tree + realPath(Dir)});
+      // A rewritten header's quoted includes of neighbours that were not
+      // rewritten find them in its original directory, searched last
+      // (-iquote would come before the mirrors above).
+      for (const std::string &Dir : rewrittenHeaderDirs(F))
+        append(C, {"-idirafter", Dir});
+    }
   }
   if (In.Language == Lang::CUDA)
     appendItems(C, Inv,

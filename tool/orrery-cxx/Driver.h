@@ -73,6 +73,9 @@ struct Invocation {
   bool DryRun = false;   ///< -###
   bool KeepTemps = false;
   bool Quiet = false; ///< --orrery-quiet: no notes
+  /// Calls and kernels in the project's headers are instrumented too
+  /// (--orrery-no-headers: only the sources are).
+  bool InstrumentHeaders = true;
   bool PrintVersion = false;
   bool PrintHelp = false;
   bool DeviceLink = false; ///< nvcc -dlink: an empty object is written
@@ -139,13 +142,25 @@ bool findToolchain(const Invocation &Inv, const char *Argv0, Toolchain &TC,
 
 /// Paths of one source's intermediate files.
 struct SourceFiles {
-  std::string Instrumented; ///< TempDir/<n>/<same file name>
+  std::string Instrumented; ///< TempDir/<n>/<same file name>, or Tree/<path>
+  /// With project headers instrumented: where orrery-instrument mirrors
+  /// every file it rewrites, by absolute path (TempDir/<n>/tree), and the
+  /// header directories it rewrites below; both empty otherwise.
+  std::string Tree;
+  std::vector<std::string> HeaderDirs;
   std::string Object;       ///< what the compile writes (a temp name)
   std::string DepFile;      ///< what the compile writes for -MD (temp), or ""
   std::string DepTarget;    ///< the default -MT for -MD
 };
 
 using Command = std::vector<std::string>;
+/// The directories whose headers are instrumented with \p In: its own
+/// directory and the user's -I and -iquote directories, by real path, less
+/// installed software (/usr, /opt, the CUDA toolkit, Orrery's headers).
+/// Empty when --orrery-no-headers or \p In is not instrumented.
+std::vector<std::string> projectHeaderDirs(const Invocation &Inv,
+                                           const Toolchain &TC,
+                                           const Input &In);
 
 /// orrery-instrument on one source.
 Command instrumentCommand(const Invocation &Inv, const Toolchain &TC,

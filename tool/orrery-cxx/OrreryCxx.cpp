@@ -16,9 +16,11 @@
 #include "SignalCleanup.h"
 #include "orrery/support/AtomicFile.h"
 
+#include <climits>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <set>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -39,6 +41,28 @@ std::string absolute(const std::string &P) {
   if (!getcwd(Buf, sizeof Buf))
     return P;
   return std::string(Buf) + "/" + P;
+}
+
+/// \p P with links resolved (as orrery-instrument names the files it
+/// writes below --out-dir), or absolute() when it cannot be resolved.
+std::string realPathOf(const std::string &P) {
+  char Buf[PATH_MAX];
+  return realpath(P.c_str(), Buf) ? std::string(Buf) : absolute(P);
+}
+
+/// True if orrery-instrument wrote a file other than the source's copy
+/// below F.Tree (a rewritten project header).
+bool rewroteOtherFiles(const SourceFiles &F) {
+  if (F.Tree.empty())
+    return false;
+  std::error_code EC;
+  for (std::filesystem::recursive_directory_iterator
+           It(F.Tree, EC),
+       End;
+       !EC && It != End; It.increment(EC))
+    if (It->is_regular_file() && It->path().string() != F.Instrumented)
+      return true;
+  return false;
 }
 
 /// The file name without directory and last extension.
@@ -69,6 +93,10 @@ void usage(FILE *To, const char *Tool) {
       "  --orrery-keep-temps   keep the instrumented sources (the directory "
       "is printed)\n"
       "  --orrery-quiet        no notes about dropped flags\n"
+      "  --orrery-no-headers   instrument the sources only, not the "
+      "project's headers\n"
+      "                        (those in the source's and the -I "
+      "directories)\n"
       "  --cuda-path=DIR       CUDA toolkit (default: CUDA_PATH, CUDA_HOME, "
       "/usr/local/cuda)\n"
       "  -v / -###             print the commands (and run / do not run "
@@ -212,6 +240,11 @@ bool Build::buildSource(size_t Index, std::vector<std::string> &Objects) {
   // Same file name as the original: linker messages and `-M` targets read
   // as they would without Orrery.
   F.Instrumented = Sub + "/" + (In.Path == "-" ? "stdin" : baseName(In.Path));
+  F.HeaderDirs = projectHeaderDirs(Inv, TC, In);
+  if (!F.HeaderDirs.empty()) {
+    F.Tree = Sub + "/tree";
+    F.Instrumented = F.Tree + realPathOf(In.Path);
+  }
 
   // Where the result goes, and the temporary name the compiler writes.
   std::string Final;
@@ -264,8 +297,11 @@ bool Build::buildSource(size_t Index, std::vector<std::string> &Objects) {
     // naming it.
     std::string Orig, Copy;
     if (!Inv.DryRun && readFile(In.Path, Orig) &&
-        readFile(F.Instrumented, Copy) && Orig == Copy)
+        readFile(F.Instrumented, Copy) && Orig == Copy &&
+        !rewroteOtherFiles(F)) {
       F.Instrumented = In.Path;
+      F.Tree.clear();
+    }
   } else {
     F.Instrumented = In.Path;
   }
@@ -284,10 +320,17 @@ bool Build::buildSource(size_t Index, std::vector<std::string> &Objects) {
   if (Inv.DryRun)
     return true;
   if (In.isInstrumented() && In.Path != F.Instrumented) {
-    if (!F.DepFile.empty())
+    // Then rewritten headers: their mirror paths name the originals.
+    if (!F.DepFile.empty()) {
       replaceInFile(F.DepFile, F.Instrumented, In.Path);
-    if (Inv.S == Stage::Preprocess)
+      if (!F.Tree.empty())
+        replaceInFile(F.DepFile, F.Tree, "");
+    }
+    if (Inv.S == Stage::Preprocess) {
       replaceInFile(F.Object, F.Instrumented, In.Path);
+      if (!F.Tree.empty())
+        replaceInFile(F.Object, F.Tree, "");
+    }
   }
   if (!F.DepFile.empty() && !commit(F.DepFile, DepFinal))
     return false;

@@ -209,7 +209,10 @@ static Expected<std::string> outputPathFor(StringRef File) {
     return std::string("-");
   std::string Root = absolute(SourceRoot.empty() ? "." : SourceRoot.getValue());
   StringRef Rel = File;
-  if (!Rel.consume_front(Root) || !Rel.consume_front("/"))
+  // A root of "/" (orrery-cxx mirrors every file below its out dir) ends
+  // with the separator the other roots are followed by.
+  if (!Rel.consume_front(Root) ||
+      (!StringRef(Root).ends_with("/") && !Rel.consume_front("/")))
     return createStringError(
         inconvertibleErrorCode(),
         formatv("{0} is not below the source root {1}; pass --source-root",

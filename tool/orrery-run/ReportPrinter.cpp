@@ -460,10 +460,11 @@ void printDeviceReads(const ReportData &D, std::ostream &OS) {
                               });
   if (Unhooked)
     OS << "  (a copy outside instrumented code has no FILE:LINE that "
-          "--device-value could name: it is in a header or a file "
-          "orrery-instrument did not rewrite, and orrery-cxx does not "
-          "instrument headers; if a loop or a check depends on what it "
-          "reads, move that copy into the .cu/.cpp file that calls it)\n";
+          "--device-value could name: it is in a file orrery-instrument "
+          "did not rewrite (a header outside the source's and the -I "
+          "directories, or a build with --orrery-no-headers); if a loop or "
+          "a check depends on what it reads, move that copy into the "
+          ".cu/.cpp file that calls it)\n";
 }
 
 void printSharedHost(const ReportData &D, std::ostream &OS) {
