@@ -21,8 +21,6 @@
 
 #include <algorithm>
 #include <climits>
-#include <filesystem>
-#include <set>
 #include <cstdlib>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -300,20 +298,6 @@ bool isDirectory(const std::string &P) {
   return stat(P.c_str(), &St) == 0 && S_ISDIR(St.st_mode);
 }
 
-/// The original directories of the headers orrery-instrument rewrote below
-/// F.Tree (files other than the source's copy), each once, sorted.
-std::vector<std::string> rewrittenHeaderDirs(const SourceFiles &F) {
-  std::set<std::string> Dirs;
-  std::error_code EC;
-  for (std::filesystem::recursive_directory_iterator It(F.Tree, EC), End;
-       !EC && It != End; It.increment(EC)) {
-    std::string P = It->path().string();
-    if (It->is_regular_file() && P != F.Instrumented)
-      Dirs.insert(dirName(P.substr(F.Tree.size())));
-  }
-  return {Dirs.begin(), Dirs.end()};
-}
-
 } // namespace
 
 std::vector<std::string> projectHeaderDirs(const Invocation &Inv,
@@ -356,7 +340,7 @@ Command instrumentCommand(const Invocation &Inv, const Toolchain &TC,
     append(C, {"-o", F.Instrumented});
   } else {
     // Every rewritten file lands below the tree at its absolute path.
-    append(C, {"--out-dir", F.Tree, "--source-root", "/"});
+    append(C, {"--out-dir", F.Tree, "--source-root", "/", "--mirror-headers"});
     for (const std::string &D : F.HeaderDirs)
       append(C, {"--headers", D});
   }
@@ -391,19 +375,17 @@ Command compileCommand(const Invocation &Inv, const Toolchain &TC,
                                         dirName(F.Instrumented) + "=" +
                                         SrcDir});
     } else {
-      // Rewritten headers shadow the originals: the copy's own directory
-      // holds its neighbours' rewritten versions, and each include
-      // directory's mirror comes before the user's directories.
-      append(C, {"-iquote", SrcDir, "-fdebug-prefix-map=" + F.Tree + "="});
+      // Every project header the source reads is mirrored below the tree
+      // (rewritten or not), and each directory's mirror is searched before
+      // it: a header found in the tree finds its neighbours there too, so
+      // no original of a rewritten header is ever included beside it.
       // (Only mirrors that exist: -Wmissing-include-dirs stays quiet.)
+      if (isDirectory(F.Tree + SrcDir))
+        append(C, {"-iquote", F.Tree + SrcDir});
+      append(C, {"-iquote", SrcDir, "-fdebug-prefix-map=" + F.Tree + "="});
       for (const auto &[Flag, Dir] : userIncludeDirs(Inv))
         if (isDirectory(F.Tree + realPath(Dir)))
           append(C, {Flag, F.Tree + realPath(Dir)});
-      // A rewritten header's quoted includes of neighbours that were not
-      // rewritten find them in its original directory, searched last
-      // (-iquote would come before the mirrors above).
-      for (const std::string &Dir : rewrittenHeaderDirs(F))
-        append(C, {"-idirafter", Dir});
     }
   }
   if (In.Language == Lang::CUDA)

@@ -50,18 +50,28 @@ std::string realPathOf(const std::string &P) {
   return realpath(P.c_str(), Buf) ? std::string(Buf) : absolute(P);
 }
 
-/// True if orrery-instrument wrote a file other than the source's copy
-/// below F.Tree (a rewritten project header).
+/// True if orrery-instrument rewrote a project header below F.Tree: a file
+/// there other than the source's copy that differs from its original once
+/// the #line a mirrored copy starts with is set aside.
 bool rewroteOtherFiles(const SourceFiles &F) {
   if (F.Tree.empty())
     return false;
   std::error_code EC;
-  for (std::filesystem::recursive_directory_iterator
-           It(F.Tree, EC),
-       End;
-       !EC && It != End; It.increment(EC))
-    if (It->is_regular_file() && It->path().string() != F.Instrumented)
+  for (std::filesystem::recursive_directory_iterator It(F.Tree, EC), End;
+       !EC && It != End; It.increment(EC)) {
+    std::string P = It->path().string();
+    if (!It->is_regular_file() || P == F.Instrumented)
+      continue;
+    std::string Copy, Orig;
+    if (!readFile(P, Copy) || !readFile(P.substr(F.Tree.size()), Orig))
       return true;
+    std::string Bom = Copy.compare(0, 3, "\xEF\xBB\xBF") == 0 ? "\xEF\xBB\xBF" : "";
+    size_t Line = Copy.find('\n');
+    if (Copy.compare(Bom.size(), 9, "#line 1 \"") != 0 ||
+        Line == std::string::npos ||
+        Bom + Copy.substr(Line + 1) != Orig)
+      return true;
+  }
   return false;
 }
 

@@ -28,6 +28,7 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <list>
 #include <map>
 #include <optional>
 #include <set>
@@ -60,6 +61,13 @@ static cl::list<std::string> HeaderDirs(
     "headers",
     cl::desc("Also rewrite calls in project headers below <dir> (repeatable)"),
     cl::value_desc("dir"), cl::cat(Category));
+static cl::opt<bool> MirrorHeaders(
+    "mirror-headers",
+    cl::desc("With --out-dir and --headers: also write the project headers "
+             "that had nothing to rewrite (unchanged, after a #line naming "
+             "the original), so every project header the translation unit "
+             "reads is found below the out dir"),
+    cl::cat(Category));
 static cl::opt<std::string> ResourceDirOpt(
     "resource-dir",
     cl::desc("Clang resource directory (default: the one of clang 22 found at "
@@ -222,6 +230,21 @@ static Expected<std::string> outputPathFor(StringRef File) {
   return std::string(Out);
 }
 
+/// An unchanged header's mirrored text: a #line naming the original first
+/// (after a UTF-8 byte order mark, which must stay first), so diagnostics
+/// and __FILE__ name it.
+static std::string mirroredHeader(StringRef File, StringRef Text) {
+  std::string Quoted;
+  for (char C : File) {
+    if (C == '\\' || C == '"')
+      Quoted += '\\';
+    Quoted += C;
+  }
+  StringRef Bom = Text.starts_with("\xEF\xBB\xBF") ? Text.take_front(3) : "";
+  return (Bom + "#line 1 \"" + Quoted + "\"\n" + Text.drop_front(Bom.size()))
+      .str();
+}
+
 /// The build directory given with -p, if any (before a `--`).
 static std::optional<std::string> buildPathArg(int argc, const char **argv) {
   for (int I = 1; I < argc; ++I) {
@@ -335,6 +358,8 @@ int main(int argc, const char **argv) {
     return fail("several inputs need --out-dir <dir> or --in-place");
   if (!HeaderDirs.empty() && OutDir.empty() && !InPlace)
     return fail("--headers needs --out-dir <dir> or --in-place");
+  if (MirrorHeaders && (OutDir.empty() || HeaderDirs.empty()))
+    return fail("--mirror-headers needs --out-dir <dir> and --headers <dir>");
 
   ParseSettings Settings;
   Expected<std::string> Res = findResourceDir(ResourceDirOpt);
@@ -459,6 +484,29 @@ int main(int argc, const char **argv) {
     if (InPlace)
       P.Replaces = Out.File;
     Writes.push_back(std::move(P));
+  }
+  // Unchanged project headers, mirrored so that a header below the out dir
+  // never reaches the original of a rewritten one through its own directory.
+  std::list<std::string> Copies;
+  if (MirrorHeaders) {
+    std::set<std::string> Written;
+    for (const FileOutput &Out : Tool.outputs())
+      Written.insert(Out.File);
+    for (const std::string &File : Tool.filesRead()) {
+      bool Project = any_of(Opts.HeaderDirs, [&File](const std::string &D) {
+        return StringRef(File).starts_with(D + "/");
+      });
+      if (!Project || Written.count(File))
+        continue;
+      Expected<std::string> Text = readInput(File);
+      if (!Text)
+        return fail(toString(Text.takeError()));
+      Copies.push_back(mirroredHeader(File, *Text));
+      Expected<std::string> Path = outputPathFor(File);
+      if (!Path)
+        return fail(toString(Path.takeError()));
+      Writes.push_back({"--mirror-headers", *Path, &Copies.back(), ""});
+    }
   }
   std::string Manifest;
   if (!ManifestFile.empty()) {
