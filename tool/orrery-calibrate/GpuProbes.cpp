@@ -446,6 +446,20 @@ GpuCalibration fitGpuSamples(const NamedSamples &S, const GpuPeaks &Peaks,
   return Out;
 }
 
+/// The probe program orrery-probe-NAME in \p ProbeDir; false with \p Error
+/// naming it and what builds it (\p Needs: "clang and ... are") if absent.
+static bool findProbe(const std::string &ProbeDir, const std::string &Name,
+                      const char *Needs, std::filesystem::path &Exe,
+                      std::string &Error) {
+  Exe = std::filesystem::path(ProbeDir) / ("orrery-probe-" + Name);
+  if (std::filesystem::exists(Exe))
+    return true;
+  Error = "probe " + Name + ": " + Exe.string() +
+          " not found (Orrery builds it when " + Needs +
+          " found; or give --probe-dir)";
+  return false;
+}
+
 /// Prints each fit's line, and its problem (a poor fit) on stderr with
 /// what to do on \p Idle (an idle machine or GPU); keeps the fitted values.
 static void takeFits(const GpuCalibration &C, const char *Idle,
@@ -472,14 +486,10 @@ bool calibrateDeviceMpi(const std::string &ProbeDir, const std::string &Base,
     Error = Parsed.Errors.front().str() + " (the --base file)";
     return false;
   }
-  std::filesystem::path Exe =
-      std::filesystem::path(ProbeDir) / "orrery-probe-mpi-device";
-  if (!std::filesystem::exists(Exe)) {
-    Error = "probe mpi-device: " + Exe.string() +
-            " not found (Orrery builds it when clang, the CUDA toolkit and "
-            "MPI are found; or give --probe-dir)";
+  std::filesystem::path Exe;
+  if (!findProbe(ProbeDir, "mpi-device", "clang, the CUDA toolkit and MPI are",
+                 Exe, Error))
     return false;
-  }
   std::string Cmd = Launcher + " " + shellQuote(Exe.string()) +
                     (MaxBytes.empty() ? std::string() : " " + MaxBytes);
   std::cout << "probe mpi-device: " << Cmd << "\n" << std::flush;
@@ -506,14 +516,10 @@ bool calibrateGpu(const std::string &ProbeDir, const std::string &Base,
   GpuPeaks Peaks;
   Peaks.MemoryBandwidth = G.MemoryBandwidth;
   Peaks.Fp64 = G.Peak[static_cast<int>(models::Precision::FP64)];
-  std::filesystem::path Exe =
-      std::filesystem::path(ProbeDir) / "orrery-probe-gpu";
-  if (!std::filesystem::exists(Exe)) {
-    Error = "probe gpu: " + Exe.string() +
-            " not found (Orrery builds it when clang and the CUDA toolkit "
-            "are found; or give --probe-dir)";
+  std::filesystem::path Exe;
+  if (!findProbe(ProbeDir, "gpu", "clang and the CUDA toolkit are", Exe,
+                 Error))
     return false;
-  }
   std::string Cmd = shellQuote(Exe.string()) +
                     (MaxBytes.empty() ? std::string() : " " + MaxBytes);
   std::cout << "probe gpu: " << Cmd << "\n" << std::flush;
