@@ -228,7 +228,12 @@ cloverleaf() {
       -DCMAKE_CUDA_COMPILER=orrery-cxx -DCUDA_ARCH=sm_90 \
       -DCMAKE_CUDA_ARCHITECTURES=90 &&
     cmake --build "$copy/build" -j2) > "$work/clover.build" 2>&1 && built=yes
+  # Every reduction is read back at context.h:116 (a project header,
+  # instrumented by orrery-cxx): bytes 0x3f make each double 0.49, so the
+  # timestep is not "too small" and the loop runs to its end (the code's
+  # final check of the field summary then fails: there are no data).
   [ $built = yes ] && (cd "$copy" && simulate "$log" "$np" \
+    --device-value context.h:116=0x3f \
     "$copy/build/cuda-cloverleaf" --file "${CLOVER_DECK:-InputDecks/clover_bm16_short.in}")
   report "cloverleaf/cuda" $built "$log"
 }
