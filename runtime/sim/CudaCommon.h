@@ -35,8 +35,17 @@ inline StreamOp chargedOp(StreamOp::Kind K, const DeviceCharge &C) {
 /// The calling rank, after the runtime's progress tick.
 Rank &callingRank();
 
-/// True for a GPU index of the node (cudaSetDevice, cuDeviceGet, ...).
-bool validDevice(int D);
+/// Device ordinals as the program sees them (cudaSetDevice, cuDeviceGet,
+/// ...) against the node's GPUs, which the simulation uses throughout (a
+/// rank's Device, allocations, contexts). Without orrery-run --gpu-bind the
+/// two are the same; with --gpu-bind local a rank sees one GPU, ordinal 0,
+/// its local rank's (as CUDA_VISIBLE_DEVICES=$SLURM_LOCALID does).
+/// How many GPUs \p R sees.
+int visibleGpus(const Rank &R);
+/// The node's GPU behind \p R's ordinal \p D, or -1 if it sees none such.
+int physicalGpu(const Rank &R, int D);
+/// \p R's ordinal of the node's GPU \p G, or -1 if it does not see it.
+int ordinalOf(const Rank &R, int G);
 
 /// Records \p E as the rank's last error (cudaGetLastError) and returns it.
 cudaError_t fail(Rank &R, cudaError_t E);

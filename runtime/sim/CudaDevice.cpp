@@ -21,8 +21,20 @@ cudaError_t fail(Rank &R, cudaError_t E) {
   return E;
 }
 
-bool validDevice(int D) {
-  return D >= 0 && D < Runtime::get().gpusPerNode();
+int visibleGpus(const Rank &R) {
+  return R.BoundGpu >= 0 ? 1 : Runtime::get().gpusPerNode();
+}
+
+int physicalGpu(const Rank &R, int D) {
+  if (D < 0 || D >= visibleGpus(R))
+    return -1;
+  return R.BoundGpu >= 0 ? R.BoundGpu : D;
+}
+
+int ordinalOf(const Rank &R, int G) {
+  if (R.BoundGpu >= 0)
+    return G == R.BoundGpu ? 0 : -1;
+  return G >= 0 && G < Runtime::get().gpusPerNode() ? G : -1;
 }
 
 } // namespace orrery::sim
@@ -47,16 +59,17 @@ cudaError_t cudaGetDeviceCount(int *Count) {
   Rank &R = callingRank();
   if (!Count)
     return fail(R, cudaErrorInvalidValue);
-  *Count = Runtime::get().gpusPerNode();
+  *Count = visibleGpus(R);
   return cudaSuccess;
 }
 
 cudaError_t cudaSetDevice(int D) {
   Rank &R = callingRank();
-  if (!validDevice(D))
+  int G = physicalGpu(R, D);
+  if (G < 0)
     return fail(R, cudaErrorInvalidDevice);
-  R.Device = D;
-  R.device(D);
+  R.Device = G;
+  R.device(G);
   return cudaSuccess;
 }
 
@@ -64,7 +77,7 @@ cudaError_t cudaGetDevice(int *D) {
   Rank &R = callingRank();
   if (!D)
     return fail(R, cudaErrorInvalidValue);
-  *D = R.Device;
+  *D = ordinalOf(R, R.Device);
   return cudaSuccess;
 }
 
@@ -81,7 +94,8 @@ cudaError_t cudaGetDeviceProperties(cudaDeviceProp *P, int D) {
   Rank &R = callingRank();
   if (!P)
     return fail(R, cudaErrorInvalidValue);
-  if (!validDevice(D))
+  int Gpu = physicalGpu(R, D);
+  if (Gpu < 0)
     return fail(R, cudaErrorInvalidDevice);
   const orrery::models::GpuModel &G = Runtime::get().machine().Gpu;
   std::memset(P, 0, sizeof *P);
@@ -112,7 +126,7 @@ cudaError_t cudaGetDeviceProperties(cudaDeviceProp *P, int D) {
   P->unifiedAddressing = 1;
   P->managedMemory = 1;
   P->asyncEngineCount = 2;
-  P->pciDeviceID = D;
+  P->pciDeviceID = Gpu;
   return cudaSuccess;
 }
 
@@ -175,7 +189,7 @@ cudaError_t cudaDeviceCanAccessPeer(int *Can, int D, int Peer) {
   Rank &R = callingRank();
   if (!Can)
     return fail(R, cudaErrorInvalidValue);
-  if (!validDevice(D) || !validDevice(Peer))
+  if (physicalGpu(R, D) < 0 || physicalGpu(R, Peer) < 0)
     return fail(R, cudaErrorInvalidDevice);
   *Can = D != Peer && Runtime::get().comm().PeerAccess;
   return cudaSuccess;
@@ -183,10 +197,10 @@ cudaError_t cudaDeviceCanAccessPeer(int *Can, int D, int Peer) {
 
 cudaError_t cudaDeviceEnablePeerAccess(int Peer, unsigned) {
   Rank &R = callingRank();
-  if (!validDevice(Peer) || Peer == R.Device ||
-      !Runtime::get().comm().PeerAccess)
+  int G = physicalGpu(R, Peer);
+  if (G < 0 || G == R.Device || !Runtime::get().comm().PeerAccess)
     return fail(R, cudaErrorInvalidDevice);
-  bool &On = R.current().PeerAccess[Peer];
+  bool &On = R.current().PeerAccess[G];
   if (On)
     return fail(R, cudaErrorPeerAccessAlreadyEnabled);
   On = true;
@@ -195,9 +209,10 @@ cudaError_t cudaDeviceEnablePeerAccess(int Peer, unsigned) {
 
 cudaError_t cudaDeviceDisablePeerAccess(int Peer) {
   Rank &R = callingRank();
-  if (!validDevice(Peer))
+  int G = physicalGpu(R, Peer);
+  if (G < 0)
     return fail(R, cudaErrorInvalidDevice);
-  R.current().PeerAccess[Peer] = false;
+  R.current().PeerAccess[G] = false;
   return cudaSuccess;
 }
 

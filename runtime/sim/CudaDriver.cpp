@@ -15,6 +15,7 @@
 #include <cuda.h>
 #include <cuda_profiler_api.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 
@@ -42,14 +43,14 @@ CUresult cuDriverGetVersion(int *V) {
 CUresult cuDeviceGetCount(int *Count) {
   if (!Count)
     return CUDA_ERROR_INVALID_VALUE;
-  *Count = Runtime::get().gpusPerNode();
+  *Count = visibleGpus(callingRank());
   return CUDA_SUCCESS;
 }
 
 CUresult cuDeviceGet(CUdevice *Dev, int Ordinal) {
   if (!Dev)
     return CUDA_ERROR_INVALID_VALUE;
-  if (!validDevice(Ordinal))
+  if (physicalGpu(callingRank(), Ordinal) < 0)
     return CUDA_ERROR_INVALID_DEVICE;
   *Dev = Ordinal;
   return CUDA_SUCCESS;
@@ -58,14 +59,16 @@ CUresult cuDeviceGet(CUdevice *Dev, int Ordinal) {
 CUresult cuDevicePrimaryCtxRetain(CUcontext *Ctx, CUdevice Dev) {
   if (!Ctx)
     return CUDA_ERROR_INVALID_VALUE;
-  if (!validDevice(Dev))
+  int G = physicalGpu(callingRank(), Dev);
+  if (G < 0)
     return CUDA_ERROR_INVALID_DEVICE;
-  *Ctx = contextOf(Dev);
+  *Ctx = contextOf(G);
   return CUDA_SUCCESS;
 }
 
 CUresult cuDevicePrimaryCtxRelease(CUdevice Dev) {
-  return validDevice(Dev) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_DEVICE;
+  return physicalGpu(callingRank(), Dev) >= 0 ? CUDA_SUCCESS
+                                              : CUDA_ERROR_INVALID_DEVICE;
 }
 
 CUresult cuCtxGetCurrent(CUcontext *Ctx) {
@@ -78,9 +81,10 @@ CUresult cuCtxGetCurrent(CUcontext *Ctx) {
 CUresult cuCtxSetCurrent(CUcontext Ctx) {
   if (!Ctx) // unbinding: the runtime keeps its current device
     return CUDA_SUCCESS;
-  if (!validDevice(deviceOf(Ctx)))
+  int Ordinal = ordinalOf(callingRank(), deviceOf(Ctx));
+  if (Ordinal < 0)
     return CUDA_ERROR_INVALID_CONTEXT;
-  return cudaSetDevice(deviceOf(Ctx)) == cudaSuccess
+  return cudaSetDevice(Ordinal) == cudaSuccess
              ? CUDA_SUCCESS
              : CUDA_ERROR_INVALID_CONTEXT;
 }
@@ -88,7 +92,8 @@ CUresult cuCtxSetCurrent(CUcontext Ctx) {
 CUresult cuCtxGetDevice(CUdevice *Dev) {
   if (!Dev)
     return CUDA_ERROR_INVALID_VALUE;
-  *Dev = callingRank().Device;
+  Rank &R = callingRank();
+  *Dev = ordinalOf(R, R.Device);
   return CUDA_SUCCESS;
 }
 
@@ -120,7 +125,8 @@ CUresult cuPointerGetAttribute(void *Data, CUpointer_attribute Attr,
   case CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL:
     if (!A)
       return CUDA_ERROR_INVALID_VALUE;
-    *static_cast<int *>(Data) = A->Device;
+    // (Only the rank's own GPUs hold its allocations.)
+    *static_cast<int *>(Data) = std::max(0, ordinalOf(callingRank(), A->Device));
     return CUDA_SUCCESS;
   case CU_POINTER_ATTRIBUTE_IS_MANAGED:
     *static_cast<int *>(Data) = A && A->Kind == MemoryKind::Managed;

@@ -15,6 +15,7 @@
 #include "DeviceMemory.h"
 #include "DeviceValues.h"
 
+#include <algorithm>
 #include <cstring>
 
 using namespace orrery::sim;
@@ -318,7 +319,7 @@ cudaError_t cudaPointerGetAttributes(cudaPointerAttributes *Attr,
                : A->Kind == MemoryKind::Device  ? cudaMemoryTypeDevice
                : A->Kind == MemoryKind::Managed ? cudaMemoryTypeManaged
                                                 : cudaMemoryTypeHost;
-  Attr->device = A ? A->Device : -1;
+  Attr->device = A ? std::max(0, ordinalOf(R, A->Device)) : -1;
   Attr->devicePointer =
       A && A->Kind != MemoryKind::Pinned ? const_cast<void *>(P) : nullptr;
   Attr->hostPointer =

@@ -134,6 +134,14 @@ Runtime::Runtime() {
   }
   if (const char *P = env("ORRERY_PROGRESS"))
     ProgressEvery = std::atof(P);
+  if (const char *B = env("ORRERY_GPU_BIND")) {
+    std::string S = B;
+    if (S != "none" && S != "local")
+      fatal("ORRERY_GPU_BIND='" + S + "': use 'none' (every rank sees all "
+            "GPUs of its node) or 'local' (each rank sees its local rank's "
+            "GPU only); orrery-run sets it from --gpu-bind");
+    BindGpus = S == "local";
+  }
   Rep.setTracing(env("ORRERY_TRACE") != nullptr);
   std::signal(SIGTERM, onInterrupt);
   std::signal(SIGINT, onInterrupt);
@@ -235,6 +243,10 @@ Rank &Runtime::rank() {
             "' has no orrery_node property: generate the platform with "
             "orrery-platform (orrery-run does)");
     Slot->Node = std::atoi(Node);
+    // --gpu-bind local: the GPU orrery-run's placement gives the local rank
+    // (deviceOf()), the only one the rank sees.
+    if (BindGpus)
+      Slot->Device = Slot->BoundGpu = (Slot->Id % RanksPerNode) % GpusPerNode;
     if (Slot->Id < 0)
       fatal("actor '" + std::string(Self->get_cname()) +
             "' has a negative rank property: run under smpirun (orrery-run)");

@@ -95,7 +95,9 @@ struct Rank {
   int Id = 0;
   int Node = 0;
   s4u::Host *Cpu = nullptr;
-  int Device = 0; ///< cudaSetDevice
+  int Device = 0; ///< cudaSetDevice: the node's GPU (not the ordinal)
+  /// orrery-run --gpu-bind local: the one GPU the rank sees (-1: all).
+  int BoundGpu = -1;
   std::map<int, DeviceContext> Devices;
   std::vector<OpenSite> Open;
   PendingLaunch Launch;
@@ -202,6 +204,7 @@ private:
   models::CommParams Comm;
   int GpusPerNode = 1, RanksPerNode = 1;
   bool Ideal = false;
+  bool BindGpus = false; ///< ORRERY_GPU_BIND=local
   // Looked up on every hook: vectors (a rank's entries one cache miss
   // away), not trees of thousands of nodes.
   std::vector<std::unique_ptr<Rank>> Ranks; ///< by actor pid (null: none)

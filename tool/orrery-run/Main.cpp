@@ -246,6 +246,7 @@ bool preparePlan(const RunOptions &O, const ProgramInfo &Program,
       {"ORRERY_PROGRESS", progressSetting(O)},
       {"ORRERY_SHARED_HOST_THRESHOLD", O.SharedHostThreshold},
       {"ORRERY_CLOCK_READ_GROWTH", O.ClockReadGrowth},
+      {"ORRERY_GPU_BIND", O.GpuBind},
       {"ORRERY_DEVICE_VALUES", ""},
   };
   if (!O.DeviceValues.empty()) {

@@ -53,6 +53,11 @@ const char *const RunUsage =
     "  --clock-read-growth F  a clock read in a polling loop costs up to F "
     "times\n"
     "                         the loop so far (default 0.5; 0: 10 ns each)\n"
+    "  --gpu-bind none|local  local: each rank sees one GPU, its local "
+    "rank's\n"
+    "                         (as CUDA_VISIBLE_DEVICES=$SLURM_LOCALID); "
+    "default none:\n"
+    "                         every rank sees all GPUs of its node\n"
     "  --shared-host-threshold BYTES\n"
     "                         host allocations this large share one set of "
     "pages\n"
@@ -172,6 +177,17 @@ const std::map<std::string, Setter> &valuedOptions() {
       E = "--clock-read-growth needs a fraction from 0 to 1 (what a clock "
           "read in a polling loop may cost relative to the loop so far), "
           "not '" + V + "'";
+      return false;
+    };
+    M["--gpu-bind"] = [](RunOptions &O, const std::string &V,
+                         std::string &E) {
+      if (V == "none" || V == "local") {
+        O.GpuBind = V;
+        return true;
+      }
+      E = "--gpu-bind is 'none' (every rank sees all GPUs of its node) or "
+          "'local' (each rank sees only its local rank's GPU), not '" +
+          V + "'";
       return false;
     };
     M["--device-value"] = [](RunOptions &O, const std::string &V,

@@ -42,6 +42,7 @@ struct RunOptions {
   std::vector<DeviceValue> DeviceValues;
   std::string SharedHostThreshold; ///< --shared-host-threshold, bytes
   std::string ClockReadGrowth;     ///< --clock-read-growth, a fraction
+  std::string GpuBind;             ///< --gpu-bind: none or local
   std::string PrintReport;          ///< hidden: render an existing report
   std::string App;
   std::vector<std::string> AppArgs;
