@@ -231,9 +231,10 @@ cloverleaf() {
   # Every reduction is read back at context.h:116 (a project header,
   # instrumented by orrery-cxx): bytes 0x3f make each double 0.49, so the
   # timestep is not "too small" and the loop runs to its end (the code's
-  # final check of the field summary then fails: there are no data).
+  # final check of the field summary then fails: there are no data). It
+  # takes device 0 of what it sees: one GPU per rank, as a launcher binds.
   [ $built = yes ] && (cd "$copy" && simulate "$log" "$np" \
-    --device-value context.h:116=0x3f \
+    --device-value context.h:116=0x3f --gpu-bind local \
     "$copy/build/cuda-cloverleaf" --file "${CLOVER_DECK:-InputDecks/clover_bm16_short.in}")
   report "cloverleaf/cuda" $built "$log"
 }
