@@ -324,6 +324,11 @@ bool Build::buildSource(size_t Index, std::vector<std::string> &Objects) {
           (In.Path != F.Instrumented
                ? " (the instrumented copy; diagnostics point "
                  "at the original's lines)"
+               : "") +
+          (!F.Tree.empty()
+               ? "; if it builds without Orrery and the error is in one of "
+                 "the project's headers, --orrery-no-headers instruments "
+                 "the sources only"
                : ""));
     return false;
   }
