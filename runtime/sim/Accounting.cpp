@@ -47,15 +47,14 @@ static const char *timeSource(const KernelTotals &K) {
   return K.MeasuredLaunches == K.Launches ? "measured" : "mixed";
 }
 
-void Report::siteCall(const orrery_site *Site, double Seconds) {
+SiteTotals *Report::siteRow(const orrery_site *Site) {
   SiteTotals *&T = SiteRows[Site];
   if (!T) {
     T = &Sites[{Site->file, Site->line, Site->column, Site->api}];
     T->Api = Site->api;
     T->Site = std::string(Site->file) + ":" + std::to_string(Site->line);
   }
-  ++T->Calls;
-  T->Seconds += Seconds;
+  return T;
 }
 
 static const char *confidenceName(int C) {

@@ -94,8 +94,9 @@ class Report {
 public:
   KernelTotals &kernel(const std::string &Key) { return Kernels[Key]; }
   DeviceReadTotals &deviceRead(const std::string &Key) { return Reads[Key]; }
-  /// One call of \p Site that took \p Seconds.
-  void siteCall(const orrery_site *Site, double Seconds);
+  /// The totals of \p Site's calls, created on first use (the pointer
+  /// stays valid: ranks keep it, see Rank::siteRow).
+  SiteTotals *siteRow(const orrery_site *Site);
   void warn(const std::string &Message) { ++Warnings[Message]; }
   bool tracing() const { return Tracing; }
   void setTracing(bool On) { Tracing = On; }

@@ -32,6 +32,13 @@ static std::unordered_map<const void *, EventPtr> &liveEvents() {
 Stream *resolveStream(Rank &R, cudaStream_t S) {
   if (S == nullptr || S == cudaStreamLegacy || S == cudaStreamPerThread)
     return R.current().Legacy.get();
+  // The rank's few streams on its current device first: they are in its
+  // own memory, the hash table of every rank's streams is not.
+  const std::vector<StreamPtr> &Own = R.current().Streams;
+  if (Own.size() <= 8)
+    for (const StreamPtr &P : Own)
+      if (P.get() == reinterpret_cast<const Stream *>(S) && !P->Destroyed)
+        return P.get();
   auto It = liveStreams().find(S);
   return It == liveStreams().end() ? nullptr : It->second.get();
 }
@@ -122,7 +129,8 @@ static std::string stubName(const void *Func) {
 static KernelTotals &kernelTotals(const orrery_site *Site, const void *Func,
                                   bool HasHint,
                                   const std::string &Library = "") {
-  static std::map<const void *, KernelTotals *> ByKey;
+  // Hashed: one key per launch site of every rank's program copy.
+  static std::unordered_map<const void *, KernelTotals *> ByKey;
   const void *Key = Site ? static_cast<const void *>(Site) : Func;
   KernelTotals *&K = ByKey[Key];
   if (!K) {
@@ -143,27 +151,26 @@ static KernelTotals &kernelTotals(const orrery_site *Site, const void *Func,
   return *K;
 }
 
-namespace {
-/// <<<>>> configurations pushed and not yet popped, per rank (nested
-/// launches in argument lists push several).
-std::map<const Rank *, std::vector<std::tuple<dim3, dim3, size_t, void *>>>
-    Configs;
-} // namespace
-
 extern "C" {
 
 unsigned __cudaPushCallConfiguration(dim3 Grid, dim3 Block, size_t Shared,
                                      void *S) {
-  Configs[&callingRank()].emplace_back(Grid, Block, Shared, S);
+  callingRank().LaunchConfigs.emplace_back(
+      orrery_dim3{Grid.x, Grid.y, Grid.z},
+      orrery_dim3{Block.x, Block.y, Block.z}, Shared, S);
   return 0;
 }
 
 cudaError_t __cudaPopCallConfiguration(dim3 *Grid, dim3 *Block, size_t *Shared,
                                        void *S) {
-  auto &V = Configs[&callingRank()];
+  auto &V = callingRank().LaunchConfigs;
   if (V.empty())
     return cudaErrorMissingConfiguration;
-  std::tie(*Grid, *Block, *Shared, *static_cast<void **>(S)) = V.back();
+  auto &[G, B, Bytes, Stream] = V.back();
+  *Grid = dim3(G.x, G.y, G.z);
+  *Block = dim3(B.x, B.y, B.z);
+  *Shared = Bytes;
+  *static_cast<void **>(S) = Stream;
   V.pop_back();
   return cudaSuccess;
 }
@@ -253,6 +260,7 @@ cudaError_t cudaStreamDestroy(cudaStream_t Handle) {
     return fail(R, cudaErrorInvalidResourceHandle);
   // Work already queued still completes (CUDA semantics); the device
   // context keeps the stream alive until the simulation ends.
+  S->Destroyed = true;
   forgetStream(Handle);
   return cudaSuccess;
 }

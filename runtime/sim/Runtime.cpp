@@ -71,6 +71,15 @@ static const char *env(const char *Name) {
   return V && *V ? V : nullptr;
 }
 
+SiteTotals *Rank::siteRow(const orrery_site *S) {
+  for (const auto &[Site, Row] : SiteRows)
+    if (Site == S)
+      return Row;
+  SiteTotals *Row = Runtime::get().report().siteRow(S);
+  SiteRows.emplace_back(S, Row);
+  return Row;
+}
+
 DeviceContext &Rank::device(int D) {
   auto [It, New] = Devices.try_emplace(D);
   DeviceContext &C = It->second;

@@ -19,12 +19,14 @@
 
 #include <simgrid/s4u.hpp>
 
+#include <cstddef>
 #include <cstdint>
 #include <initializer_list>
 #include <map>
 #include <memory>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 namespace orrery::sim {
@@ -118,6 +120,15 @@ struct Rank {
   Accounts Time;
   int NextStreamId = 1;
   ClockStreak ClockReads;   ///< MPI_Wtime, gettimeofday, clock_gettime
+  /// <<<>>> configurations pushed and not yet popped (nested launches in
+  /// argument lists push several).
+  std::vector<std::tuple<orrery_dim3, orrery_dim3, std::size_t, void *>>
+      LaunchConfigs;
+  /// The report rows of the sites this rank called, found without a
+  /// search over every rank's sites (each rank has its own copy of the
+  /// program, so its own site records).
+  std::vector<std::pair<const orrery_site *, SiteTotals *>> SiteRows;
+  SiteTotals *siteRow(const orrery_site *S);
   PollStreak DeviceQueries; ///< cudaStreamQuery, cudaEventQuery
 
   DeviceContext &device(int D);

@@ -93,6 +93,7 @@ struct Stream : std::enable_shared_from_this<Stream> {
   int Id = 0; ///< timeline track
   bool NonBlocking = false;
   bool Legacy = false;
+  bool Destroyed = false; ///< cudaStreamDestroy (queued work still runs)
   s4u::Host *Gpu = nullptr;
   std::deque<StreamOp> Queue;
   std::uint64_t Enqueued = 0, Finished = 0;
