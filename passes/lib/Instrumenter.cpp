@@ -293,10 +293,13 @@ bool Instrumenter::finalize() {
                                              cStringLiteral(Display))
                                          .str());
     }
-    if (!F.IsMain && Rewritten.empty() && !NumKernels)
+    bool Unchanged = Rewritten.empty() && !NumKernels;
+    if (!F.IsMain && Unchanged && !Opts.MirrorUnchanged)
       continue; // headers are written only when something changed
-    if (!Rewritten.empty() || NumKernels)
+    if (!Unchanged)
       Edits.setHead(fileHead(Display, Rewritten, !F.IsMain));
+    else if (Opts.MirrorUnchanged)
+      Edits.setHead(lineHead(Display));
     Expected<std::string> Text = Edits.apply(F.Buffer);
     if (!Text) {
       errs() << Display << ": error: [orrery-E002] "
@@ -304,10 +307,48 @@ bool Instrumenter::finalize() {
       Ok = false;
       continue;
     }
-    Outputs.push_back({Path, std::move(*Text)});
+    Outputs.push_back({Path, std::move(*Text), Unchanged});
   }
+  if (Opts.MirrorUnchanged)
+    Ok &= mirrorUnchangedHeaders();
   for (Site *S : All)
     Sites.push_back(*S);
+  return Ok;
+}
+
+std::string Instrumenter::lineHead(StringRef Display) {
+  return formatv("#line 1 {0}\n", cStringLiteral(Display)).str();
+}
+
+bool Instrumenter::mirrorUnchangedHeaders() {
+  std::set<std::string> Written;
+  for (const FileOutput &Out : Outputs)
+    Written.insert(Out.File);
+  bool Ok = true;
+  for (const std::string &Path : FilesRead) {
+    bool Project = any_of(Opts.HeaderDirs, [&Path](const std::string &D) {
+      return StringRef(Path).starts_with(D + "/");
+    });
+    if (!Project || Written.count(Path))
+      continue;
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
+    if (!Buf) {
+      errs() << displayPath(Path) << ": error: cannot read it again to mirror "
+             << "it: " << Buf.getError().message() << "\n";
+      Ok = false;
+      continue;
+    }
+    EditSet Edits;
+    Edits.setHead(lineHead(displayPath(Path)));
+    Expected<std::string> Text = Edits.apply((*Buf)->getBuffer());
+    if (!Text) {
+      errs() << displayPath(Path) << ": error: " << toString(Text.takeError())
+             << "\n";
+      Ok = false;
+      continue;
+    }
+    Outputs.push_back({Path, std::move(*Text), /*Unchanged=*/true});
+  }
   return Ok;
 }
 

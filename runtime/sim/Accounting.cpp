@@ -48,13 +48,14 @@ static const char *timeSource(const KernelTotals &K) {
 }
 
 SiteTotals *Report::siteRow(const orrery_site *Site) {
-  SiteTotals *&T = SiteRows[Site];
-  if (!T) {
-    T = &Sites[{Site->file, Site->line, Site->column, Site->api}];
-    T->Api = Site->api;
-    T->Site = std::string(Site->file) + ":" + std::to_string(Site->line);
+  // Every rank's copy of the program has its own site record: one row per
+  // source location. (Called once per rank and site, see Rank::siteRow.)
+  SiteTotals &T = Sites[{Site->file, Site->line, Site->column, Site->api}];
+  if (T.Api.empty()) {
+    T.Api = Site->api;
+    T.Site = std::string(Site->file) + ":" + std::to_string(Site->line);
   }
-  return T;
+  return &T;
 }
 
 static const char *confidenceName(int C) {

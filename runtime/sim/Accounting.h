@@ -15,7 +15,6 @@
 #include <string>
 #include <string_view>
 #include <tuple>
-#include <unordered_map>
 #include <vector>
 
 namespace orrery::sim {
@@ -143,7 +142,6 @@ private:
   std::map<std::tuple<std::string, unsigned, unsigned, std::string>,
            SiteTotals>
       Sites;
-  std::unordered_map<const orrery_site *, SiteTotals *> SiteRows;
   std::map<std::string, unsigned long long> Warnings;
   std::vector<TraceSpan> Spans;
   bool Tracing = false;

@@ -48,7 +48,13 @@ cudaStream_t streamHandle(Stream &S) {
   return reinterpret_cast<cudaStream_t>(&S);
 }
 
-void forgetStream(cudaStream_t S) { liveStreams().erase(S); }
+void forgetStream(cudaStream_t S) {
+  auto It = liveStreams().find(S);
+  if (It == liveStreams().end())
+    return;
+  It->second->Destroyed = true; // resolveStream's fast path sees it too
+  liveStreams().erase(It);
+}
 
 EventPtr resolveEvent(cudaEvent_t E) {
   auto It = liveEvents().find(E);
@@ -260,7 +266,6 @@ cudaError_t cudaStreamDestroy(cudaStream_t Handle) {
     return fail(R, cudaErrorInvalidResourceHandle);
   // Work already queued still completes (CUDA semantics); the device
   // context keeps the stream alive until the simulation ends.
-  S->Destroyed = true;
   forgetStream(Handle);
   return cudaSuccess;
 }

@@ -72,11 +72,9 @@ static const char *env(const char *Name) {
 }
 
 SiteTotals *Rank::siteRow(const orrery_site *S) {
-  for (const auto &[Site, Row] : SiteRows)
-    if (Site == S)
-      return Row;
-  SiteTotals *Row = Runtime::get().report().siteRow(S);
-  SiteRows.emplace_back(S, Row);
+  SiteTotals *&Row = SiteRows[S];
+  if (!Row)
+    Row = Runtime::get().report().siteRow(S);
   return Row;
 }
 

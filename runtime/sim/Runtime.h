@@ -26,6 +26,7 @@
 #include <memory>
 #include <string>
 #include <tuple>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -124,10 +125,10 @@ struct Rank {
   /// argument lists push several).
   std::vector<std::tuple<orrery_dim3, orrery_dim3, std::size_t, void *>>
       LaunchConfigs;
-  /// The report rows of the sites this rank called, found without a
-  /// search over every rank's sites (each rank has its own copy of the
-  /// program, so its own site records).
-  std::vector<std::pair<const orrery_site *, SiteTotals *>> SiteRows;
+  /// The report rows of the sites this rank called: a table of this
+  /// rank's sites only (each rank has its own copy of the program, so its
+  /// own site records; one table of all would be thousands of times larger).
+  std::unordered_map<const orrery_site *, SiteTotals *> SiteRows;
   SiteTotals *siteRow(const orrery_site *S);
   PollStreak DeviceQueries; ///< cudaStreamQuery, cudaEventQuery
 

@@ -46,11 +46,6 @@ std::string dirName(const std::string &P) {
   return Slash == 0 ? "/" : P.substr(0, Slash);
 }
 
-std::string realPath(const std::string &P) {
-  char Buf[PATH_MAX];
-  return realpath(P.c_str(), Buf) ? std::string(Buf) : P;
-}
-
 std::vector<std::string> splitList(const std::string &S) {
   std::vector<std::string> Out;
   size_t B = 0;
@@ -270,6 +265,11 @@ bool findToolchain(const Invocation &Inv, const char *Argv0, Toolchain &TC,
     return false;
   }
   return true;
+}
+
+std::string realPath(const std::string &P) {
+  char Buf[PATH_MAX];
+  return realpath(P.c_str(), Buf) ? std::string(Buf) : P;
 }
 
 namespace {

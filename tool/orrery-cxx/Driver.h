@@ -106,6 +106,8 @@ inline bool isSimulated(Mode M) { return M != Mode::Native; }
 
 /// The last component of a path.
 std::string baseName(const std::string &Path);
+/// \p P with links and dots resolved (\p P itself if that fails).
+std::string realPath(const std::string &P);
 
 /// Classifies argv (argv[0] excluded). Returns false with Error set (naming
 /// the flag and what to do) when argv cannot be used.

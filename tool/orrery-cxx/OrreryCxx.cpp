@@ -16,11 +16,9 @@
 #include "SignalCleanup.h"
 #include "orrery/support/AtomicFile.h"
 
-#include <climits>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <filesystem>
 #include <set>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -41,38 +39,6 @@ std::string absolute(const std::string &P) {
   if (!getcwd(Buf, sizeof Buf))
     return P;
   return std::string(Buf) + "/" + P;
-}
-
-/// \p P with links resolved (as orrery-instrument names the files it
-/// writes below --out-dir), or absolute() when it cannot be resolved.
-std::string realPathOf(const std::string &P) {
-  char Buf[PATH_MAX];
-  return realpath(P.c_str(), Buf) ? std::string(Buf) : absolute(P);
-}
-
-/// True if orrery-instrument rewrote a project header below F.Tree: a file
-/// there other than the source's copy that differs from its original once
-/// the #line a mirrored copy starts with is set aside.
-bool rewroteOtherFiles(const SourceFiles &F) {
-  if (F.Tree.empty())
-    return false;
-  std::error_code EC;
-  for (std::filesystem::recursive_directory_iterator It(F.Tree, EC), End;
-       !EC && It != End; It.increment(EC)) {
-    std::string P = It->path().string();
-    if (!It->is_regular_file() || P == F.Instrumented)
-      continue;
-    std::string Copy, Orig;
-    if (!readFile(P, Copy) || !readFile(P.substr(F.Tree.size()), Orig))
-      return true;
-    std::string Bom = Copy.compare(0, 3, "\xEF\xBB\xBF") == 0 ? "\xEF\xBB\xBF" : "";
-    size_t Line = Copy.find('\n');
-    if (Copy.compare(Bom.size(), 9, "#line 1 \"") != 0 ||
-        Line == std::string::npos ||
-        Bom + Copy.substr(Line + 1) != Orig)
-      return true;
-  }
-  return false;
 }
 
 /// The file name without directory and last extension.
@@ -253,7 +219,8 @@ bool Build::buildSource(size_t Index, std::vector<std::string> &Objects) {
   F.HeaderDirs = projectHeaderDirs(Inv, TC, In);
   if (!F.HeaderDirs.empty()) {
     F.Tree = Sub + "/tree";
-    F.Instrumented = F.Tree + realPathOf(In.Path);
+    // orrery-instrument writes each file below the tree at its real path.
+    F.Instrumented = F.Tree + realPath(In.Path);
   }
 
   // Where the result goes, and the temporary name the compiler writes.
@@ -305,13 +272,12 @@ bool Build::buildSource(size_t Index, std::vector<std::string> &Objects) {
     // No site: orrery-instrument copies the file unchanged (without a #line
     // directive). Compiling the original keeps diagnostics and debug info
     // naming it.
+    // (With project headers, an unchanged source is still written with a
+    // #line, and compiled from the tree that holds the rewritten headers.)
     std::string Orig, Copy;
     if (!Inv.DryRun && readFile(In.Path, Orig) &&
-        readFile(F.Instrumented, Copy) && Orig == Copy &&
-        !rewroteOtherFiles(F)) {
+        readFile(F.Instrumented, Copy) && Orig == Copy)
       F.Instrumented = In.Path;
-      F.Tree.clear();
-    }
   } else {
     F.Instrumented = In.Path;
   }

@@ -28,7 +28,6 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <list>
 #include <map>
 #include <optional>
 #include <set>
@@ -64,9 +63,9 @@ static cl::list<std::string> HeaderDirs(
 static cl::opt<bool> MirrorHeaders(
     "mirror-headers",
     cl::desc("With --out-dir and --headers: also write the project headers "
-             "that had nothing to rewrite (unchanged, after a #line naming "
-             "the original), so every project header the translation unit "
-             "reads is found below the out dir"),
+             "and the source that had nothing to rewrite (unchanged, after a "
+             "#line naming the original), so every project file the "
+             "translation unit reads is found below the out dir"),
     cl::cat(Category));
 static cl::opt<std::string> ResourceDirOpt(
     "resource-dir",
@@ -230,21 +229,6 @@ static Expected<std::string> outputPathFor(StringRef File) {
   return std::string(Out);
 }
 
-/// An unchanged header's mirrored text: a #line naming the original first
-/// (after a UTF-8 byte order mark, which must stay first), so diagnostics
-/// and __FILE__ name it.
-static std::string mirroredHeader(StringRef File, StringRef Text) {
-  std::string Quoted;
-  for (char C : File) {
-    if (C == '\\' || C == '"')
-      Quoted += '\\';
-    Quoted += C;
-  }
-  StringRef Bom = Text.starts_with("\xEF\xBB\xBF") ? Text.take_front(3) : "";
-  return (Bom + "#line 1 \"" + Quoted + "\"\n" + Text.drop_front(Bom.size()))
-      .str();
-}
-
 /// The build directory given with -p, if any (before a `--`).
 static std::optional<std::string> buildPathArg(int argc, const char **argv) {
   for (int I = 1; I < argc; ++I) {
@@ -392,6 +376,7 @@ int main(int argc, const char **argv) {
   }
 
   InstrumentOptions Opts;
+  Opts.MirrorUnchanged = MirrorHeaders;
   for (const std::string &D : HeaderDirs) {
     if (!sys::fs::is_directory(D))
       return fail(formatv("--headers {0}: not a directory", D));
@@ -485,29 +470,6 @@ int main(int argc, const char **argv) {
       P.Replaces = Out.File;
     Writes.push_back(std::move(P));
   }
-  // Unchanged project headers, mirrored so that a header below the out dir
-  // never reaches the original of a rewritten one through its own directory.
-  std::list<std::string> Copies;
-  if (MirrorHeaders) {
-    std::set<std::string> Written;
-    for (const FileOutput &Out : Tool.outputs())
-      Written.insert(Out.File);
-    for (const std::string &File : Tool.filesRead()) {
-      bool Project = any_of(Opts.HeaderDirs, [&File](const std::string &D) {
-        return StringRef(File).starts_with(D + "/");
-      });
-      if (!Project || Written.count(File))
-        continue;
-      Expected<std::string> Text = readInput(File);
-      if (!Text)
-        return fail(toString(Text.takeError()));
-      Copies.push_back(mirroredHeader(File, *Text));
-      Expected<std::string> Path = outputPathFor(File);
-      if (!Path)
-        return fail(toString(Path.takeError()));
-      Writes.push_back({"--mirror-headers", *Path, &Copies.back(), ""});
-    }
-  }
   std::string Manifest;
   if (!ManifestFile.empty()) {
     Manifest = manifestJson(Tool.sites());
@@ -525,9 +487,13 @@ int main(int argc, const char **argv) {
     unsigned Done = 0, Skipped = 0;
     for (const Site &S : Tool.sites())
       (S.Instrumented ? Done : Skipped)++;
+    unsigned Mirrored = count_if(
+        Tool.outputs(), [](const FileOutput &O) { return O.Unchanged; });
     errs() << formatv("orrery-instrument: {0} site(s) instrumented, {1} "
                       "skipped in {2} file(s)",
-                      Done, Skipped, Tool.outputs().size());
+                      Done, Skipped, Tool.outputs().size() - Mirrored);
+    if (Mirrored)
+      errs() << formatv(" ({0} more mirrored unchanged)", Mirrored);
     if (Tool.callsInOtherHeaders())
       errs() << formatv("; {0} call(s) in project headers left alone (pass "
                         "--headers <dir> to rewrite them)",

@@ -34,6 +34,12 @@ struct InstrumentOptions {
   /// Registers and static shared memory from ptxas, by kernel symbol: the
   /// generated hints carry them to the runtime's occupancy.
   std::map<std::string, DeviceResources> KernelResources;
+  /// Also output the files below HeaderDirs that a translation unit read
+  /// and that have nothing to rewrite, and the main file when it has
+  /// nothing: unchanged but for a first #line naming the original, so a
+  /// tree of outputs holds every project file a source reads (orrery-cxx
+  /// compiles from such a tree: docs/build-driver.md, "Project headers").
+  bool MirrorUnchanged = false;
 };
 
 /// What one translation unit found: its sites and the text of every file
@@ -50,6 +56,7 @@ struct TranslationUnitSites {
 struct FileOutput {
   std::string File; ///< absolute path of the original
   std::string Text; ///< instrumented text
+  bool Unchanged = false; ///< a MirrorUnchanged copy (a #line added only)
 };
 
 class Instrumenter {
@@ -94,6 +101,11 @@ private:
     bool IsMain = false;
   };
   bool finalize();
+  /// MirrorUnchanged: outputs the project headers read with nothing to
+  /// rewrite. False if one could not be read again.
+  bool mirrorUnchangedHeaders();
+  /// `#line 1 "<Display>"`: the head of a file output unchanged.
+  static std::string lineHead(llvm::StringRef Display);
 
   InstrumentOptions Opts;
   std::map<std::string, FileState> Files;
