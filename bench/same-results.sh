@@ -9,6 +9,9 @@
 # Usage: bench/same-results.sh BUILD BASELINE_LIB
 #   BUILD         a build directory (its orrery-cxx and orrery-run are used)
 #   BASELINE_LIB  a directory holding the other liborrery-sim.so
+# Environment: OLD_ENV, settings (NAME=VALUE, space-separated) for the
+# baseline runs only; e.g. OLD_ENV=ORRERY_SIMGRID_FIXES=0 with BUILD/lib as
+# BASELINE_LIB compares runs with and without liborrery-simgrid-fixes.
 set -uo pipefail
 if [ $# -ne 2 ] || [ ! -x "$1/bin/orrery-run" ] ||
   [ ! -f "$2/liborrery-sim.so" ]; then
@@ -22,6 +25,7 @@ src=$(cd "$(dirname "$0")/.." && pwd)
 inputs=$src/test/e2e/Inputs
 round=$inputs/round-numbers.yaml
 musica=$src/models/machines/musica-h100.yaml
+read -r -a old_env <<<"${OLD_ENV:-}"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -78,9 +82,9 @@ same() {
   cases=$((cases + 1))
   local ok=1
   for v in new old; do
-    local lib=$build/lib
-    [ $v = old ] && lib=$baseline
-    LD_LIBRARY_PATH=$lib "$build/bin/orrery-run" -np "$np" \
+    local lib=$build/lib settings=()
+    [ $v = old ] && lib=$baseline settings=("${old_env[@]}")
+    env "${settings[@]}" LD_LIBRARY_PATH=$lib "$build/bin/orrery-run" -np "$np" \
       --ranks-per-node "$rpn" --machine "$machine" --network ideal \
       --progress 0 --report "$tmp/$v.json" --trace "$tmp/$v.trace" "$@" \
       >"$tmp/$v.out" 2>"$tmp/$v.err" ||
@@ -114,6 +118,8 @@ same "polling" "$round" 1 2 "$tmp/polling.so" 100000000
 same "nonblocking collectives" "$round" 1 2 "$tmp/nbc-device.so" 131072
 same "jacobi 16 ranks" "$musica" 4 16 "$tmp/jacobi.so" \
   -nx 4096 -ny 256 -niter 20 -tol 0
+same "jacobi 64 ranks" "$musica" 4 64 "$tmp/jacobi.so" \
+  -nx 4096 -ny 1024 -niter 20 -tol 0
 same "jacobi 8 ranks" "$musica" 4 8 "$tmp/jacobi.so" \
   -nx 1024 -ny 1024 -niter 30
 same "osu bw" "$musica" 1 2 "$tmp/osu-semantics.so" bw D 4194304

@@ -157,6 +157,34 @@ std::string smpirunPath() {
   return ORRERY_RUN_SMPIRUN;
 }
 
+/// liborrery-simgrid-fixes, preloaded into the simulation (an installed
+/// orrery-run finds it next to itself, one in the build tree where it was
+/// built); empty when it is not there or ORRERY_SIMGRID_FIXES=0.
+std::string simgridFixesPath() {
+  if (const char *Env = std::getenv("ORRERY_SIMGRID_FIXES");
+      Env && std::strcmp(Env, "0") == 0)
+    return "";
+  std::error_code EC;
+  fs::path Self = fs::read_symlink("/proc/self/exe", EC);
+  fs::path Installed =
+      Self.parent_path().parent_path() / "lib" / "liborrery-simgrid-fixes.so";
+  if (!EC && fs::exists(Installed, EC))
+    return Installed.string();
+  std::string Built = ORRERY_RUN_SIMGRID_FIXES;
+  return !Built.empty() && fs::exists(Built, EC) ? Built : "";
+}
+
+/// LD_PRELOAD for the simulation: the user's (a sanitizer runtime must stay
+/// first), then the SimGrid fixes.
+std::string preloadSetting() {
+  const char *User = std::getenv("LD_PRELOAD");
+  std::string Value = User ? User : "";
+  std::string Fixes = simgridFixesPath();
+  if (!Fixes.empty())
+    Value += (Value.empty() ? "" : ":") + Fixes;
+  return Value;
+}
+
 std::string progressSetting(const RunOptions &O) {
   if (O.Progress) {
     char Buf[32];
@@ -260,6 +288,7 @@ bool preparePlan(const RunOptions &O, const ProgramInfo &Program,
     }
     P.Cmd.Env.back().second = Values;
   }
+  P.Cmd.Env.push_back({"LD_PRELOAD", preloadSetting()});
 
   SmpiConfigInputs In;
   In.Ranks = O.Ranks;
