@@ -37,42 +37,6 @@ done
   "$src/examples/jacobi/jacobi.cu" -o "$tmp/jacobi.so" 2>/dev/null ||
   { echo "cannot build jacobi.cu" >&2; exit 2; }
 
-# compare.py NEW OLD KIND: KIND is report, stdout or trace.
-cat >"$tmp/compare.py" <<'PY'
-import json, sys
-
-def strip(x):
-    if isinstance(x, dict):
-        return {k: strip(v) for k, v in x.items() if "wall" not in k}
-    if isinstance(x, list):
-        return [strip(v) for v in x]
-    return x
-
-def events(path):
-    d = json.load(open(path))
-    ev = d["traceEvents"] if isinstance(d, dict) else d
-    return sorted(json.dumps(e, sort_keys=True) for e in ev)
-
-def lines(path):
-    skip = ("wall", "Report:", "Timeline:", "simulated/wall")
-    return [l for l in open(path) if not any(s in l for s in skip)]
-
-new, old, kind = sys.argv[1:4]
-if kind == "report":
-    a, b = strip(json.load(open(new))), strip(json.load(open(old)))
-elif kind == "trace":
-    a, b = events(new), events(old)
-else:
-    a, b = lines(new), lines(old)
-if a != b:
-    if isinstance(a, dict):
-        diff = [k for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)]
-        print("  %s differs in %s" % (kind, ", ".join(diff[:5])))
-    else:
-        only = sorted(set(map(str, a)) ^ set(map(str, b)))
-        print("  %s differs: %s" % (kind, only[0][:200] if only else "order"))
-    sys.exit(1)
-PY
 
 cases=0 failed=0
 # same NAME MACHINE RANKS_PER_NODE NP PROGRAM ARGS...
@@ -97,7 +61,8 @@ same() {
       trace) a=$tmp/new.trace b=$tmp/old.trace ;;
       stdout) a=$tmp/new.out b=$tmp/old.out ;;
       esac
-      python3 "$tmp/compare.py" "$a" "$b" $kind || ok=0
+      diff=$(python3 "$src/bench/same_results.py" "$a" "$b" $kind) ||
+        { echo "$diff"; ok=0; }
     done
   fi
   if [ $ok = 1 ]; then
