@@ -107,16 +107,18 @@ const Allocation *DeviceMemory::find(const void *P) const {
   Memo &M = Memos[((Addr >> 3) ^ (Addr >> 15)) % MemoSlots];
   if (M.Generation == Generation && M.Addr == Addr)
     return M.Found;
-  const Allocation *Found = nullptr;
-  auto It = ByBase.upper_bound(Addr);
-  if (It != ByBase.begin()) {
-    --It;
-    const Allocation &A = It->second;
-    if (Addr - A.Base < A.Size)
-      Found = &A;
-  }
+  const Allocation *Found = search(Addr);
   M = {Addr, Generation, Found};
   return Found;
+}
+
+const Allocation *DeviceMemory::search(std::uintptr_t Addr) const {
+  auto It = ByBase.upper_bound(Addr);
+  if (It == ByBase.begin())
+    return nullptr;
+  --It;
+  const Allocation &A = It->second;
+  return Addr - A.Base < A.Size ? &A : nullptr;
 }
 
 std::size_t DeviceMemory::deviceBytes(int Rank, int Device) const {
@@ -134,8 +136,8 @@ std::size_t DeviceMemory::deviceBytes(int Rank, int Device) const {
 /// a memcpy per message (a host-staged ping-pong of 1 GiB messages spent
 /// minutes of wall time in it) and change no simulated time.
 static void copyUnlessDevice(smx_activity_t Comm, void *Buff, size_t Size) {
-  if (DeviceMemory::get().isDevice(Buff) &&
-      !deviceExecutor().hostReachable())
+  const DeviceMemory &M = DeviceMemory::get();
+  if (M.isDevice(M.findOnce(Buff)) && !deviceExecutor().hostReachable())
     return;
   if (shared_host::contains(Buff))
     return;

@@ -55,14 +55,21 @@ public:
 
   /// The allocation containing \p P, or nullptr (plain host memory).
   const Allocation *find(const void *P) const;
-  bool isDevice(const void *P) const {
-    const Allocation *A = find(P);
+  bool isDevice(const void *P) const { return isDevice(find(P)); }
+  static bool isDevice(const Allocation *A) {
     return A && A->Kind != MemoryKind::Pinned;
+  }
+  /// find() without remembering the answer, for pointers asked about once
+  /// (SMPI's temporary copy of each eager payload), which would only evict
+  /// the memo's entries for the pointers ranks use over and over.
+  const Allocation *findOnce(const void *P) const {
+    return search(reinterpret_cast<std::uintptr_t>(P));
   }
   /// Device bytes a rank holds on a device (cudaMemGetInfo).
   std::size_t deviceBytes(int Rank, int Device) const;
 
 private:
+  const Allocation *search(std::uintptr_t Addr) const;
   /// The registry changed: answers remembered by find() are stale.
   void changed() { ++Generation; }
 

@@ -1,0 +1,75 @@
+//===- DeviceMemoryTest.cpp - The allocation registry and its memo --------===//
+
+#include "DeviceMemory.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <vector>
+
+using namespace orrery::sim;
+
+namespace {
+
+const char *at(const void *P, std::size_t Offset) {
+  return static_cast<const char *>(P) + Offset;
+}
+
+} // namespace
+
+TEST(DeviceMemory, FindsTheAllocationHoldingAPointer) {
+  DeviceMemory &M = DeviceMemory::get();
+  void *P = M.allocate(4096, /*Rank=*/3, /*Device=*/1, MemoryKind::Device);
+  ASSERT_NE(P, nullptr);
+  const Allocation *A = M.find(at(P, 100));
+  ASSERT_NE(A, nullptr);
+  EXPECT_EQ(A->Base, reinterpret_cast<std::uintptr_t>(P));
+  EXPECT_EQ(A->Rank, 3);
+  EXPECT_EQ(A->Device, 1);
+  EXPECT_TRUE(M.isDevice(at(P, 4095)));
+  EXPECT_FALSE(M.isDevice(at(P, 4096))); // one past the end
+  int Host = 0;
+  EXPECT_EQ(M.find(&Host), nullptr);
+  EXPECT_TRUE(M.release(P));
+}
+
+// A remembered answer must not outlive the allocation it names: after a
+// release, and after another allocation reuses the address.
+TEST(DeviceMemory, RememberedAnswersFollowReleases) {
+  DeviceMemory &M = DeviceMemory::get();
+  void *P = M.allocate(1 << 16, 0, 0, MemoryKind::Device);
+  ASSERT_NE(P, nullptr);
+  ASSERT_NE(M.find(P), nullptr); // remembered now
+  ASSERT_TRUE(M.release(P));
+  EXPECT_EQ(M.find(P), nullptr);
+  EXPECT_EQ(M.findOnce(P), nullptr);
+  void *Q = M.allocate(1 << 16, 5, 2, MemoryKind::Device);
+  ASSERT_NE(Q, nullptr);
+  const Allocation *A = M.find(Q);
+  ASSERT_NE(A, nullptr);
+  EXPECT_EQ(A->Rank, 5);
+  EXPECT_TRUE(M.release(Q));
+}
+
+// findOnce gives find's answers without remembering them; pointers it was
+// asked about stay answerable by find, and find's memo stays right.
+TEST(DeviceMemory, FindOnceAgreesWithFind) {
+  DeviceMemory &M = DeviceMemory::get();
+  std::vector<void *> Blocks;
+  for (int I = 0; I < 8; ++I) {
+    Blocks.push_back(M.allocate(8192, I, 0, MemoryKind::Device));
+    ASSERT_NE(Blocks.back(), nullptr);
+  }
+  for (void *P : Blocks)
+    for (std::size_t Off : {0, 1, 8191, 8192}) {
+      const char *Q = at(P, Off);
+      EXPECT_EQ(M.findOnce(Q), M.find(Q)) << "offset " << Off;
+      EXPECT_EQ(M.find(Q), M.findOnce(Q)) << "offset " << Off;
+    }
+  int Host = 0;
+  EXPECT_EQ(M.findOnce(&Host), nullptr);
+  EXPECT_FALSE(DeviceMemory::isDevice(M.findOnce(&Host)));
+  EXPECT_TRUE(DeviceMemory::isDevice(M.findOnce(Blocks.front())));
+  for (void *P : Blocks)
+    EXPECT_TRUE(M.release(P));
+}
