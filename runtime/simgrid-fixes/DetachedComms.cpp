@@ -20,8 +20,13 @@
 // std::list hook (_List_node_base::_M_hook) during that call. Every step is
 // checked (SimGrid 3.32 at run time, the node at the list's tail holding the
 // communication being detached); where a check fails the communication stays
-// in SimGrid's list, which is SimGrid's own behaviour. Nothing here changes a
-// simulated time: bench/same-results.sh compares runs with and without it.
+// in SimGrid's list, which is SimGrid's own behaviour. Before SimGrid walks
+// or destroys that list (a host turned off cancels the activities on it; the
+// engine's shutdown destroys unfinished ones), every kept communication is
+// handed back, in the order they were detached, and the fix stops for the
+// rest of the run. It stays off with parallel contexts (contexts/nthreads >
+// 1), whose actors may detach concurrently. Nothing here changes a simulated
+// time: bench/same-results.sh compares runs with and without it.
 //
 // ORRERY_SIMGRID_FIXES=0 turns it off (orrery-run then does not preload it);
 // =verbose prints what it did when the process exits.
@@ -30,12 +35,15 @@
 
 #include <dlfcn.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <new>
 #include <unordered_map>
+#include <utility>
+#include <vector>
 
 namespace {
 
@@ -54,25 +62,36 @@ struct ActivityNode : NodeBase {
   void *Activity;
 };
 
-using MemberFn = void *(*)(void *);
+using DetachFn = void *(*)(void *);
+using FinishFn = void (*)(void *);
+using TurnOffFn = void (*)(void *);
+using ShutdownFn = void (*)();
 using ReleaseFn = void (*)(void *);
 
 enum class State { Unknown, Active, Off };
 
+/// A kept node and when it was detached (to hand nodes back in order).
+struct Kept {
+  ActivityNode *Node;
+  unsigned long long Seq;
+};
+
 struct Fixes {
   State S = State::Unknown;
   bool Verbose = false;
-  MemberFn RealDetach = nullptr;
-  MemberFn RealFinish = nullptr;
+  bool WasActive = false;
+  DetachFn RealDetach = nullptr;
+  FinishFn RealFinish = nullptr;
+  TurnOffFn RealTurnOff = nullptr;
+  ShutdownFn RealShutdown = nullptr;
   ReleaseFn Release = nullptr;
   ListHeader *MaestroList = nullptr;
-  std::unordered_map<void *, ActivityNode *> Held;
-  unsigned long long Kept = 0, Declined = 0, MaxHeld = 0;
+  std::unordered_map<void *, Kept> Held;
+  unsigned long long Detached = 0, Declined = 0, MaxHeld = 0, GivenBack = 0;
 };
 
 // Never destroyed: SimGrid may finish communications while the process's
-// static objects are being destroyed. Unfinished detached sends keep their
-// reference, as they would in SimGrid's list until its engine is gone.
+// static objects are being destroyed.
 Fixes &fixes() {
   static Fixes *F = new Fixes;
   return *F;
@@ -83,33 +102,34 @@ void printStats() {
   std::fprintf(stderr,
                "orrery: SimGrid fix (detached communications): %s; %llu kept "
                "out of the maestro's list, %llu left in it, at most %llu at "
-               "once, %zu unfinished at exit\n",
-               F.S == State::Active ? "active" : "off", F.Kept, F.Declined,
-               F.MaxHeld, F.Held.size());
+               "once, %llu handed back, %zu unfinished at exit\n",
+               F.WasActive ? "active" : "off",
+               F.Detached - F.Declined, F.Declined, F.MaxHeld, F.GivenBack,
+               F.Held.size());
 }
 
 // Set while SimGrid's detach() runs for the first time: the hook below
-// records where the node went.
-thread_local bool Capturing = false;
-thread_local NodeBase *CapturedNode = nullptr;
-thread_local NodeBase *CapturedPosition = nullptr;
+// records where the node went. Plain globals, not thread_local: the hook
+// runs on every std::list insertion of the process, and a stray capture
+// from another thread fails learnList's checks (the fix then stays off).
+bool Capturing = false;
+NodeBase *CapturedNode = nullptr;
+NodeBase *CapturedPosition = nullptr;
 
-/// SimGrid's own functions; without them nothing can run (the library was
-/// preloaded into a process whose SimGrid does not have them).
-void resolve(Fixes &F) {
-  if (F.RealDetach && F.RealFinish)
-    return;
-  F.RealDetach = reinterpret_cast<MemberFn>(
-      dlsym(RTLD_NEXT, "_ZN7simgrid6kernel8activity8CommImpl6detachEv"));
-  F.RealFinish = reinterpret_cast<MemberFn>(
-      dlsym(RTLD_NEXT, "_ZN7simgrid6kernel8activity8CommImpl6finishEv"));
-  if (!F.RealDetach || !F.RealFinish) {
+/// SimGrid's own function \p Name; without it the call cannot be made (the
+/// library was preloaded into a process whose SimGrid lacks it).
+template <typename Fn> Fn real(Fn &Slot, const char *Name) {
+  if (!Slot)
+    Slot = reinterpret_cast<Fn>(dlsym(RTLD_NEXT, Name));
+  if (!Slot) {
     std::fprintf(stderr,
                  "orrery: liborrery-simgrid-fixes.so is preloaded, but this "
-                 "process's SimGrid has no CommImpl::detach()/finish(); run "
-                 "with ORRERY_SIMGRID_FIXES=0 or without LD_PRELOAD\n");
+                 "process's SimGrid has no %s; run with "
+                 "ORRERY_SIMGRID_FIXES=0 or without LD_PRELOAD\n",
+                 Name);
     std::abort();
   }
+  return Slot;
 }
 
 /// Decides once whether the fix can work in this process.
@@ -126,14 +146,18 @@ void enable(Fixes &F) {
                           "releaseEPNS1_12ActivityImplE"));
   auto Version = reinterpret_cast<void (*)(int *, int *, int *)>(
       dlsym(RTLD_DEFAULT, "sg_version_get"));
+  auto ConfigInt = reinterpret_cast<int (*)(const char *)>(
+      dlsym(RTLD_DEFAULT, "sg_cfg_get_int"));
   int Major = 0, Minor = 0, Patch = 0;
   if (Version)
     Version(&Major, &Minor, &Patch);
   // The layout this file relies on is 3.32's; 3.34 indexes the list itself.
-  if (!F.Release || Major != 3 || Minor != 32)
+  if (!F.Release || !ConfigInt || Major != 3 || Minor != 32 ||
+      ConfigInt("contexts/nthreads") > 1)
     return;
   F.Held.reserve(1 << 12);
   F.S = State::Active;
+  F.WasActive = true;
 }
 
 /// The maestro's list, learnt from where the first detach() put its node.
@@ -155,40 +179,80 @@ bool learnList(Fixes &F, void *Comm) {
   return true;
 }
 
+void appendTo(ListHeader *L, NodeBase *Node) {
+  Node->Next = L;
+  Node->Prev = L->Prev;
+  L->Prev->Next = Node;
+  L->Prev = Node;
+  ++L->Size;
+}
+
+/// Hands every kept communication back to the maestro's list, in the order
+/// they were detached (after any SimGrid kept itself), and keeps no more:
+/// what SimGrid's list would hold now, for code about to walk or destroy it.
+void giveBackAll(Fixes &F) {
+  if (F.S != State::Active)
+    return;
+  F.S = State::Off;
+  std::vector<Kept> Nodes;
+  Nodes.reserve(F.Held.size());
+  for (const auto &KV : F.Held)
+    Nodes.push_back(KV.second);
+  std::sort(Nodes.begin(), Nodes.end(),
+            [](const Kept &A, const Kept &B) { return A.Seq < B.Seq; });
+  for (const Kept &K : Nodes)
+    appendTo(F.MaestroList, K.Node);
+  F.GivenBack += Nodes.size();
+  F.Held.clear();
+}
+
 } // namespace
 
 // The definitions below replace SimGrid's and libstdc++'s symbols of the
 // same names in the process (the library is preloaded); each calls or
 // reproduces the original.
+#define ORRERY_REPLACES(Symbol)                                                \
+  __asm__(Symbol) __attribute__((visibility("default")))
 extern "C" {
-__attribute__((visibility("default"))) void *
-orreryCommDetach(void *Comm) __asm__(
-    "_ZN7simgrid6kernel8activity8CommImpl6detachEv");
-__attribute__((visibility("default"))) void orreryCommFinish(void *Comm) __asm__(
-    "_ZN7simgrid6kernel8activity8CommImpl6finishEv");
-__attribute__((visibility("default"))) void
-orreryListHook(void *Node, void *Position) __asm__(
-    "_ZNSt8__detail15_List_node_base7_M_hookEPS0_");
+void *orreryCommDetach(void *Comm)
+    ORRERY_REPLACES("_ZN7simgrid6kernel8activity8CommImpl6detachEv");
+void orreryCommFinish(void *Comm)
+    ORRERY_REPLACES("_ZN7simgrid6kernel8activity8CommImpl6finishEv");
+void orreryHostTurnOff(void *Host)
+    ORRERY_REPLACES("_ZN7simgrid3s4u4Host8turn_offEv");
+void orreryEngineShutdown()
+    ORRERY_REPLACES("_ZN7simgrid6kernel10EngineImpl8shutdownEv");
+void orreryListHook(void *Node, void *Position)
+    ORRERY_REPLACES("_ZNSt8__detail15_List_node_base7_M_hookEPS0_");
 }
 
 void *orreryCommDetach(void *Comm) {
   Fixes &F = fixes();
-  resolve(F);
+  DetachFn Detach =
+      real(F.RealDetach, "_ZN7simgrid6kernel8activity8CommImpl6detachEv");
   if (F.S == State::Unknown)
     enable(F);
   if (F.S != State::Active)
-    return F.RealDetach(Comm);
+    return Detach(Comm);
 
+  ++F.Detached;
   bool First = !F.MaestroList;
   if (First) {
     Capturing = true;
     CapturedNode = CapturedPosition = nullptr;
   }
-  void *Result = F.RealDetach(Comm);
+  void *Result;
+  try {
+    Result = Detach(Comm);
+  } catch (...) {
+    Capturing = false;
+    throw;
+  }
   if (First) {
     Capturing = false;
     if (!learnList(F, Comm)) {
       F.S = State::Off;
+      F.WasActive = false;
       ++F.Declined;
       return Result;
     }
@@ -196,45 +260,64 @@ void *orreryCommDetach(void *Comm) {
   ListHeader *L = F.MaestroList;
   auto *Node = static_cast<ActivityNode *>(L->Prev);
   if (Node == static_cast<NodeBase *>(L) || Node->Activity != Comm ||
-      L->Size == 0) {
-    ++F.Declined; // not where SimGrid 3.32 puts it: leave it there
+      L->Size == 0 || F.Held.count(Comm)) {
+    ++F.Declined; // not where SimGrid 3.32 puts it, or detached twice
     return Result;
   }
   Node->Prev->Next = Node->Next;
   Node->Next->Prev = Node->Prev;
   --L->Size;
   Node->Next = Node->Prev = nullptr;
-  auto [It, Inserted] = F.Held.emplace(Comm, Node);
-  if (!Inserted) { // detached twice: keep the first, give the second back
-    Node->Next = L;
-    Node->Prev = L->Prev;
-    L->Prev->Next = Node;
-    L->Prev = Node;
-    ++L->Size;
-    ++F.Declined;
-    return Result;
-  }
-  ++F.Kept;
-  if (F.Held.size() > F.MaxHeld)
-    F.MaxHeld = F.Held.size();
+  F.Held.emplace(Comm, Kept{Node, F.Detached});
+  F.MaxHeld = std::max<unsigned long long>(F.MaxHeld, F.Held.size());
   return Result;
 }
 
 void orreryCommFinish(void *Comm) {
   Fixes &F = fixes();
-  resolve(F);
-  F.RealFinish(Comm);
-  if (F.Held.empty())
-    return;
-  auto It = F.Held.find(Comm);
-  if (It == F.Held.end())
-    return;
-  ActivityNode *Node = It->second;
-  F.Held.erase(It);
-  // SimGrid's remove() dropped this reference inside finish(); the caller
-  // holds another while finish() runs, so dropping it after is as safe.
-  F.Release(Node->Activity);
-  ::operator delete(Node, sizeof(ActivityNode));
+  FinishFn Finish =
+      real(F.RealFinish, "_ZN7simgrid6kernel8activity8CommImpl6finishEv");
+  // SimGrid's remove() drops the list's reference inside finish(); the
+  // caller holds another while finish() runs, so dropping ours after it, or
+  // when it throws, is as safe.
+  auto Release = [&F, Comm] {
+    if (F.Held.empty())
+      return;
+    auto It = F.Held.find(Comm);
+    if (It == F.Held.end())
+      return;
+    ActivityNode *Node = It->second.Node;
+    F.Held.erase(It);
+    F.Release(Node->Activity);
+    ::operator delete(Node, sizeof(ActivityNode));
+  };
+  try {
+    Finish(Comm);
+  } catch (...) {
+    Release();
+    throw;
+  }
+  Release();
+}
+
+// HostImpl::turn_off cancels every activity of the maestro's list that runs
+// on the host (host-to-host flows): the list must be complete first.
+void orreryHostTurnOff(void *Host) {
+  Fixes &F = fixes();
+  TurnOffFn TurnOff =
+      real(F.RealTurnOff, "_ZN7simgrid3s4u4Host8turn_offEv");
+  giveBackAll(F);
+  TurnOff(Host);
+}
+
+// The engine's shutdown destroys the maestro, whose list releases the
+// detached communications still unfinished (their destructors run).
+void orreryEngineShutdown() {
+  Fixes &F = fixes();
+  ShutdownFn Shutdown =
+      real(F.RealShutdown, "_ZN7simgrid6kernel10EngineImpl8shutdownEv");
+  giveBackAll(F);
+  Shutdown();
 }
 
 // libstdc++'s _List_node_base::_M_hook (src/c++98/list.cc): links this
