@@ -16,6 +16,7 @@
 #include "GpuProbes.h"
 #include "MachineUpdate.h"
 #include "Probes.h"
+#include "orrery/support/ExecutableDir.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -192,7 +193,7 @@ int main(int Argc, char **Argv) {
     return usageError("the pingpong probe runs under an MPI launcher: end "
                       "the command with -- mpirun -np 2 (or srun ...)");
   if (ProbeDir.empty())
-    ProbeDir = fs::read_symlink("/proc/self/exe").parent_path().string();
+    ProbeDir = orrery::support::executableDir();
   std::string LauncherText;
   for (const std::string &W : Launcher)
     LauncherText += (LauncherText.empty() ? "" : " ") + shellQuote(W);

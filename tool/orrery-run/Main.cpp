@@ -22,6 +22,7 @@
 
 #include "orrery/models/MachineFile.h"
 #include "orrery/models/Platform.h"
+#include "orrery/support/ExecutableDir.h"
 
 #include <chrono>
 #include <csignal>
@@ -165,10 +166,10 @@ std::string simgridFixesPath() {
       Env && std::strcmp(Env, "0") == 0)
     return "";
   std::error_code EC;
-  fs::path Self = fs::read_symlink("/proc/self/exe", EC);
+  std::string Bin = support::executableDir();
   fs::path Installed =
-      Self.parent_path().parent_path() / "lib" / "liborrery-simgrid-fixes.so";
-  if (!EC && fs::exists(Installed, EC))
+      fs::path(Bin).parent_path() / "lib" / "liborrery-simgrid-fixes.so";
+  if (!Bin.empty() && fs::exists(Installed, EC))
     return Installed.string();
   std::string Built = ORRERY_RUN_SIMGRID_FIXES;
   return !Built.empty() && fs::exists(Built, EC) ? Built : "";
@@ -461,10 +462,9 @@ int main(int argc, char **argv) {
   Status = reportAfterRun(O, P, Status);
   if (!O.Plot.empty() && fs::exists(P.ReportPath, EC)) {
     // orrery-plot (Python, matplotlib) sits next to orrery-run.
-    fs::path Self = fs::read_symlink("/proc/self/exe", EC);
-    Command Plot{{(Self.parent_path() / "orrery-plot").string(), "--report",
-                  P.ReportPath, "-o", O.Plot},
-                 {}};
+    std::string Plotter =
+        (fs::path(support::executableDir()) / "orrery-plot").string();
+    Command Plot{{Plotter, "--report", P.ReportPath, "-o", O.Plot}, {}};
     std::cout.flush();
     if (runCommand(Plot, Error) != 0)
       warning("no plot was drawn to '" + O.Plot + "' (" +

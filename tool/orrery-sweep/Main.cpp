@@ -13,6 +13,7 @@
 #include "Runner.h"
 #include "Slurm.h"
 #include "Study.h"
+#include "orrery/support/ExecutableDir.h"
 
 #include "llvm/Support/CommandLine.h"
 
@@ -58,9 +59,8 @@ static cl::opt<std::string> CollectDir(cl::Positional, cl::desc("<dir>"),
                                        cl::Required, cl::sub(CollectCmd));
 
 static std::string selfDir() {
-  std::error_code EC;
-  fs::path Exe = fs::read_symlink("/proc/self/exe", EC);
-  return EC ? std::string(".") : Exe.parent_path().string();
+  std::string Dir = orrery::support::executableDir();
+  return Dir.empty() ? std::string(".") : Dir;
 }
 
 static std::string absDir(const std::string &D) {

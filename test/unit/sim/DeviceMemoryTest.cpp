@@ -34,7 +34,8 @@ TEST(DeviceMemory, FindsTheAllocationHoldingAPointer) {
 }
 
 // A remembered answer must not outlive the allocation it names: after a
-// release, and after another allocation reuses the address.
+// release find() says nothing is there (a stale memo would hand back the
+// freed record), and a new allocation is found with its own record.
 TEST(DeviceMemory, RememberedAnswersFollowReleases) {
   DeviceMemory &M = DeviceMemory::get();
   void *P = M.allocate(1 << 16, 0, 0, MemoryKind::Device);
