@@ -1,11 +1,13 @@
 //===- Streams.cpp - Stream operations as SimGrid activities --------------===//
 
 #include "Streams.h"
+#include "GpuKernels.h"
 #include "Runtime.h"
 
 #include <simgrid/Exception.hpp>
 
 #include <algorithm>
+#include <limits>
 #include <mutex>
 
 namespace orrery::sim {
@@ -23,13 +25,17 @@ bool Completion::done() const {
 /// communication, so two actors must not wait on one flow).
 static bool waitsOnActivity(const Completion &C) {
   const Stream &S = *C.S;
-  return S.InFlight && C.Seq == S.Finished + 1 && !S.ActorWatching;
+  return S.inFlight() && C.Seq == S.Finished + 1 && !S.ActorWatching;
 }
 
 void Completion::wait() const {
   while (!done()) {
     // The operation the rank started: its own activity says when it ends.
     if (waitsOnActivity(*this)) {
+      if (S->SoloEnd >= 0) {
+        S->waitSolo(std::numeric_limits<double>::infinity());
+        continue;
+      }
       s4u::ActivityPtr A = S->InFlight;
       A->wait();
       S->refresh();
@@ -49,6 +55,11 @@ void Completion::wait() const {
 bool Completion::waitUntil(double Deadline) const {
   while (!done() && s4u::Engine::get_clock() < Deadline) {
     if (waitsOnActivity(*this)) {
+      if (S->SoloEnd >= 0) {
+        if (!S->waitSolo(Deadline))
+          break;
+        continue;
+      }
       if (S->InFlightOp.K != StreamOp::Flow) {
         s4u::ActivityPtr A = S->InFlight;
         try {
@@ -81,6 +92,7 @@ StreamPtr Stream::create(Rank &Owner, int Device, s4u::Host *Gpu,
   S->NonBlocking = NonBlocking;
   S->Legacy = Legacy;
   S->Gpu = Gpu;
+  S->Kernels = &GpuKernels::of(Gpu);
   S->Lock = s4u::Mutex::create();
   S->Changed = s4u::ConditionVariable::create();
   return S;
@@ -136,13 +148,8 @@ void Stream::startNow(StreamOp Op) {
       retire(Op, Start, Start);
       return;
     }
-    {
-      s4u::ExecPtr E =
-          s4u::this_actor::exec_init(Op.Seconds * Gpu->get_speed());
-      E->set_host(Gpu);
-      E->start();
-      InFlight = E;
-    }
+    // Null while the kernel runs alone on its GPU (SoloEnd: GpuKernels.h).
+    InFlight = Kernels->start(*this, Op.Seconds);
     break;
   case StreamOp::Flow:
     InFlight = s4u::Comm::sendto_async(Op.From, Op.To,
@@ -154,6 +161,11 @@ void Stream::startNow(StreamOp Op) {
 }
 
 void Stream::refresh() {
+  if (SoloEnd >= 0) {
+    if (s4u::Engine::get_clock() >= SoloEnd)
+      retireSolo();
+    return;
+  }
   if (!InFlight)
     return;
   double End = InFlight->get_finish_time();
@@ -164,14 +176,46 @@ void Stream::refresh() {
   retire(Op, InFlightStart, End);
 }
 
+void Stream::retireSolo() {
+  double End = SoloEnd;
+  SoloEnd = -1;
+  Kernels->forget(*this);
+  StreamOp Op = std::move(InFlightOp);
+  retire(Op, InFlightStart, End);
+}
+
+bool Stream::waitSolo(double Deadline) {
+  double End = SoloEnd;
+  std::uint64_t Seq = Finished + 1;
+  double Now = s4u::Engine::get_clock();
+  double Until = std::min(End, Deadline);
+  if (Until > Now)
+    s4u::this_actor::sleep_for(Until - Now);
+  if (Deadline < End) {
+    refresh();
+    return false;
+  }
+  // Reached its end (whatever the rounding of the clock), unless another
+  // kernel joined the GPU meanwhile and it became an execution.
+  if (SoloEnd >= 0 && Finished + 1 == Seq)
+    retireSolo();
+  else
+    refresh();
+  return true;
+}
+
 void Stream::awaitInFlight() {
-  if (!InFlight)
-    return;
-  s4u::ActivityPtr A = InFlight;
-  ActorWatching = true;
-  A->wait();
-  ActorWatching = false;
-  refresh();
+  while (inFlight()) {
+    if (SoloEnd >= 0) {
+      waitSolo(std::numeric_limits<double>::infinity());
+      continue;
+    }
+    s4u::ActivityPtr A = InFlight;
+    ActorWatching = true;
+    A->wait();
+    ActorWatching = false;
+    refresh();
+  }
 }
 
 void Stream::requestWatch() {
@@ -251,11 +295,11 @@ void Stream::run() {
         s4u::this_actor::sleep_for(Op.Seconds);
       break;
     case StreamOp::Exec:
-      // An execution on the GPU's host: kernels of several streams running
-      // at once share the GPU.
-      if (Op.Seconds > MinActivitySeconds)
-        s4u::this_actor::execute(Op.Seconds * Gpu->get_speed());
-      break;
+      // Started as the rank starts one (GpuKernels: kernels of several
+      // streams running at once share the GPU), then waited for.
+      startNow(std::move(Op));
+      awaitInFlight();
+      continue;
     case StreamOp::Flow:
       // A flow over the platform's PCIe or NVLink links: concurrent copies
       // share their bandwidth.

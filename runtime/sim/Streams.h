@@ -31,6 +31,7 @@
 namespace orrery::sim {
 
 namespace s4u = simgrid::s4u;
+class GpuKernels;
 struct Rank;
 struct Stream;
 
@@ -106,6 +107,10 @@ struct Stream : std::enable_shared_from_this<Stream> {
   s4u::ActivityPtr InFlight;
   StreamOp InFlightOp;
   double InFlightStart = 0;
+  /// The in-flight operation is a kernel running alone on its GPU, with no
+  /// activity: it ends then (GpuKernels.h); -1 when none.
+  double SoloEnd = -1;
+  GpuKernels *Kernels = nullptr; ///< of the stream's GPU
   s4u::MutexPtr Lock;                ///< for waiting on Changed only
   s4u::ConditionVariablePtr Changed; ///< work queued or finished
   bool HasActor = false;             ///< the stream's actor was created
@@ -124,8 +129,16 @@ struct Stream : std::enable_shared_from_this<Stream> {
   /// Whether everything queued is retired (an in-flight operation that has
   /// ended but nobody has seen end yet still counts as queued).
   bool idle() const { return Finished == Enqueued; }
+  /// Whether an operation the rank (or the stream's actor) started runs.
+  bool inFlight() const { return InFlight || SoloEnd >= 0; }
+
   /// Retires the in-flight operation if its activity has ended.
   void refresh();
+
+  /// Sleeps until the solo kernel in flight ends or \p Deadline, whichever
+  /// comes first, and retires it if it ended; false if the deadline came
+  /// first.
+  bool waitSolo(double Deadline);
   /// Has the stream's actor wait for the in-flight operation and notify
   /// Changed when it ends (for a rank that waits with a deadline).
   void requestWatch();
@@ -139,6 +152,7 @@ private:
   void retire(const StreamOp &Op, double Start, double End);
   /// Waits for the in-flight operation's activity and retires it.
   void awaitInFlight();
+  void retireSolo();
   void ensureActor();
   void run();
 };
