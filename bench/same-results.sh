@@ -77,6 +77,7 @@ same "overlap" "$round" 1 2 "$tmp/sim-checks.so" overlap 67108864 1048576
 same "h2d 1 copy" "$round" 1 2 "$tmp/sim-checks.so" h2d 1 1048576
 same "h2d 4 copies" "$round" 1 2 "$tmp/sim-checks.so" h2d 4 1048576
 same "chain" "$round" 1 2 "$tmp/sim-checks.so" chain 1048576
+same "kernels sharing a GPU" "$round" 1 2 "$tmp/sim-checks.so" share 16777216 268435456
 same "p2p" "$round" 1 2 "$tmp/sim-checks.so" p2p 1048576
 same "allreduce" "$round" 1 2 "$tmp/sim-checks.so" allreduce 1048576
 same "polling" "$round" 1 2 "$tmp/polling.so" 100000000

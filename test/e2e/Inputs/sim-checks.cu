@@ -7,6 +7,7 @@
 //   sim-checks overlap BYTES    kernel on one stream, MPI exchange meanwhile
 //   sim-checks h2d COPIES BYTES concurrent H2D copies on one GPU
 //   sim-checks chain BYTES      copies queued behind others, across streams
+//   sim-checks share ELEMS BYTES kernels of two streams sharing one GPU
 #include <cuda_runtime.h>
 #include <mpi.h>
 
@@ -36,7 +37,7 @@ int main(int argc, char **argv) {
   if (argc < 3) {
     if (rank == 0)
       fprintf(stderr,
-              "usage: sim-checks p2p|allreduce|overlap|h2d|chain ...\n");
+              "usage: sim-checks p2p|allreduce|overlap|h2d|chain|share ...\n");
     MPI_Finalize();
     return 1;
   }
@@ -168,6 +169,66 @@ int main(int argc, char **argv) {
       printf("chain_queued_seconds %.9f\n", queued / 1e3);
       printf("chain_lazy_seconds %.9f\n", lazy / 1e3);
       printf("chain_waitevent_seconds %.9f\n", waited / 1e3);
+    }
+  } else if (!strcmp(what, "share")) {
+    // Kernels of two streams on one GPU share it: `share ELEMS BYTES`, axpy
+    // over ELEMS doubles, a memset of BYTES. Times of events around each.
+    long n = atol(argv[2]);
+    double *x, *y;
+    check(cudaMalloc((void **)&x, n * sizeof(double)), "cudaMalloc");
+    check(cudaMalloc((void **)&y, n * sizeof(double)), "cudaMalloc");
+    char *big;
+    check(cudaMalloc((void **)&big, bytes), "cudaMalloc");
+    cudaStream_t s1, s2;
+    cudaEvent_t e[8];
+    check(cudaStreamCreateWithFlags(&s1, cudaStreamNonBlocking),
+          "cudaStreamCreateWithFlags");
+    check(cudaStreamCreateWithFlags(&s2, cudaStreamNonBlocking),
+          "cudaStreamCreateWithFlags");
+    for (int i = 0; i < 8; ++i)
+      check(cudaEventCreate(&e[i]), "cudaEventCreate");
+    unsigned blocks = (unsigned)((n + 255) / 256);
+    // Alone: launch, then the kernel.
+    check(cudaEventRecord(e[0], s1), "cudaEventRecord");
+    axpy<<<blocks, 256, 0, s1>>>(2.0, x, y, n);
+    check(cudaEventRecord(e[1], s1), "cudaEventRecord");
+    check(cudaStreamSynchronize(s1), "cudaStreamSynchronize");
+    float alone;
+    check(cudaEventElapsedTime(&alone, e[0], e[1]), "cudaEventElapsedTime");
+    // The second kernel starts one launch after the first, which has run
+    // alone that long; then they share the GPU.
+    check(cudaEventRecord(e[2], s1), "cudaEventRecord");
+    axpy<<<blocks, 256, 0, s1>>>(2.0, x, y, n);
+    check(cudaEventRecord(e[3], s1), "cudaEventRecord");
+    check(cudaEventRecord(e[4], s2), "cudaEventRecord");
+    axpy<<<blocks, 256, 0, s2>>>(2.0, x, y, n);
+    check(cudaEventRecord(e[5], s2), "cudaEventRecord");
+    check(cudaStreamSynchronize(s1), "cudaStreamSynchronize");
+    check(cudaStreamSynchronize(s2), "cudaStreamSynchronize");
+    // A kernel queued behind a memset on s2 starts when the memset ends,
+    // while the rank waits for one it launched alone on s1 meanwhile.
+    check(cudaEventRecord(e[6], s2), "cudaEventRecord");
+    check(cudaMemsetAsync(big, 0, bytes, s2), "cudaMemsetAsync");
+    check(cudaEventRecord(e[7], s2), "cudaEventRecord");
+    axpy<<<blocks, 256, 0, s2>>>(2.0, x, y, n);
+    check(cudaEventRecord(e[0], s1), "cudaEventRecord");
+    axpy<<<blocks, 256, 0, s1>>>(2.0, x, y, n);
+    check(cudaEventRecord(e[1], s1), "cudaEventRecord");
+    check(cudaStreamSynchronize(s1), "cudaStreamSynchronize");
+    check(cudaStreamSynchronize(s2), "cudaStreamSynchronize");
+    float ms[5];
+    check(cudaEventElapsedTime(&ms[0], e[2], e[3]), "cudaEventElapsedTime");
+    check(cudaEventElapsedTime(&ms[1], e[4], e[5]), "cudaEventElapsedTime");
+    check(cudaEventElapsedTime(&ms[2], e[6], e[7]), "cudaEventElapsedTime");
+    check(cudaEventElapsedTime(&ms[3], e[6], e[0]), "cudaEventElapsedTime");
+    check(cudaEventElapsedTime(&ms[4], e[0], e[1]), "cudaEventElapsedTime");
+    if (rank == 0) {
+      printf("share_alone_seconds %.9f\n", alone / 1e3);
+      printf("share_first_seconds %.9f\n", ms[0] / 1e3);
+      printf("share_second_seconds %.9f\n", ms[1] / 1e3);
+      printf("share_memset_seconds %.9f\n", ms[2] / 1e3);
+      printf("share_late_start_seconds %.9f\n", ms[3] / 1e3);
+      printf("share_late_seconds %.9f\n", ms[4] / 1e3);
     }
   }
   double t1 = MPI_Wtime(), first, last;
