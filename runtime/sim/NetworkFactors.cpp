@@ -9,9 +9,11 @@
 #include <xbt/config.hpp>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <deque>
+#include <functional>
 #include <map>
 #include <optional>
 #include <sstream>
@@ -110,13 +112,30 @@ static bool take(Announced &M, const s4u::Host *Src, const s4u::Host *Dst,
   return true;
 }
 
+/// The class of \p L from its name, worked out once per link: the factor
+/// callbacks ask about every link of every flow, and the name is a string
+/// compared piece by piece. (Kept in an extension slot of the link: no
+/// lookup beside the link itself, which SimGrid has just read.)
+static models::LinkClass classOf(const s4u::Link *L) {
+  static const std::size_t Slot =
+      s4u::Link::extension_create(std::function<void(void *)>());
+  if (void *Known = L->extension(Slot))
+    return static_cast<models::LinkClass>(
+        reinterpret_cast<std::uintptr_t>(Known) - 1);
+  models::LinkClass C = models::classifyLink(L->get_name());
+  const_cast<s4u::Link *>(L)->extension_set(
+      Slot, reinterpret_cast<void *>(static_cast<std::uintptr_t>(C) + 1),
+      /*use_dtor=*/false);
+  return C;
+}
+
 /// True when a route is made only of links inside one node (PCIe, NVLink,
 /// shared memory): their figures need no network correction factors.
 static bool intraNodeRoute(const std::vector<s4u::Link *> &Links) {
   if (Links.empty())
     return false;
   for (const s4u::Link *L : Links)
-    if (!models::isIntraNodeLink(L->get_name()))
+    if (!models::isIntraNodeLink(classOf(L)))
       return false;
   return true;
 }
@@ -127,7 +146,7 @@ static bool sharedMemoryRoute(const std::vector<s4u::Link *> &Links) {
   if (Links.empty())
     return false;
   for (const s4u::Link *L : Links)
-    if (models::classifyLink(L->get_name()) != models::LinkClass::SharedMemory)
+    if (classOf(L) != models::LinkClass::SharedMemory)
       return false;
   return true;
 }

@@ -19,6 +19,7 @@
 
 #include <simgrid/s4u.hpp>
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
@@ -129,6 +130,10 @@ struct Rank {
   /// rank's sites only (each rank has its own copy of the program, so its
   /// own site records; one table of all would be thousands of times larger).
   std::unordered_map<const orrery_site *, SiteTotals *> SiteRows;
+  /// The rows of the sites called last, direct-mapped, in the rank itself:
+  /// every call looks one up, and with thousands of ranks the table's
+  /// bucket and node are cache misses by the time the rank runs again.
+  std::array<std::pair<const orrery_site *, SiteTotals *>, 32> RecentSites{};
   SiteTotals *siteRow(const orrery_site *S);
   PollStreak DeviceQueries; ///< cudaStreamQuery, cudaEventQuery
 

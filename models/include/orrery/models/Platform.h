@@ -44,16 +44,20 @@ enum class LinkClass {
 };
 LinkClass classifyLink(std::string_view LinkName);
 /// True for links that carry only intra-node GPU traffic (PCIe, NVLink).
-inline bool isGpuLink(std::string_view LinkName) {
-  LinkClass C = classifyLink(LinkName);
+inline bool isGpuLink(LinkClass C) {
   return C == LinkClass::Pcie || C == LinkClass::NvLink;
+}
+inline bool isGpuLink(std::string_view LinkName) {
+  return isGpuLink(classifyLink(LinkName));
 }
 /// True for links inside one node whose machine-file figures are already
 /// MPI-level measurements or copy rates (PCIe, NVLink, shared memory): SMPI's
 /// network correction factors do not apply to them.
+inline bool isIntraNodeLink(LinkClass C) {
+  return isGpuLink(C) || C == LinkClass::SharedMemory;
+}
 inline bool isIntraNodeLink(std::string_view LinkName) {
-  LinkClass C = classifyLink(LinkName);
-  return isGpuLink(LinkName) || C == LinkClass::SharedMemory;
+  return isIntraNodeLink(classifyLink(LinkName));
 }
 
 struct PlatformOptions {
