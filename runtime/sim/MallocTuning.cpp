@@ -7,13 +7,15 @@
 // on 8 ranks spent 57 of its 148 s in the kernel. Keeping up to 128 MiB of
 // free heap took it to 98 s with bit-identical results (docs/performance.md,
 // "Issue 17, third pass"). A setting the user made through the environment
-// (GLIBC_TUNABLES, MALLOC_TRIM_THRESHOLD_, MALLOC_TOP_PAD_) wins.
+// (the trim threshold or top pad in GLIBC_TUNABLES, MALLOC_TRIM_THRESHOLD_,
+// MALLOC_TOP_PAD_) wins. (orrery-run sets GLIBC_TUNABLES' tcache count.)
 //
 //===----------------------------------------------------------------------===//
 
 #include <malloc.h>
 
 #include <cstdlib>
+#include <cstring>
 
 namespace {
 
@@ -21,8 +23,10 @@ constexpr int TrimThreshold = 128 << 20;
 constexpr int TopPad = 16 << 20;
 
 __attribute__((constructor)) void tuneMalloc() {
-  if (std::getenv("GLIBC_TUNABLES") || std::getenv("MALLOC_TRIM_THRESHOLD_") ||
-      std::getenv("MALLOC_TOP_PAD_"))
+  const char *Tunables = std::getenv("GLIBC_TUNABLES");
+  if ((Tunables && (std::strstr(Tunables, "glibc.malloc.trim_threshold") ||
+                    std::strstr(Tunables, "glibc.malloc.top_pad"))) ||
+      std::getenv("MALLOC_TRIM_THRESHOLD_") || std::getenv("MALLOC_TOP_PAD_"))
     return;
   mallopt(M_TRIM_THRESHOLD, TrimThreshold);
   mallopt(M_TOP_PAD, TopPad);

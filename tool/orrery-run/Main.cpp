@@ -186,6 +186,20 @@ std::string preloadSetting() {
   return Value;
 }
 
+/// GLIBC_TUNABLES for the simulation: the user's, and unless they set it, a
+/// per-thread cache of 1,024 freed chunks per size (glibc keeps 7). SimGrid
+/// allocates and frees the same few objects for every activity, thousands
+/// of actors in turn: with 7 cached most frees and mallocs took glibc's
+/// slower bins (docs/performance.md, "Issue 17, fifth pass").
+std::string tunablesSetting() {
+  const char *User = std::getenv("GLIBC_TUNABLES");
+  std::string Value = User ? User : "";
+  if (Value.find("glibc.malloc.tcache_count") == std::string::npos)
+    Value += std::string(Value.empty() ? "" : ":") +
+             "glibc.malloc.tcache_count=1024";
+  return Value;
+}
+
 std::string progressSetting(const RunOptions &O) {
   if (O.Progress) {
     char Buf[32];
@@ -290,6 +304,7 @@ bool preparePlan(const RunOptions &O, const ProgramInfo &Program,
     P.Cmd.Env.back().second = Values;
   }
   P.Cmd.Env.push_back({"LD_PRELOAD", preloadSetting()});
+  P.Cmd.Env.push_back({"GLIBC_TUNABLES", tunablesSetting()});
 
   SmpiConfigInputs In;
   In.Ranks = O.Ranks;
