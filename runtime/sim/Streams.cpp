@@ -205,17 +205,17 @@ bool Stream::waitSolo(double Deadline) {
 }
 
 void Stream::awaitInFlight() {
-  while (inFlight()) {
-    if (SoloEnd >= 0) {
-      waitSolo(std::numeric_limits<double>::infinity());
-      continue;
-    }
-    s4u::ActivityPtr A = InFlight;
-    ActorWatching = true;
-    A->wait();
-    ActorWatching = false;
-    refresh();
-  }
+  // A solo kernel ends, or becomes an execution if another kernel joins
+  // its GPU while this actor sleeps.
+  while (SoloEnd >= 0)
+    waitSolo(std::numeric_limits<double>::infinity());
+  if (!InFlight)
+    return;
+  s4u::ActivityPtr A = InFlight;
+  ActorWatching = true;
+  A->wait();
+  ActorWatching = false;
+  refresh();
 }
 
 void Stream::requestWatch() {
