@@ -13,6 +13,7 @@
 #include <map>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 namespace orrery::sim {
 
@@ -22,15 +23,23 @@ namespace {
 /// most this many (older ones were never received by instrumented code).
 constexpr std::size_t MaxPending = 4096;
 
-std::unordered_map<int, std::deque<SentMessage>> &pending() {
-  static std::unordered_map<int, std::deque<SentMessage>> P;
+/// Messages posted and not yet matched, by destination world rank (indexed:
+/// a hash table's bucket and node were two cache misses per message at
+/// thousands of ranks).
+std::vector<std::deque<SentMessage>> &pending() {
+  static std::vector<std::deque<SentMessage>> P;
   return P;
 }
 
 } // namespace
 
 void postMessage(const SentMessage &M) {
-  std::deque<SentMessage> &Q = pending()[M.Dst];
+  std::vector<std::deque<SentMessage>> &P = pending();
+  if (M.Dst < 0)
+    return;
+  if (static_cast<std::size_t>(M.Dst) >= P.size())
+    P.resize(static_cast<std::size_t>(M.Dst) + 1);
+  std::deque<SentMessage> &Q = P[static_cast<std::size_t>(M.Dst)];
   if (Q.size() >= MaxPending)
     Q.pop_front();
   Q.push_back(M);
@@ -48,15 +57,15 @@ std::uint64_t communicatorKey(const std::vector<int> &WorldRanks) {
 
 std::optional<SentMessage> matchMessage(const MatchKey &K, int Dst,
                                         double Bytes) {
-  auto It = pending().find(Dst);
-  if (It == pending().end())
+  std::vector<std::deque<SentMessage>> &P = pending();
+  if (Dst < 0 || static_cast<std::size_t>(Dst) >= P.size())
     return std::nullopt;
   auto Matches = [&K](const SentMessage &M) {
     return (K.Src < 0 || M.Src == K.Src) &&
            (K.Tag == AnyTag || M.Tag == AnyTag || M.Tag == K.Tag) &&
            (K.Comm == AnyComm || M.Comm == AnyComm || M.Comm == K.Comm);
   };
-  std::deque<SentMessage> &Q = It->second;
+  std::deque<SentMessage> &Q = P[static_cast<std::size_t>(Dst)];
   for (auto M = Q.begin(); M != Q.end(); ++M)
     if (Matches(*M) && M->Bytes <= Bytes) {
       SentMessage Out = *M;
