@@ -22,6 +22,11 @@ bool simgridTracing() {
   return On;
 }
 
+/// Sets an execution's work and host and starts it.
+void launch(const s4u::ExecPtr &E, s4u::Host *Host, double Flops) {
+  E->set_flops_amount(Flops)->set_host(Host)->start();
+}
+
 /// Starts an execution of \p Flops on \p Host for the calling actor, whose
 /// activity it is (created here, in the actor's context: SimGrid cancels an
 /// actor's activities when it ends). s4u's setters are a simcall each from
@@ -29,13 +34,11 @@ bool simgridTracing() {
 /// run directly in the maestro: one simcall sets everything and starts it.
 s4u::ExecPtr startExec(s4u::Host *Host, double Flops) {
   s4u::ExecPtr E = s4u::Exec::init();
-  if (simgridTracing()) {
-    E->set_flops_amount(Flops)->set_host(Host)->start();
-    return E;
-  }
-  simgrid::kernel::actor::simcall_answered([&E, Host, Flops] {
-    E->set_flops_amount(Flops)->set_host(Host)->start();
-  });
+  if (simgridTracing())
+    launch(E, Host, Flops);
+  else
+    simgrid::kernel::actor::simcall_answered(
+        [&E, Host, Flops] { launch(E, Host, Flops); });
   return E;
 }
 
@@ -88,7 +91,7 @@ void GpuKernels::shareSolos(double Now) {
   simgrid::kernel::actor::simcall_answered([&] {
     for (std::size_t I = 0; I < Left.size(); ++I) {
       Made[I] = s4u::Exec::init();
-      Made[I]->set_flops_amount(Left[I].second)->set_host(Gpu)->start();
+      launch(Made[I], Gpu, Left[I].second);
     }
   });
   for (std::size_t I = 0; I < Left.size(); ++I) {

@@ -7,6 +7,7 @@
 #include <simgrid/Exception.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <mutex>
 
@@ -32,13 +33,7 @@ void Completion::wait() const {
   while (!done()) {
     // The operation the rank started: its own activity says when it ends.
     if (waitsOnActivity(*this)) {
-      if (S->SoloEnd >= 0) {
-        S->waitSolo(std::numeric_limits<double>::infinity());
-        continue;
-      }
-      s4u::ActivityPtr A = S->InFlight;
-      A->wait();
-      S->refresh();
+      S->waitInFlight(std::numeric_limits<double>::infinity());
       continue;
     }
     // Queued work: the stream's actor runs it and says when. (Taking the
@@ -55,18 +50,9 @@ void Completion::wait() const {
 bool Completion::waitUntil(double Deadline) const {
   while (!done() && s4u::Engine::get_clock() < Deadline) {
     if (waitsOnActivity(*this)) {
-      if (S->SoloEnd >= 0) {
-        if (!S->waitSolo(Deadline))
-          break;
-        continue;
-      }
       if (S->InFlightOp.K != StreamOp::Flow) {
-        s4u::ActivityPtr A = S->InFlight;
-        try {
-          A->wait_until(Deadline);
-        } catch (const simgrid::TimeoutException &) {
-        }
-        S->refresh();
+        if (!S->waitInFlight(Deadline))
+          break;
         continue;
       }
       // SimGrid fails a communication whose wait times out: the stream's
@@ -204,18 +190,34 @@ bool Stream::waitSolo(double Deadline) {
   return true;
 }
 
+bool Stream::waitInFlight(double Deadline) {
+  if (SoloEnd >= 0)
+    return waitSolo(Deadline);
+  s4u::ActivityPtr A = InFlight;
+  bool Ended = true;
+  if (std::isinf(Deadline)) {
+    A->wait();
+  } else {
+    try {
+      A->wait_until(Deadline);
+    } catch (const simgrid::TimeoutException &) {
+      Ended = false;
+    }
+  }
+  refresh();
+  return Ended;
+}
+
 void Stream::awaitInFlight() {
   // A solo kernel ends, or becomes an execution if another kernel joins
-  // its GPU while this actor sleeps.
+  // its GPU while this actor sleeps; that one is then waited for once.
   while (SoloEnd >= 0)
-    waitSolo(std::numeric_limits<double>::infinity());
+    waitInFlight(std::numeric_limits<double>::infinity());
   if (!InFlight)
     return;
-  s4u::ActivityPtr A = InFlight;
   ActorWatching = true;
-  A->wait();
+  waitInFlight(std::numeric_limits<double>::infinity());
   ActorWatching = false;
-  refresh();
 }
 
 void Stream::requestWatch() {

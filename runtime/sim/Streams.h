@@ -135,10 +135,12 @@ struct Stream : std::enable_shared_from_this<Stream> {
   /// Retires the in-flight operation if its activity has ended.
   void refresh();
 
-  /// Sleeps until the solo kernel in flight ends or \p Deadline, whichever
-  /// comes first, and retires it if it ended; false if the deadline came
-  /// first.
-  bool waitSolo(double Deadline);
+  /// Waits from the calling actor for the operation in flight (the end of a
+  /// solo kernel, or its activity) or until \p Deadline, whichever comes
+  /// first, and retires it if it ended; false if the deadline came first.
+  /// (Not for a flow with a finite deadline: SimGrid fails a communication
+  /// whose wait times out.)
+  bool waitInFlight(double Deadline);
   /// Has the stream's actor wait for the in-flight operation and notify
   /// Changed when it ends (for a rank that waits with a deadline).
   void requestWatch();
@@ -152,6 +154,8 @@ private:
   void retire(const StreamOp &Op, double Start, double End);
   /// Waits for the in-flight operation's activity and retires it.
   void awaitInFlight();
+  /// waitInFlight() for a solo kernel: sleeps to its end or the deadline.
+  bool waitSolo(double Deadline);
   void retireSolo();
   void ensureActor();
   void run();

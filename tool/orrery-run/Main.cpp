@@ -175,15 +175,20 @@ std::string simgridFixesPath() {
   return !Built.empty() && fs::exists(Built, EC) ? Built : "";
 }
 
+/// The inherited value of the colon-separated list \p Variable, with
+/// \p Item appended (unless empty).
+std::string inheritedPlus(const char *Variable, const std::string &Item) {
+  const char *User = std::getenv(Variable);
+  std::string Value = User ? User : "";
+  if (!Item.empty())
+    Value += (Value.empty() ? "" : ":") + Item;
+  return Value;
+}
+
 /// LD_PRELOAD for the simulation: the user's (a sanitizer runtime must stay
 /// first), then the SimGrid fixes.
 std::string preloadSetting() {
-  const char *User = std::getenv("LD_PRELOAD");
-  std::string Value = User ? User : "";
-  std::string Fixes = simgridFixesPath();
-  if (!Fixes.empty())
-    Value += (Value.empty() ? "" : ":") + Fixes;
-  return Value;
+  return inheritedPlus("LD_PRELOAD", simgridFixesPath());
 }
 
 /// GLIBC_TUNABLES for the simulation: the user's, and unless they set it, a
@@ -193,11 +198,9 @@ std::string preloadSetting() {
 /// slower bins (docs/performance.md, "Issue 17, fifth pass").
 std::string tunablesSetting() {
   const char *User = std::getenv("GLIBC_TUNABLES");
-  std::string Value = User ? User : "";
-  if (Value.find("glibc.malloc.tcache_count") == std::string::npos)
-    Value += std::string(Value.empty() ? "" : ":") +
-             "glibc.malloc.tcache_count=1024";
-  return Value;
+  bool UserSetsIt = User && std::strstr(User, "glibc.malloc.tcache_count=");
+  return inheritedPlus("GLIBC_TUNABLES",
+                       UserSetsIt ? "" : "glibc.malloc.tcache_count=1024");
 }
 
 std::string progressSetting(const RunOptions &O) {
