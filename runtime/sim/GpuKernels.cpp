@@ -1,6 +1,8 @@
 //===- GpuKernels.cpp - Kernels running on one simulated GPU --------------===//
 
 #include "GpuKernels.h"
+#include "RankClock.h"
+#include "Runtime.h"
 #include "Streams.h"
 
 #include <simgrid/simix.hpp>
@@ -20,6 +22,38 @@ namespace {
 bool simgridTracing() {
   static const bool On = simgrid::config::get_value<bool>("tracing");
   return On;
+}
+
+unsigned long Conflicts = 0;
+
+/// How many ranks of each node chose a GPU; -1: a node whose ranks are not
+/// placed Id / ranks-per-node (as orrery-run places them), never settled.
+std::vector<int> &choicesByNode() {
+  static auto *V = new std::vector<int>();
+  return *V;
+}
+
+/// \p R chose its first GPU.
+void noteChoice(const Rank &R) {
+  std::vector<int> &V = choicesByNode();
+  auto N = static_cast<std::size_t>(R.Node);
+  if (N >= V.size())
+    V.resize(N + 1, 0);
+  if (R.Id / Runtime::get().ranksPerNode() != R.Node)
+    V[N] = -1;
+  else if (V[N] >= 0)
+    ++V[N];
+}
+
+/// Whether every rank of \p R's node chose a GPU: none can choose \p R's
+/// without being noticed as sharing it.
+bool nodeSettled(const Rank &R) {
+  static const int Ranks = simgrid::config::get_value<int>("smpi/np");
+  int PerNode = Runtime::get().ranksPerNode();
+  int OnNode = std::min(PerNode, Ranks - R.Node * PerNode);
+  const std::vector<int> &V = choicesByNode();
+  auto N = static_cast<std::size_t>(R.Node);
+  return N < V.size() && V[N] >= OnNode;
 }
 
 /// Sets an execution's work and host and starts it.
@@ -59,7 +93,17 @@ GpuKernels &GpuKernels::of(s4u::Host *Gpu) {
 }
 
 s4u::ExecPtr GpuKernels::start(Stream &S, double Seconds) {
-  double Now = s4u::Engine::get_clock();
+  // The owner ahead of the clock starts kernels at its own time on a GPU
+  // private to it where only solo kernels run; anyone else (or a GPU others
+  // use, or one running executions, whose ends are SimGrid's) at SimGrid's.
+  bool Ahead = rank_clock::isAhead(*S.Owner);
+  if (Ahead && (!Execs.empty() || !privateTo(*S.Owner))) {
+    rank_clock::catchUp();
+    Ahead = false;
+  }
+  double Now = now();
+  if (!Ahead && Now < CommittedUntil)
+    ++Conflicts;
   // Executions that ended no longer take a share. (A solo kernel that
   // ended stays listed until its stream sees it end; it takes none either.)
   Execs.erase(std::remove_if(Execs.begin(), Execs.end(),
@@ -72,7 +116,15 @@ s4u::ExecPtr GpuKernels::start(Stream &S, double Seconds) {
   if (SoloAllowed && !SoloRunning && Execs.empty()) {
     S.SoloEnd = Now + Seconds;
     Solos.push_back(&S);
+    if (Ahead)
+      committed(Now);
     return nullptr;
+  }
+  // Executions start at SimGrid's clock (nobody else ran on this private
+  // GPU meanwhile: its solos are as they were).
+  if (Ahead) {
+    rank_clock::catchUp();
+    Now = now();
   }
   shareSolos(Now);
   s4u::ExecPtr E = startExec(Gpu, Seconds * Gpu->get_speed());
@@ -82,9 +134,12 @@ s4u::ExecPtr GpuKernels::start(Stream &S, double Seconds) {
 
 void GpuKernels::shareSolos(double Now) {
   std::vector<std::pair<Stream *, double>> Left;
+  // (A solo that starts later than now was started by a rank ahead of the
+  // clock, counted as a conflict: it gets its whole work.)
   for (Stream *O : Solos)
     if (O->SoloEnd > Now)
-      Left.emplace_back(O, (O->SoloEnd - Now) * Gpu->get_speed());
+      Left.emplace_back(O, (O->SoloEnd - std::max(Now, O->InFlightStart)) *
+                               Gpu->get_speed());
   if (Left.empty())
     return;
   std::vector<s4u::ExecPtr> Made(Left.size());
@@ -102,6 +157,24 @@ void GpuKernels::shareSolos(double Now) {
     Execs.push_back(Made[I]);
   }
 }
+
+void GpuKernels::claim(const Rank &R, bool First) {
+  if (First)
+    noteChoice(R);
+  if (!Owner)
+    Owner = &R;
+  else if (Owner != &R)
+    Shared = true;
+}
+
+bool GpuKernels::privateTo(const Rank &R) const {
+  if (!SoloAllowed || Shared || Owner != &R || !nodeSettled(R))
+    return false;
+  return std::none_of(ActorStreams.begin(), ActorStreams.end(),
+                      [](const Stream *S) { return S->actorBusy(); });
+}
+
+unsigned long GpuKernels::conflicts() { return Conflicts; }
 
 void GpuKernels::forget(const Stream &S) {
   auto It = std::find(Solos.begin(), Solos.end(), &S);

@@ -11,6 +11,17 @@
 // an activity per kernel (its simcalls, its share variable, its end), the
 // common case of one stream's kernels one after the other.
 //
+// A GPU only one rank uses is private to it: that rank, ahead of SimGrid's
+// clock (RankClock.h), may start its kernels there at its own time and wait
+// for their ends without a simulation step, as no other actor can start a
+// kernel there meanwhile. A GPU is private to a rank once every rank of its
+// node has chosen its GPUs (a context on one: cudaSetDevice or first use)
+// and this one alone chose it, and while none of the rank's streams there
+// has work queued for its actor. A rank that later chooses a GPU another
+// rank already uses makes it shared for good; if it starts a kernel there
+// before the other's own time (which it may have committed that GPU to),
+// that kernel's timing is approximate, and the report says so.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef ORRERY_SIM_GPUKERNELS_H
@@ -23,6 +34,7 @@
 namespace orrery::sim {
 
 namespace s4u = simgrid::s4u;
+struct Rank;
 struct Stream;
 
 class GpuKernels {
@@ -38,6 +50,25 @@ public:
   /// \p S retired its solo kernel (it ended, or it was converted).
   void forget(const Stream &S);
 
+  /// \p R means to use this GPU (it has a context on it); \p First: its
+  /// first GPU.
+  void claim(const Rank &R, bool First);
+  /// Whether \p R may run ahead of the clock with this GPU's kernels (it
+  /// alone may start kernels here until it next catches up).
+  bool privateTo(const Rank &R) const;
+  /// The owner, ahead of the clock, relied on this GPU's state up to \p T
+  /// (a kernel it started then, the end of one it saw).
+  void committed(double T) {
+    if (T > CommittedUntil)
+      CommittedUntil = T;
+  }
+  /// A stream of this GPU gained an actor.
+  void addActorStream(const Stream &S) { ActorStreams.push_back(&S); }
+
+  /// Kernels started before a time a rank ahead of the clock had committed
+  /// their GPU to (approximate timing), over all GPUs.
+  static unsigned long conflicts();
+
 private:
   explicit GpuKernels(s4u::Host *Gpu);
 
@@ -47,6 +78,10 @@ private:
   void shareSolos(double Now);
 
   s4u::Host *Gpu;
+  const Rank *Owner = nullptr; ///< the first rank that chose this GPU
+  bool Shared = false;         ///< a second rank chose it too
+  double CommittedUntil = 0;
+  std::vector<const Stream *> ActorStreams;
   /// Whether kernels may run without an execution here: GPU hosts of one
   /// core, SimGrid's tracing off (its callbacks need a start per kernel).
   bool SoloAllowed;

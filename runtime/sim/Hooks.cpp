@@ -9,6 +9,7 @@
 
 #include "CudaCommon.h"
 #include "MpiCost.h"
+#include "RankClock.h"
 
 #include <smpi/smpi.h>
 #include <xbt/config.hpp>
@@ -113,6 +114,8 @@ void orrery_mpi_begin(const orrery_site *S, orrery_buf Send, orrery_buf Recv,
     R.MpiFinalizeCalled = true;
   mpiBegin(R, R.Open.back(), Send, Recv, Peer, Comm,
            MatchArgs{SendTag, Source, RecvTag, Request});
+  // The call itself (SMPI's) happens at the rank's own time.
+  rank_clock::catchUp();
 }
 
 // RAMC calls run against libramc-sim, the RAMC library's simulated
@@ -120,6 +123,7 @@ void orrery_mpi_begin(const orrery_site *S, orrery_buf Send, orrery_buf Recv,
 void orrery_ramc_begin(const orrery_site *S, orrery_buf, orrery_buf, int,
                        const void *, unsigned long long) {
   enter(S);
+  rank_clock::catchUp();
 }
 
 int orrery_end(const orrery_site *S, int Result) {

@@ -23,6 +23,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "RankClock.h"
 #include "RankEnvironment.h"
 #include "Runtime.h"
 #include "SharedHost.h"
@@ -40,18 +41,29 @@ namespace sh = orrery::sim::shared_host;
 
 extern "C" {
 
+// SMPI's clocks and sleeps are simcalls: the rank catches up first.
 unsigned int __wrap_sleep(unsigned int S) {
-  return inRankActor() ? smpi_sleep(S) : sleep(S);
+  if (!inRankActor())
+    return sleep(S);
+  rank_clock::catchUp();
+  return smpi_sleep(S);
 }
 int __wrap_usleep(useconds_t U) {
-  return inRankActor() ? smpi_usleep(U) : usleep(U);
+  if (!inRankActor())
+    return usleep(U);
+  rank_clock::catchUp();
+  return smpi_usleep(U);
 }
 int __wrap_nanosleep(const struct timespec *T, struct timespec *Rem) {
-  return inRankActor() ? smpi_nanosleep(T, Rem) : nanosleep(T, Rem);
+  if (!inRankActor())
+    return nanosleep(T, Rem);
+  rank_clock::catchUp();
+  return smpi_nanosleep(T, Rem);
 }
 int __wrap_gettimeofday(struct timeval *TV, void *TZ) {
   if (!inRankActor())
     return gettimeofday(TV, static_cast<struct timezone *>(TZ));
+  rank_clock::catchUp();
   double Before = now();
   int Result = smpi_gettimeofday(TV, nullptr);
   chargeClockRead(Runtime::get().rank(), Before,
@@ -61,6 +73,7 @@ int __wrap_gettimeofday(struct timeval *TV, void *TZ) {
 int __wrap_clock_gettime(clockid_t C, struct timespec *T) {
   if (!inRankActor())
     return clock_gettime(C, T);
+  rank_clock::catchUp();
   double Before = now();
   int Result = smpi_clock_gettime(C, T);
   chargeClockRead(Runtime::get().rank(), Before,
@@ -70,6 +83,7 @@ int __wrap_clock_gettime(clockid_t C, struct timespec *T) {
 double __wrap_MPI_Wtime() {
   if (!inRankActor())
     return MPI_Wtime();
+  rank_clock::catchUp();
   double Before = now();
   double Result = MPI_Wtime();
   chargeClockRead(Runtime::get().rank(), Before,
@@ -93,21 +107,28 @@ int __wrap_getopt_long_only(int Argc, char *const *Argv, const char *Opts,
 }
 
 [[noreturn]] void __wrap_exit(int Status) {
-  if (inRankActor())
+  if (inRankActor()) {
+    rank_clock::catchUp();
     smpi_exit(Status);
+  }
   std::exit(Status);
 }
 pid_t __wrap_getpid(void) { return inRankActor() ? smpi_getpid() : getpid(); }
 
 int __wrap_MPI_Abort(MPI_Comm Comm, int Code) {
-  if (inRankActor())
+  if (inRankActor()) {
+    rank_clock::catchUp();
     Runtime::get().recordAbort(Code);
+  }
   return MPI_Abort(Comm, Code);
 }
 
 int __wrap_MPI_Comm_split_type(MPI_Comm Comm, int Type, int Key, MPI_Info Info,
                                MPI_Comm *Out) {
-  if (!inRankActor() || Type != MPI_COMM_TYPE_SHARED)
+  if (!inRankActor())
+    return MPI_Comm_split_type(Comm, Type, Key, Info, Out);
+  rank_clock::catchUp();
+  if (Type != MPI_COMM_TYPE_SHARED)
     return MPI_Comm_split_type(Comm, Type, Key, Info, Out);
   return MPI_Comm_split(Comm, Runtime::get().rank().Node, Key, Out);
 }

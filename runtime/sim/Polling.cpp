@@ -1,6 +1,7 @@
 //===- Polling.cpp - Polling loops in few simulation steps ----------------===//
 
 #include "Polling.h"
+#include "RankClock.h"
 #include "Runtime.h"
 #include "Streams.h"
 
@@ -108,7 +109,7 @@ bool pollCompletions(Rank &R, const std::vector<Completion> &Cs) {
     }
     double End = P.Origin + static_cast<double>(Reached) * Interval;
     if (End - now() > MinActivitySeconds)
-      s4u::this_actor::sleep_until(End);
+      rank_clock::advanceTo(R, End);
     P.Steps = Reached;
   }
   RT.chargeSince(R, Category::Sync, Start, RT.gpu().Estimates.Sync);

@@ -5,9 +5,11 @@
 #include "orrery/sim/Api.h"
 #include "DeviceMemory.h"
 #include "DeviceValues.h"
+#include "GpuKernels.h"
 #include "SharedHost.h"
 #include "Messages.h"
 #include "NetworkFactors.h"
+#include "RankClock.h"
 #include "Streams.h"
 
 #include "orrery/models/MachineFile.h"
@@ -42,7 +44,7 @@ static double wallNow() {
       .count();
 }
 
-double now() { return s4u::Engine::get_clock(); }
+double now() { return rank_clock::now(); }
 
 OutsideBench::OutsideBench() : On(api::benchmarking()) {
   if (On)
@@ -93,6 +95,7 @@ DeviceContext &Rank::device(int D) {
     C.Gpu = RT.gpuHost(Node, D);
     C.Legacy = Stream::create(*this, D, C.Gpu, /*NonBlocking=*/false,
                               /*Legacy=*/true);
+    GpuKernels::of(C.Gpu).claim(*this, Devices.size() == 1);
     C.Streams.push_back(C.Legacy);
   }
   return C;
@@ -170,8 +173,8 @@ Runtime::Runtime() {
     if (Pid >= Ranks.size() || !Ranks[Pid])
       return;
     ++RanksEnded;
-    SimulatedEnd = std::max(SimulatedEnd, now());
     const Rank &R = *Ranks[Pid];
+    SimulatedEnd = std::max(SimulatedEnd, rank_clock::endOf(R));
     if (R.MpiInitCalled && !R.MpiFinalizeCalled)
       Unfinalized.push_back(R.Id);
     if (RanksEnded == rankCount())
@@ -250,6 +253,7 @@ Rank &Runtime::rank() {
     Slot = std::make_unique<Rank>();
     Slot->Id = std::atoi(Id);
     Slot->Cpu = Self->get_host();
+    Slot->Actor = Self;
     const char *Node = Slot->Cpu->get_property("orrery_node");
     if (!Node)
       fatal("host '" + Slot->Cpu->get_name() +
@@ -350,7 +354,7 @@ void Runtime::cpuWait(Rank &R,
   double Start = now();
   {
     OutsideBench B;
-    s4u::this_actor::sleep_for(Seconds);
+    rank_clock::advance(R, Seconds);
   }
   if (Rep.tracing())
     Rep.span({R.Id, 0, Start, Seconds,
@@ -361,6 +365,7 @@ void Runtime::cpuWait(Rank &R,
 
 void Runtime::cpuFlow(Rank &R, Category C, s4u::Host *From, s4u::Host *To,
                       double Bytes, bool Estimate) {
+  rank_clock::catchUp();
   double Start = now();
   {
     OutsideBench B;
@@ -400,6 +405,7 @@ void Runtime::cpuFlows(
     bool Estimate) {
   if (Flows.empty())
     return;
+  rank_clock::catchUp();
   double Start = now();
   {
     OutsideBench B;
@@ -451,6 +457,19 @@ void Runtime::finish() {
               " ranks did not end before the simulation stopped";
     FailureStatus = 1;
   }
+  if (unsigned long N = GpuKernels::conflicts())
+    Rep.warn(std::to_string(N) + " kernel(s) started on a GPU that another "
+             "rank, alone on it until then, had already used further ahead "
+             "in simulated time (a rank chose a second rank's GPU "
+             "mid-run): their timing is approximate; set "
+             "ORRERY_RANK_CLOCK=0 for the exact one (docs/simulate.md)");
+  if (unsigned long N = rank_clock::earlySimcalls())
+    Rep.warn(std::to_string(N) + " time(s) a rank made a simulation call "
+             "(an MPI or RAMC call in code orrery-instrument did not "
+             "rewrite?) while its own time was ahead of SimGrid's clock: "
+             "that call happened too early by up to the CPU time charged "
+             "since its last MPI call; instrument every source file, or "
+             "set ORRERY_RANK_CLOCK=0 (docs/simulate.md)");
   S.Failure = Failure;
   S.FailureStatus = FailureStatus;
   S.FailedRanks = FailedRanks;

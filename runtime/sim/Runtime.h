@@ -99,6 +99,7 @@ struct Rank {
   int Id = 0;
   int Node = 0;
   s4u::Host *Cpu = nullptr;
+  const s4u::Actor *Actor = nullptr; ///< the rank's SMPI actor
   int Device = 0; ///< cudaSetDevice: the node's GPU (not the ordinal)
   /// orrery-run --gpu-bind local: the one GPU the rank sees (-1: all).
   int BoundGpu = -1;
@@ -136,6 +137,9 @@ struct Rank {
   std::array<std::pair<const orrery_site *, SiteTotals *>, 32> RecentSites{};
   SiteTotals *siteRow(const orrery_site *S);
   PollStreak DeviceQueries; ///< cudaStreamQuery, cudaEventQuery
+  /// RankClock.h: the rank's own time while it is ahead of SimGrid's clock
+  /// (-1: it is not), and SimGrid's clock when it went ahead.
+  double AheadTime = -1, AheadFrom = 0;
 
   DeviceContext &device(int D);
   DeviceContext &current() { return device(Device); }
@@ -166,7 +170,7 @@ public:
   int deviceOf(int Id) const;
 
   /// Charges \p Seconds of CPU-side time to the calling rank: its clock
-  /// advances, nothing else is busy.
+  /// advances, nothing else is busy (no simulation step: RankClock.h).
   void cpuWait(Rank &R, Category C, double Seconds, bool Estimate) {
     cpuWait(R, {{C, Seconds}}, Estimate);
   }
@@ -259,6 +263,8 @@ private:
   bool On;
 };
 
+/// The calling actor's simulated time: a rank's own, which may be ahead of
+/// SimGrid's clock (RankClock.h).
 double now();
 
 /// Prints "liborrery-sim: error: MESSAGE" and exits with status 2 (bad

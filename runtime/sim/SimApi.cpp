@@ -3,6 +3,7 @@
 #include "DeviceMemory.h"
 #include "MpiCost.h"
 #include "NetworkFactors.h"
+#include "RankClock.h"
 #include "orrery/sim/Api.h"
 
 #include <simgrid/s4u/Link.hpp>
@@ -33,11 +34,14 @@ bool isDeviceMemory(const void *P) { return DeviceMemory::get().isDevice(P); }
 void chargeDeviceLeg(const void *Buf, double Bytes, int Peer, bool Sending) {
   Rank &R = Runtime::get().rank();
   chargeLeg(R, legOf(R, Buf, Bytes, Peer, 0, Sending));
+  // The library's own simcalls follow: they happen after the charge.
+  rank_clock::catchUp();
 }
 
 void chargeCallOverhead(double Seconds, bool Estimate) {
   Runtime &RT = Runtime::get();
   RT.cpuWait(RT.rank(), Category::CallOverhead, Seconds, Estimate);
+  rank_clock::catchUp();
 }
 
 void chargeOverheadAndNetwork(double Overhead, bool Estimate, double Network) {
@@ -45,6 +49,7 @@ void chargeOverheadAndNetwork(double Overhead, bool Estimate, double Network) {
   RT.cpuWait(RT.rank(),
              {{Category::CallOverhead, Overhead}, {Category::Network, Network}},
              Estimate);
+  rank_clock::catchUp();
 }
 
 namespace {

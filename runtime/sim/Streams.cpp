@@ -2,6 +2,7 @@
 
 #include "Streams.h"
 #include "GpuKernels.h"
+#include "RankClock.h"
 #include "Runtime.h"
 
 #include <simgrid/Exception.hpp>
@@ -38,6 +39,7 @@ void Completion::wait() const {
     }
     // Queued work: the stream's actor runs it and says when. (Taking the
     // lock is a simcall: look again before waiting.)
+    rank_clock::catchUp();
     std::unique_lock<s4u::Mutex> L(*S->Lock);
     if (S->Finished >= Seq || waitsOnActivity(*this))
       continue;
@@ -48,7 +50,7 @@ void Completion::wait() const {
 }
 
 bool Completion::waitUntil(double Deadline) const {
-  while (!done() && s4u::Engine::get_clock() < Deadline) {
+  while (!done() && now() < Deadline) {
     if (waitsOnActivity(*this)) {
       if (S->InFlightOp.K != StreamOp::Flow) {
         if (!S->waitInFlight(Deadline))
@@ -59,6 +61,7 @@ bool Completion::waitUntil(double Deadline) const {
       // actor waits for the flow instead, and says when it ends.
       S->requestWatch();
     }
+    rank_clock::catchUp();
     std::unique_lock<s4u::Mutex> L(*S->Lock);
     if (S->Finished >= Seq)
       continue;
@@ -88,6 +91,7 @@ void Stream::ensureActor() {
   if (HasActor)
     return;
   HasActor = true;
+  Kernels->addActorStream(*this);
   std::string Name =
       "rank" + std::to_string(Owner->Id) + "-stream" + std::to_string(Id);
   // The actor holds the stream alive; it is a daemon, killed when the last
@@ -115,6 +119,8 @@ Completion Stream::enqueue(StreamOp Op) {
   if (Ready && !Timed) {
     startNow(std::move(Op));
   } else {
+    // The actor runs it from now on: at the rank's own time.
+    rank_clock::catchUp();
     Queue.push_back(std::move(Op));
     ensureActor();
     if (ActorIdle)
@@ -124,7 +130,10 @@ Completion Stream::enqueue(StreamOp Op) {
 }
 
 void Stream::startNow(StreamOp Op) {
-  double Start = s4u::Engine::get_clock();
+  // A flow shares links with others: it starts at SimGrid's clock.
+  if (Op.K == StreamOp::Flow)
+    rank_clock::catchUp();
+  double Start = now();
   switch (Op.K) {
   case StreamOp::Sleep:
     retire(Op, Start, Start);
@@ -148,8 +157,12 @@ void Stream::startNow(StreamOp Op) {
 
 void Stream::refresh() {
   if (SoloEnd >= 0) {
-    if (s4u::Engine::get_clock() >= SoloEnd)
+    if (now() >= SoloEnd) {
+      // Seen ending at the owner's own time: it relied on the GPU so far.
+      if (rank_clock::isAhead(*Owner))
+        Kernels->committed(SoloEnd);
       retireSolo();
+    }
     return;
   }
   if (!InFlight)
@@ -173,8 +186,19 @@ void Stream::retireSolo() {
 bool Stream::waitSolo(double Deadline) {
   double End = SoloEnd;
   std::uint64_t Seq = Finished + 1;
-  double Now = s4u::Engine::get_clock();
   double Until = std::min(End, Deadline);
+  if (rank_clock::isRunning(*Owner) && Kernels->privateTo(*Owner)) {
+    // Nobody else can start a kernel on the GPU before the owner next
+    // catches up: the kernel stays alone, its end is its end.
+    rank_clock::advanceTo(*Owner, Until);
+    Kernels->committed(Until);
+    if (Deadline < End)
+      return false;
+    retireSolo();
+    return true;
+  }
+  rank_clock::catchUp();
+  double Now = s4u::Engine::get_clock();
   if (Until > Now)
     s4u::this_actor::sleep_for(Until - Now);
   if (Deadline < End) {
@@ -193,6 +217,7 @@ bool Stream::waitSolo(double Deadline) {
 bool Stream::waitInFlight(double Deadline) {
   if (SoloEnd >= 0)
     return waitSolo(Deadline);
+  rank_clock::catchUp();
   s4u::ActivityPtr A = InFlight;
   bool Ended = true;
   if (std::isinf(Deadline)) {
@@ -221,6 +246,7 @@ void Stream::awaitInFlight() {
 }
 
 void Stream::requestWatch() {
+  rank_clock::catchUp();
   WatchRequested = true;
   ensureActor();
   if (ActorIdle)
@@ -265,8 +291,10 @@ void Stream::retire(const StreamOp &Op, double Start, double End) {
       E.Time = std::max(E.Time, End);
   }
   Stamps.erase(Range.first, Range.second);
-  if (Waiters > 0)
+  if (Waiters > 0) {
+    rank_clock::catchUp();
     Changed->notify_all();
+  }
 }
 
 void Stream::run() {

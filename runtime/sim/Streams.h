@@ -131,6 +131,10 @@ struct Stream : std::enable_shared_from_this<Stream> {
   bool idle() const { return Finished == Enqueued; }
   /// Whether an operation the rank (or the stream's actor) started runs.
   bool inFlight() const { return InFlight || SoloEnd >= 0; }
+  /// Whether the stream's actor has work (and may start a kernel any time).
+  bool actorBusy() const {
+    return HasActor && (!ActorIdle || !Queue.empty() || WatchRequested);
+  }
 
   /// Retires the in-flight operation if its activity has ended.
   void refresh();
