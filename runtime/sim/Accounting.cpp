@@ -143,6 +143,8 @@ bool Report::writeJson(const std::string &Path, const Summary &S,
   J["shared_host"] = {{"threshold_bytes", S.SharedThreshold},
                       {"allocations", S.SharedAllocations},
                       {"bytes", S.SharedBytes}};
+  J["rank_clock"] = {{"charges_ahead", S.ChargesAhead},
+                     {"catch_ups", S.CatchUps}};
   nlohmann::ordered_json W = nlohmann::ordered_json::array();
   for (const auto &KV : Warnings)
     W.push_back(KV.second > 1

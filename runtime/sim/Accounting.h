@@ -122,6 +122,10 @@ public:
     /// Large host allocations shared by all ranks (SharedHost.h).
     unsigned long long SharedAllocations = 0, SharedBytes = 0,
                        SharedThreshold = 0;
+    /// RankClock.h: CPU charges and kernel waits the ranks took ahead of
+    /// SimGrid's clock (no simulation step), and the sleeps that caught
+    /// them up.
+    unsigned long long ChargesAhead = 0, CatchUps = 0;
     /// Why the run did not complete (empty: it did), the exit status it
     /// should end with, and what the ranks left were doing.
     std::string Failure;

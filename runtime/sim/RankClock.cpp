@@ -23,6 +23,7 @@ Rank *Ahead = nullptr;
 const s4u::Actor *AheadActor = nullptr;
 unsigned long Stale = 0;
 unsigned long Early = 0;
+unsigned long long Charges = 0, Sleeps = 0;
 
 bool runningIs(const s4u::Actor *A) { return s4u::Actor::self() == A; }
 
@@ -90,6 +91,7 @@ void advance(Rank &R, double Seconds) {
   }
   goAhead(R);
   R.AheadTime += Seconds;
+  ++Charges;
 }
 
 void advanceTo(Rank &R, double Time) {
@@ -100,6 +102,7 @@ void advanceTo(Rank &R, double Time) {
   goAhead(R);
   if (Time > R.AheadTime)
     R.AheadTime = Time;
+  ++Charges;
 }
 
 void catchUp() {
@@ -116,8 +119,10 @@ void catchUp() {
   if (Clock != R.AheadFrom)
     ++Early;
   R.AheadTime = -1;
-  if (Until > Clock)
+  if (Until > Clock) {
+    ++Sleeps;
     s4u::this_actor::sleep_for(Until - Clock);
+  }
 }
 
 double endOf(const Rank &R) {
@@ -132,5 +137,7 @@ double endOf(const Rank &R) {
 }
 
 unsigned long earlySimcalls() { return Early; }
+unsigned long long chargesAhead() { return Charges; }
+unsigned long long catchUps() { return Sleeps; }
 
 } // namespace orrery::sim::rank_clock

@@ -59,6 +59,10 @@ double endOf(const Rank &R);
 
 /// Simcalls made while ahead (each happened too early), over all ranks.
 unsigned long earlySimcalls();
+/// Charges and waits taken ahead of the clock, and sleeps that caught up,
+/// over all ranks (the report's rank_clock).
+unsigned long long chargesAhead();
+unsigned long long catchUps();
 
 } // namespace rank_clock
 } // namespace orrery::sim

@@ -483,6 +483,8 @@ void Runtime::finish() {
   S.WallSeconds = wallNow() - WallStart;
   shared_host::Stats Shared = shared_host::stats();
   S.SharedAllocations = Shared.Allocations;
+  S.ChargesAhead = rank_clock::chargesAhead();
+  S.CatchUps = rank_clock::catchUps();
   S.SharedBytes = Shared.Bytes;
   S.SharedThreshold = shared_host::threshold();
   warnUnusedDeviceValues(Rep);
