@@ -9,6 +9,8 @@
 //                            orrery-instrument) with CPU time still ahead
 //
 // Each rank prints "rank R: kernel_seconds S", its kernel's time with events.
+#include "cuda-check.h"
+
 #include <cuda_runtime.h>
 #include <mpi.h>
 
@@ -21,13 +23,6 @@ __global__ void axpy(double a, const double *x, double *y, long n) {
   long i = blockIdx.x * (long)blockDim.x + threadIdx.x;
   if (i < n)
     y[i] = a * x[i] + y[i];
-}
-
-static void check(cudaError_t e, const char *what) {
-  if (e != cudaSuccess) {
-    fprintf(stderr, "%s: %s\n", what, cudaGetErrorString(e));
-    MPI_Abort(MPI_COMM_WORLD, 1);
-  }
 }
 
 /// One axpy over n doubles on the current GPU, timed with events.

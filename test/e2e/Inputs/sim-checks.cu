@@ -8,6 +8,8 @@
 //   sim-checks h2d COPIES BYTES concurrent H2D copies on one GPU
 //   sim-checks chain BYTES      copies queued behind others, across streams
 //   sim-checks share ELEMS BYTES kernels of two streams sharing one GPU
+#include "cuda-check.h"
+
 #include <cuda_runtime.h>
 #include <mpi.h>
 
@@ -20,13 +22,6 @@ __global__ void axpy(double a, const double *x, double *y, long n) {
   long i = blockIdx.x * (long)blockDim.x + threadIdx.x;
   if (i < n)
     y[i] = a * x[i] + y[i];
-}
-
-static void check(cudaError_t e, const char *what) {
-  if (e != cudaSuccess) {
-    fprintf(stderr, "%s: %s\n", what, cudaGetErrorString(e));
-    MPI_Abort(MPI_COMM_WORLD, 1);
-  }
 }
 
 int main(int argc, char **argv) {
