@@ -1,7 +1,8 @@
 """Compares two simulation results with their wall-clock figures left out.
 
 Usage: same_results.py NEW OLD KIND, KIND one of
-  report  orrery-run JSON reports, field by field (keys naming "wall" skipped)
+  report  orrery-run JSON reports, field by field (keys naming "wall" and
+          "rank_clock", counts of how the simulation ran, skipped)
   trace   timelines, their events compared as sets (file order may differ)
   stdout  program output, lines naming wall time or file paths skipped
 Numbers are equal when within a relative 1e-12 of each other (REL in the
@@ -34,7 +35,8 @@ def close(x, y):
 
 def strip(x):
     if isinstance(x, dict):
-        return {k: strip(v) for k, v in x.items() if "wall" not in k}
+        return {k: strip(v) for k, v in x.items()
+                if "wall" not in k and k != "rank_clock"}
     if isinstance(x, list):
         return [strip(v) for v in x]
     return x
