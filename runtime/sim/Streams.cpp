@@ -114,9 +114,7 @@ Completion Stream::enqueue(StreamOp Op) {
   bool Ready = Finished + 1 == Enqueued &&
                std::all_of(Op.Deps.begin(), Op.Deps.end(),
                            [](const Completion &C) { return C.done(); });
-  // A sleep has no asynchronous form in SimGrid 3.32: the actor sleeps it.
-  bool Timed = Op.K == StreamOp::Sleep && Op.Seconds > MinActivitySeconds;
-  if (Ready && !Timed) {
+  if (Ready) {
     startNow(std::move(Op));
   } else {
     // The actor runs it from now on: at the rank's own time.
@@ -136,8 +134,14 @@ void Stream::startNow(StreamOp Op) {
   double Start = now();
   switch (Op.K) {
   case StreamOp::Sleep:
-    retire(Op, Start, Start);
-    return;
+    if (Op.Seconds <= MinActivitySeconds) {
+      retire(Op, Start, Start);
+      return;
+    }
+    // A fixed time that shares nothing: it ends then, whatever else runs
+    // (SoloEnd without a place among the GPU's kernels).
+    SoloEnd = Start + Op.Seconds;
+    break;
   case StreamOp::Exec:
     if (Op.Seconds <= MinActivitySeconds) {
       retire(Op, Start, Start);
@@ -158,8 +162,9 @@ void Stream::startNow(StreamOp Op) {
 void Stream::refresh() {
   if (SoloEnd >= 0) {
     if (now() >= SoloEnd) {
-      // Seen ending at the owner's own time: it relied on the GPU so far.
-      if (rank_clock::isAhead(*Owner))
+      // A kernel seen ending at the owner's own time: it relied on the GPU
+      // so far.
+      if (InFlightOp.K == StreamOp::Exec && rank_clock::isAhead(*Owner))
         Kernels->committed(SoloEnd);
       retireSolo();
     }
@@ -187,11 +192,15 @@ bool Stream::waitSolo(double Deadline) {
   double End = SoloEnd;
   std::uint64_t Seq = Finished + 1;
   double Until = std::min(End, Deadline);
-  if (rank_clock::isRunning(*Owner) && Kernels->privateTo(*Owner)) {
-    // Nobody else can start a kernel on the GPU before the owner next
-    // catches up: the kernel stays alone, its end is its end.
+  bool Fixed = InFlightOp.K == StreamOp::Sleep;
+  if (rank_clock::isRunning(*Owner) &&
+      (Fixed || Kernels->privateTo(*Owner))) {
+    // A fixed time ends when it ends; a kernel on a GPU private to its
+    // owner stays alone until the owner next catches up (nobody else can
+    // start one there), so its end is its end too.
     rank_clock::advanceTo(*Owner, Until);
-    Kernels->committed(Until);
+    if (!Fixed)
+      Kernels->committed(Until);
     if (Deadline < End)
       return false;
     retireSolo();

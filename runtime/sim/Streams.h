@@ -107,8 +107,9 @@ struct Stream : std::enable_shared_from_this<Stream> {
   s4u::ActivityPtr InFlight;
   StreamOp InFlightOp;
   double InFlightStart = 0;
-  /// The in-flight operation is a kernel running alone on its GPU, with no
-  /// activity: it ends then (GpuKernels.h); -1 when none.
+  /// The in-flight operation has no activity and ends then: a kernel
+  /// running alone on its GPU (GpuKernels.h), or a fixed time that shares
+  /// nothing (a Sleep: memsets, copies within a GPU); -1 when none.
   double SoloEnd = -1;
   GpuKernels *Kernels = nullptr; ///< of the stream's GPU
   s4u::MutexPtr Lock;                ///< for waiting on Changed only
