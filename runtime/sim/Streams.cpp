@@ -160,21 +160,35 @@ void Stream::startNow(StreamOp Op) {
 }
 
 void Stream::refresh() {
+  // The owner ahead of the clock asks about its own time: whatever SimGrid
+  // alone knows at that time (an activity's end, whether another actor
+  // joins a GPU it does not have to itself) it learns by catching up first.
+  bool AheadOwner = rank_clock::isAhead(*Owner);
   if (SoloEnd >= 0) {
-    if (now() >= SoloEnd) {
-      // A kernel seen ending at the owner's own time: it relied on the GPU
-      // so far.
-      if (InFlightOp.K == StreamOp::Exec && rank_clock::isAhead(*Owner))
-        Kernels->committed(SoloEnd);
-      retireSolo();
+    if (now() < SoloEnd)
+      return;
+    if (InFlightOp.K == StreamOp::Exec && AheadOwner) {
+      if (!Kernels->privateTo(*Owner)) {
+        rank_clock::catchUp();
+        refresh();
+        return;
+      }
+      // Seen ending at the owner's own time: it relied on the GPU so far.
+      Kernels->committed(SoloEnd);
     }
+    retireSolo();
     return;
   }
   if (!InFlight)
     return;
   double End = InFlight->get_finish_time();
-  if (End < 0)
+  if (End < 0) {
+    if (AheadOwner) {
+      rank_clock::catchUp();
+      refresh();
+    }
     return;
+  }
   InFlight = nullptr;
   StreamOp Op = std::move(InFlightOp);
   retire(Op, InFlightStart, End);

@@ -7,6 +7,10 @@
 //                            waited for ahead of the clock, still runs
 //   rank-clock pmpi ELEMS    rank 0 calls PMPI_Barrier (not rewritten by
 //                            orrery-instrument) with CPU time still ahead
+//   rank-clock shared ELEMS  both ranks on GPU 0, rank 1's kernel joining
+//                            rank 0's, which rank 0 looks at after CPU time
+//                            of its own past that kernel's end alone
+//                            (exact: the same times as without)
 //
 // Each rank prints "rank R: kernel_seconds S", its kernel's time with events.
 #include "cuda-check.h"
@@ -25,8 +29,9 @@ __global__ void axpy(double a, const double *x, double *y, long n) {
     y[i] = a * x[i] + y[i];
 }
 
-/// One axpy over n doubles on the current GPU, timed with events.
-static double timedKernel(long n) {
+/// One axpy over n doubles on the current GPU, timed with events; with
+/// \p look, the rank spends CPU time before it records the second event.
+static double timedKernel(long n, int look) {
   double *x, *y;
   check(cudaMalloc((void **)&x, n * sizeof(double)), "cudaMalloc");
   check(cudaMalloc((void **)&y, n * sizeof(double)), "cudaMalloc");
@@ -35,6 +40,14 @@ static double timedKernel(long n) {
   check(cudaEventCreate(&b), "cudaEventCreate");
   check(cudaEventRecord(a, 0), "cudaEventRecord");
   axpy<<<(unsigned)((n + 255) / 256), 256>>>(2.0, x, y, n);
+  if (look) {
+    // CPU time of the rank's own past the kernel's end when alone (40
+    // copies' call overheads), then the event record looks at the stream.
+    double h[2] = {0, 0};
+    for (int i = 0; i < 40; ++i)
+      check(cudaMemcpy(&h[1], &h[0], sizeof(double), cudaMemcpyHostToHost),
+            "cudaMemcpy");
+  }
   check(cudaEventRecord(b, 0), "cudaEventRecord");
   check(cudaEventSynchronize(b), "cudaEventSynchronize");
   float ms = 0;
@@ -55,7 +68,7 @@ int main(int argc, char **argv) {
   }
   const char *what = argv[1];
   long n = atol(argv[2]);
-  check(cudaSetDevice(rank), "cudaSetDevice");
+  check(cudaSetDevice(strcmp(what, "shared") ? rank : 0), "cudaSetDevice");
   check(cudaFree(0), "cudaFree");
   MPI_Barrier(MPI_COMM_WORLD);
   double seconds = 0;
@@ -66,13 +79,17 @@ int main(int argc, char **argv) {
       usleep(1);
       check(cudaSetDevice(0), "cudaSetDevice");
     }
-    seconds = timedKernel(n);
+    seconds = timedKernel(n, 0);
   } else if (!strcmp(what, "pmpi")) {
-    seconds = timedKernel(n);
+    seconds = timedKernel(n, 0);
     if (rank == 0)
       PMPI_Barrier(MPI_COMM_WORLD);
     else
       MPI_Barrier(MPI_COMM_WORLD);
+  } else if (!strcmp(what, "shared")) {
+    if (rank == 1)
+      usleep(20);
+    seconds = timedKernel(n, rank == 0);
   }
   printf("rank %d: kernel_seconds %.9f\n", rank, seconds);
   MPI_Finalize();
