@@ -168,7 +168,8 @@ void GpuKernels::claim(const Rank &R, bool First) {
 }
 
 bool GpuKernels::privateTo(const Rank &R) const {
-  if (!SoloAllowed || Shared || Owner != &R || !nodeSettled(R))
+  if (!rank_clock::enabled() || !SoloAllowed || Shared || Owner != &R ||
+      !nodeSettled(R))
     return false;
   return std::none_of(ActorStreams.begin(), ActorStreams.end(),
                       [](const Stream *S) { return S->actorBusy(); });

@@ -207,7 +207,7 @@ bool Stream::waitSolo(double Deadline) {
   std::uint64_t Seq = Finished + 1;
   double Until = std::min(End, Deadline);
   bool Fixed = InFlightOp.K == StreamOp::Sleep;
-  if (rank_clock::isRunning(*Owner) &&
+  if (rank_clock::enabled() && rank_clock::isRunning(*Owner) &&
       (Fixed || Kernels->privateTo(*Owner))) {
     // A fixed time ends when it ends; a kernel on a GPU private to its
     // owner stays alone until the owner next catches up (nobody else can

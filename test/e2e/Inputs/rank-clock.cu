@@ -75,8 +75,9 @@ int main(int argc, char **argv) {
   if (!strcmp(what, "switch")) {
     if (rank == 1) {
       // Rank 0 runs first meanwhile, its kernel and its wait ahead of the
-      // clock; then this rank joins its GPU.
-      usleep(1);
+      // clock (or, with ORRERY_RANK_CLOCK=0, it sleeps in that wait); then
+      // this rank joins its GPU.
+      usleep(10);
       check(cudaSetDevice(0), "cudaSetDevice");
     }
     seconds = timedKernel(n, 0);
