@@ -26,34 +26,20 @@ bool simgridTracing() {
 
 unsigned long Conflicts = 0;
 
-/// How many ranks of each node chose a GPU; -1: a node whose ranks are not
-/// placed Id / ranks-per-node (as orrery-run places them), never settled.
-std::vector<int> &choicesByNode() {
-  static auto *V = new std::vector<int>();
-  return *V;
-}
-
-/// \p R chose its first GPU.
-void noteChoice(const Rank &R) {
-  std::vector<int> &V = choicesByNode();
-  auto N = static_cast<std::size_t>(R.Node);
-  if (N >= V.size())
-    V.resize(N + 1, 0);
-  if (R.Id / Runtime::get().ranksPerNode() != R.Node)
-    V[N] = -1;
-  else if (V[N] >= 0)
-    ++V[N];
-}
-
-/// Whether every rank of \p R's node chose a GPU: none can choose \p R's
-/// without being noticed as sharing it.
+/// Whether every rank of \p R's node chose a GPU (has a context on one):
+/// none can then choose \p R's GPU without making it shared. Never for
+/// ranks not placed in blocks of ranks-per-node, as orrery-run places them.
 bool nodeSettled(const Rank &R) {
-  static const int Ranks = simgrid::config::get_value<int>("smpi/np");
-  int PerNode = Runtime::get().ranksPerNode();
-  int OnNode = std::min(PerNode, Ranks - R.Node * PerNode);
-  const std::vector<int> &V = choicesByNode();
-  auto N = static_cast<std::size_t>(R.Node);
-  return N < V.size() && V[N] >= OnNode;
+  const Runtime &RT = Runtime::get();
+  int PerNode = RT.ranksPerNode();
+  if (R.Id / PerNode != R.Node)
+    return false;
+  for (int I = 0, N = RT.ranksOnNode(R.Node); I < N; ++I) {
+    const Rank *O = RT.rankById(R.Node * PerNode + I);
+    if (!O || O->Devices.empty())
+      return false;
+  }
+  return true;
 }
 
 /// Sets an execution's work and host and starts it.
@@ -158,9 +144,7 @@ void GpuKernels::shareSolos(double Now) {
   }
 }
 
-void GpuKernels::claim(const Rank &R, bool First) {
-  if (First)
-    noteChoice(R);
+void GpuKernels::claim(const Rank &R) {
   if (!Owner)
     Owner = &R;
   else if (Owner != &R)
@@ -168,8 +152,10 @@ void GpuKernels::claim(const Rank &R, bool First) {
 }
 
 bool GpuKernels::privateTo(const Rank &R) const {
-  if (!rank_clock::enabled() || !SoloAllowed || Shared || Owner != &R ||
-      !nodeSettled(R))
+  if (!rank_clock::enabled() || !SoloAllowed || Shared || Owner != &R)
+    return false;
+  // Once every rank of the node has a context it stays so.
+  if (!Settled && !(Settled = nodeSettled(R)))
     return false;
   return std::none_of(ActorStreams.begin(), ActorStreams.end(),
                       [](const Stream *S) { return S->actorBusy(); });

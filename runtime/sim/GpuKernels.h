@@ -50,9 +50,8 @@ public:
   /// \p S retired its solo kernel (it ended, or it was converted).
   void forget(const Stream &S);
 
-  /// \p R means to use this GPU (it has a context on it); \p First: its
-  /// first GPU.
-  void claim(const Rank &R, bool First);
+  /// \p R means to use this GPU (it has a context on it).
+  void claim(const Rank &R);
   /// Whether \p R may run ahead of the clock with this GPU's kernels (it
   /// alone may start kernels here until it next catches up).
   bool privateTo(const Rank &R) const;
@@ -80,6 +79,7 @@ private:
   s4u::Host *Gpu;
   const Rank *Owner = nullptr; ///< the first rank that chose this GPU
   bool Shared = false;         ///< a second rank chose it too
+  mutable bool Settled = false; ///< every rank of the node chose its GPUs
   double CommittedUntil = 0;
   std::vector<const Stream *> ActorStreams;
   /// Whether kernels may run without an execution here: GPU hosts of one

@@ -73,7 +73,7 @@ const char *rankEnvironment(const char *Name) {
     return nullptr;
   Runtime &RT = Runtime::get();
   const Rank &R = RT.rank();
-  int Ranks = simgrid::config::get_value<int>("smpi/np");
+  int Ranks = Runtime::rankCount();
   int PerNode = RT.ranksPerNode();
   int Nodes = (Ranks + PerNode - 1) / PerNode;
   // orrery-run places ranks in blocks of ranks-per-node.
@@ -89,7 +89,7 @@ const char *rankEnvironment(const char *Name) {
     N = R.Id - R.Node * PerNode;
     break;
   case Value::LocalSize:
-    N = std::min(PerNode, Ranks - R.Node * PerNode);
+    N = RT.ranksOnNode(R.Node);
     break;
   case Value::NodeId:
     N = R.Node;

@@ -56,8 +56,7 @@ OutsideBench::~OutsideBench() {
     smpi_bench_begin();
 }
 
-/// Ranks of this run, as smpirun configured them.
-static int rankCount() {
+int Runtime::rankCount() {
   static int N = simgrid::config::get_value<int>("smpi/np");
   return N;
 }
@@ -93,9 +92,12 @@ DeviceContext &Rank::device(int D) {
     Runtime &RT = Runtime::get();
     C.Index = D;
     C.Gpu = RT.gpuHost(Node, D);
+    // Claimed before anything that may yield (creating the stream's
+    // condition variable is a simcall): another rank that sees this context
+    // must see the claim too (GpuKernels::privateTo).
+    GpuKernels::of(C.Gpu).claim(*this);
     C.Legacy = Stream::create(*this, D, C.Gpu, /*NonBlocking=*/false,
                               /*Legacy=*/true);
-    GpuKernels::of(C.Gpu).claim(*this, Devices.size() == 1);
     C.Streams.push_back(C.Legacy);
   }
   return C;

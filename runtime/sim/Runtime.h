@@ -19,6 +19,7 @@
 
 #include <simgrid/s4u.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -158,6 +159,12 @@ public:
   const models::CommParams &comm() const { return Comm; }
   int gpusPerNode() const { return GpusPerNode; }
   int ranksPerNode() const { return RanksPerNode; }
+  /// Ranks of this run (smpirun's -np), and how many orrery-run places on
+  /// \p Node (blocks of ranks-per-node: rank Id on node Id / ranks per node).
+  static int rankCount();
+  int ranksOnNode(int Node) const {
+    return std::max(0, std::min(RanksPerNode, rankCount() - Node * RanksPerNode));
+  }
   bool idealNetwork() const { return Ideal; }
   s4u::Host *gpuHost(int Node, int Gpu);
   /// The CPU host of world rank \p Id (orrery-run's placement: blocks of
