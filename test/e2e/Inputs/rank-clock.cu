@@ -12,7 +12,8 @@
 //                            of its own past that kernel's end alone
 //                            (exact: the same times as without)
 //
-// Each rank prints "rank R: kernel_seconds S", its kernel's time with events.
+// Each rank prints "SCENARIO_rankR_kernel_seconds S", its kernel's time
+// measured with events (for check_close.py).
 #include "cuda-check.h"
 
 #include <cuda_runtime.h>
@@ -92,7 +93,7 @@ int main(int argc, char **argv) {
       usleep(20);
     seconds = timedKernel(n, rank == 0);
   }
-  printf("rank %d: kernel_seconds %.9f\n", rank, seconds);
+  printf("%s_rank%d_kernel_seconds %.9f\n", what, rank, seconds);
   MPI_Finalize();
   return 0;
 }

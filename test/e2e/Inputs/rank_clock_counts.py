@@ -1,15 +1,15 @@
 """Checks the report's rank_clock counters of sim-rank-clock.test's Jacobi runs.
 
-Usage: rank_clock_counts.py ON.json OFF.json (8 ranks, 20 iterations)
+Usage: rank_clock_counts.py ON.json OFF.json RANKS ITERATIONS
 """
 import json
 import sys
 
-RANKS, ITERATIONS = 8, 20
 # Each iteration charges three launch costs and two synchronizations and
 # waits for the interior kernel: six things taken ahead of the clock.
 AHEAD_PER_ITERATION = 6
 
+RANKS, ITERATIONS = int(sys.argv[3]), int(sys.argv[4])
 on = json.load(open(sys.argv[1]))["rank_clock"]
 off = json.load(open(sys.argv[2]))["rank_clock"]
 failures = []
