@@ -47,6 +47,7 @@ GpuParams GpuParams::fromMachine(const Machine &M) {
   G.Estimates.MemorySaturation = est(Gm.MemorySaturationOccupancy);
   G.Estimates.ComputeSaturation = est(Gm.ComputeSaturationOccupancy);
   G.Estimates.Launch = est(Gm.Launch);
+  G.Estimates.GraphLaunch = est(Gm.GraphLaunch);
   G.Estimates.Sync = est(Gm.Sync);
   G.Estimates.EmptyKernel = est(Gm.EmptyKernel);
   G.Estimates.KernelRate = est(Gm.KernelRate);
@@ -71,6 +72,7 @@ GpuParams GpuParams::fromMachine(const Machine &M) {
   G.MemorySaturationOccupancy = Gm.MemorySaturationOccupancy.Value;
   G.ComputeSaturationOccupancy = Gm.ComputeSaturationOccupancy.Value;
   G.Launch = Gm.Launch.Value;
+  G.GraphLaunch = Gm.GraphLaunch.Value;
   G.Sync = Gm.Sync.Value;
   G.EmptyKernel = Gm.EmptyKernel.Value;
   G.KernelRate = Gm.KernelRate.Value;

@@ -149,6 +149,10 @@ void readGpu(Reader &R, MapScope G, GpuModel &Gpu) {
   Gpu.Launch = Ov.quantity("launch", Dimension::Time, OverheadL);
   Gpu.Sync = Ov.quantity("sync", Dimension::Time, OverheadL);
   Gpu.EmptyKernel = Ov.quantity("empty_kernel", Dimension::Time, OverheadL);
+  // Optional: files written before it existed launch a graph like a kernel.
+  Gpu.GraphLaunch = Ov.has("graph_launch")
+                        ? Ov.quantity("graph_launch", Dimension::Time, OverheadL)
+                        : Gpu.Launch;
   Ov.finish();
 
   MapScope W = G.map("instruction_weights");

@@ -88,7 +88,9 @@ public:
         Owner.options(), Pragmas,
         [this](SiteCollection &C, SourceManager &SM,
                std::vector<KernelInfo> &Kernels) {
-          Owner.record(unitOf(C, SM), Kernels);
+          TranslationUnitSites U = unitOf(C, SM);
+          U.KernelRegistry = kernelRegistry(Kernels);
+          Owner.record(std::move(U), Kernels);
         });
   }
 
@@ -142,6 +144,8 @@ void Instrumenter::record(TranslationUnitSites U,
     if (F.Buffer.empty())
       F.Buffer = std::move(Buffer);
     F.IsMain |= Path == U.MainFile;
+    if (Path == U.MainFile && F.KernelRegistry.empty())
+      F.KernelRegistry = U.KernelRegistry;
   }
   for (Site &S : U.Sites) {
     auto &Known = Files[S.File].Sites;
@@ -293,7 +297,12 @@ bool Instrumenter::finalize() {
                                              cStringLiteral(Display))
                                          .str());
     }
-    bool Unchanged = Rewritten.empty() && !NumKernels;
+    if (F.IsMain && !F.KernelRegistry.empty())
+      Edits.insert(F.Buffer.size(),
+                   (F.Buffer.empty() || F.Buffer.back() == '\n' ? "" : "\n") +
+                       F.KernelRegistry);
+    bool Unchanged =
+        Rewritten.empty() && !NumKernels && F.KernelRegistry.empty();
     if (!F.IsMain && Unchanged && !Opts.MirrorUnchanged)
       continue; // headers are written only when something changed
     if (!Unchanged)

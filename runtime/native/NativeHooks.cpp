@@ -141,6 +141,8 @@ void orrery_launch_begin(const orrery_site *Site, orrery_dim3, orrery_dim3,
 
 // Native launches are measured, not predicted: the hint is not needed.
 void orrery_launch_hint(const orrery_site *, orrery_kernel_counts) {}
+// A native run measures kernels: the registry's hints are not needed.
+void orrery_register_kernels(const orrery_kernel_entry *, unsigned) {}
 
 // Native runs read real device memory.
 void orrery_read_hint(const orrery_site *, const char *, const char *) {}

@@ -66,6 +66,20 @@ void forgetEvent(cudaEvent_t E);
 /// work on a blocking stream waits for the default stream.
 Completion submit(Rank &R, Stream &S, StreamOp Op);
 
+/// The stream operation of one launch of the kernel whose host stub is
+/// \p Func, costed from the site's hint in \p P, the kernel registry or a
+/// library model; the host's launch cost is charged when \p ChargeHost. A
+/// launch that cannot run returns its error (and warns).
+cudaError_t kernelOp(Rank &R, const PendingLaunch &P, const void *Func,
+                     dim3 Grid, dim3 Block, void **Args, size_t Shared,
+                     bool ChargeHost, StreamOp &Op);
+
+/// Records \p Op as a node of the graph \p S is capturing (CudaGraphs.cpp)
+/// instead of running it; the completion returned is already reached.
+Completion captureOp(Stream &S, StreamOp Op);
+/// Makes \p S capture into \p G too, until G's capture ends.
+void joinCapture(Stream &S, CapturedGraph &G);
+
 /// Blocks the calling rank until \p C is reached.
 void waitFor(const Completion &C);
 void waitForAll(const std::vector<Completion> &Cs);

@@ -226,3 +226,46 @@ extern "C" cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *Config,
   return cudaLaunchKernel(Func, Config->gridDim, Config->blockDim, Args,
                           Config->dynamicSmemBytes, Config->stream);
 }
+
+// Cooperative launches run like any other launch here (grid-wide sync is
+// not modelled apart from the kernel's own counts).
+extern "C" cudaError_t cudaLaunchCooperativeKernel(const void *Func,
+                                                   dim3 Grid, dim3 Block,
+                                                   void **Args, size_t Shared,
+                                                   cudaStream_t Stream) {
+  return cudaLaunchKernel(Func, Grid, Block, Args, Shared, Stream);
+}
+
+// A CUfunction of the runtime's kernels is the host stub's address, so the
+// driver's launches resolve through the kernel registry like the runtime's.
+extern "C" cudaError_t cudaGetFuncBySymbol(cudaFunction_t *Out,
+                                           const void *Symbol) {
+  if (!Out || !Symbol)
+    return fail(callingRank(), cudaErrorInvalidDeviceFunction);
+  *Out = reinterpret_cast<cudaFunction_t>(const_cast<void *>(Symbol));
+  return cudaSuccess;
+}
+
+extern "C" CUresult cuLaunchKernel(CUfunction F, unsigned GridX,
+                                   unsigned GridY, unsigned GridZ,
+                                   unsigned BlockX, unsigned BlockY,
+                                   unsigned BlockZ, unsigned Shared,
+                                   CUstream Stream, void **Params,
+                                   void **Extra) {
+  // Arguments packed in `extra` (CU_LAUNCH_PARAM_BUFFER_POINTER) are not
+  // read: the kernel's hint then sees no scalar argument.
+  (void)Extra;
+  cudaError_t E = cudaLaunchKernel(
+      reinterpret_cast<const void *>(F), dim3(GridX, GridY, GridZ),
+      dim3(BlockX, BlockY, BlockZ), Params, Shared,
+      reinterpret_cast<cudaStream_t>(Stream));
+  return E == cudaSuccess ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+}
+
+extern "C" CUresult cuLaunchCooperativeKernel(
+    CUfunction F, unsigned GridX, unsigned GridY, unsigned GridZ,
+    unsigned BlockX, unsigned BlockY, unsigned BlockZ, unsigned Shared,
+    CUstream Stream, void **Params) {
+  return cuLaunchKernel(F, GridX, GridY, GridZ, BlockX, BlockY, BlockZ, Shared,
+                        Stream, Params, nullptr);
+}

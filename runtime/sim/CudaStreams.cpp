@@ -3,6 +3,7 @@
 #include "CudaCommon.h"
 #include "DeviceExecutor.h"
 #include "KernelCost.h"
+#include "KernelRegistry.h"
 #include "LibraryKernels.h"
 #include "Polling.h"
 
@@ -69,6 +70,8 @@ cudaEvent_t eventHandle(const EventPtr &E) {
 void forgetEvent(cudaEvent_t E) { liveEvents().erase(E); }
 
 Completion submit(Rank &R, Stream &S, StreamOp Op) {
+  if (S.Capture)
+    return captureOp(S, std::move(Op));
   DeviceContext &D = R.device(S.Device);
   if (S.Legacy) {
     for (const StreamPtr &Other : D.Streams)
@@ -130,32 +133,101 @@ static std::string stubName(const void *Func) {
 }
 
 /// The totals of the kernel launched at \p Site (or, for launches without a
-/// hook, of the kernel whose stub is \p Func, called \p Library when a
-/// library model knows it), created on first use.
+/// hook, of the kernel whose stub is \p Func), called \p Name when it is
+/// known otherwise than from the site (a registered kernel, a library
+/// model), created on first use. A site whose kernel is resolved by address
+/// (a launch through a pointer) keeps one row per kernel it launches.
 static KernelTotals &kernelTotals(const orrery_site *Site, const void *Func,
-                                  bool HasHint,
-                                  const std::string &Library = "") {
-  // Hashed: one key per launch site of every rank's program copy.
-  static std::unordered_map<const void *, KernelTotals *> ByKey;
-  const void *Key = Site ? static_cast<const void *>(Site) : Func;
+                                  bool HasHint, const std::string &Name = "",
+                                  const char *Defined = nullptr) {
+  struct PairHash {
+    size_t operator()(const std::pair<const void *, const void *> &P) const {
+      return std::hash<const void *>()(P.first) * 31 +
+             std::hash<const void *>()(P.second);
+    }
+  };
+  // Hashed: one key per launch site (and kernel) of every rank's program
+  // copy.
+  static std::unordered_map<std::pair<const void *, const void *>,
+                            KernelTotals *, PairHash>
+      ByKey;
+  std::pair<const void *, const void *> Key(
+      Site, Site && Name.empty() ? nullptr : Func);
   KernelTotals *&K = ByKey[Key];
   if (!K) {
-    std::string Name = Site && Site->callee ? Site->callee
-                       : !Library.empty()       ? Library
+    std::string Kernel = !Name.empty()               ? Name
+                         : Site && Site->callee ? Site->callee
                                                 : stubName(Func);
     std::string Where =
         Site ? std::string(Site->file) + ":" + std::to_string(Site->line)
-             : std::string("(not instrumented)");
+        : Defined ? std::string("(no launch site; defined at ") + Defined + ")"
+                  : std::string("(not instrumented)");
     Report &Rep = Runtime::get().report();
-    K = &Rep.kernel(Where + " " + Name);
-    K->Name = Name;
+    K = &Rep.kernel(Where + " " + Kernel);
+    K->Name = Kernel;
     K->Site = Where;
     if (!HasHint)
-      Rep.warn("kernel " + Name + " at " + Where +
+      Rep.warn("kernel " + Kernel + " at " + Where +
                " has no cost hint: its launches are charged as empty kernels");
   }
   return *K;
 }
+
+namespace orrery::sim {
+
+cudaError_t kernelOp(Rank &R, const PendingLaunch &P, const void *Func,
+                     dim3 Grid, dim3 Block, void **Args, size_t Shared,
+                     bool ChargeHost, StreamOp &Op) {
+  Runtime &RT = Runtime::get();
+  orrery_dim3 G{Grid.x, Grid.y, Grid.z}, B{Block.x, Block.y, Block.z};
+  // A launch no site hints (a pointer, cudaLaunchKernel, a graph node, a
+  // macro, another file) is resolved by its stub, as CUDA does; a kernel from
+  // library headers (thrust, CUB) has no hint: a library model of its bytes,
+  // where its family is known.
+  const orrery_kernel_entry *Entry = nullptr;
+  orrery_kernel_counts Registered;
+  std::optional<LibraryLaunch> Lib;
+  if (!P.HasCounts && (Entry = registeredKernel(Func)))
+    Registered = Entry->counts(G, B, Shared, Args);
+  else if (!P.HasCounts && !P.Site)
+    Lib = libraryModel(stubSymbol(Func), Args, G, B);
+  const orrery_kernel_counts *Counts =
+      P.HasCounts             ? &P.Counts
+      : Entry                 ? &Registered
+      : Lib && Lib->Counts    ? &*Lib->Counts
+                              : nullptr;
+  LaunchCost C = launchCost(RT.gpu(), Counts, G, B, Shared);
+  // A kernel without a hint is only a problem when nothing measures it.
+  KernelTotals &K = kernelTotals(
+      P.Site, Func, Counts || deviceExecutor().real(),
+      Entry ? Entry->name : Lib ? Lib->Name : std::string(),
+      Entry ? Entry->location : nullptr);
+  if (!C.Error.empty()) {
+    RT.report().warn("launch of " + K.Name + " at " + K.Site +
+                     " cannot run: " + C.Error);
+    return cudaErrorInvalidConfiguration;
+  }
+  if (ChargeHost)
+    RT.cpuWait(R, Category::Launch, C.Launch, RT.gpu().Estimates.Launch);
+  // Twin mode runs the kernel now, on the real GPU, and charges its
+  // measured duration; skeleton mode charges the model's.
+  Measurement M = deviceExecutor().launch(Func, G, B, Args, Shared);
+  if (M.Error) {
+    RT.report().warn("launch of " + K.Name + " at " + K.Site +
+                     " failed on the GPU: " + M.What);
+    return static_cast<cudaError_t>(M.Error);
+  }
+  Op = chargedOp(StreamOp::Exec, kernelCharge(C, M));
+  if (RT.report().tracing())
+    Op.Name = K.Name;
+  Op.Kernel = &K;
+  Op.Flops = C.Flops;
+  Op.KernelBytes = C.Bytes;
+  Op.Confidence = Counts ? Counts->confidence : -1;
+  return cudaSuccess;
+}
+
+} // namespace orrery::sim
 
 extern "C" {
 
@@ -184,48 +256,15 @@ cudaError_t __cudaPopCallConfiguration(dim3 *Grid, dim3 *Block, size_t *Shared,
 cudaError_t cudaLaunchKernel(const void *Func, dim3 Grid, dim3 Block,
                              void **Args, size_t Shared, cudaStream_t Handle) {
   Rank &R = callingRank();
-  Runtime &RT = Runtime::get();
   Stream *S = resolveStream(R, Handle);
   if (!S)
     return fail(R, cudaErrorInvalidResourceHandle);
   PendingLaunch P = R.Launch;
   R.Launch = PendingLaunch();
-  orrery_dim3 G{Grid.x, Grid.y, Grid.z}, B{Block.x, Block.y, Block.z};
-  // A kernel from library headers (thrust, CUB) has no hint: a library
-  // model of its bytes, where its family is known.
-  std::optional<LibraryLaunch> Lib;
-  if (!P.HasCounts && !P.Site)
-    Lib = libraryModel(stubSymbol(Func), Args, G, B);
-  const orrery_kernel_counts *Counts =
-      P.HasCounts             ? &P.Counts
-      : Lib && Lib->Counts    ? &*Lib->Counts
-                              : nullptr;
-  LaunchCost C = launchCost(RT.gpu(), Counts, G, B, Shared);
-  // A kernel without a hint is only a problem when nothing measures it.
-  KernelTotals &K = kernelTotals(P.Site, Func,
-                                 Counts || deviceExecutor().real(),
-                                 Lib ? Lib->Name : std::string());
-  if (!C.Error.empty()) {
-    RT.report().warn("launch of " + K.Name + " at " + K.Site +
-                     " cannot run: " + C.Error);
-    return fail(R, cudaErrorInvalidConfiguration);
-  }
-  RT.cpuWait(R, Category::Launch, C.Launch, RT.gpu().Estimates.Launch);
-  // Twin mode runs the kernel now, on the real GPU, and charges its
-  // measured duration; skeleton mode charges the model's.
-  Measurement M = deviceExecutor().launch(Func, G, B, Args, Shared);
-  if (M.Error) {
-    RT.report().warn("launch of " + K.Name + " at " + K.Site +
-                     " failed on the GPU: " + M.What);
-    return fail(R, static_cast<cudaError_t>(M.Error));
-  }
-  StreamOp Op = chargedOp(StreamOp::Exec, kernelCharge(C, M));
-  if (RT.report().tracing())
-    Op.Name = K.Name;
-  Op.Kernel = &K;
-  Op.Flops = C.Flops;
-  Op.KernelBytes = C.Bytes;
-  Op.Confidence = Counts ? Counts->confidence : -1;
+  StreamOp Op;
+  if (cudaError_t E =
+          kernelOp(R, P, Func, Grid, Block, Args, Shared, true, Op))
+    return fail(R, E);
   submit(R, *S, std::move(Op));
   return cudaSuccess;
 }
@@ -328,6 +367,15 @@ cudaError_t cudaEventRecord(cudaEvent_t Handle, cudaStream_t SH) {
   Stream *S = resolveStream(R, SH);
   if (!E || !S)
     return fail(R, cudaErrorInvalidResourceHandle);
+  // Under capture an event marks a point of the graph (a fork for streams
+  // that wait for it), not a time.
+  E->CapturedIn = S->Capture;
+  if (S->Capture) {
+    ++E->Generation;
+    E->Recorded = true;
+    E->At.clear();
+    return cudaSuccess;
+  }
   // No stream operation: the event is the work queued so far, stamped with
   // the time the last of it ends (now, when all of it is already done).
   ++E->Generation;
@@ -377,6 +425,12 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t SH, cudaEvent_t Handle, unsigned) {
   EventPtr E = resolveEvent(Handle);
   if (!S || !E)
     return fail(R, cudaErrorInvalidResourceHandle);
+  // A stream waiting for an event of a capture joins it (its work becomes
+  // nodes of the same graph: CUDA's fork-join capture).
+  if (E->CapturedIn && !S->Capture) {
+    joinCapture(*S, *E->CapturedIn);
+    return cudaSuccess;
+  }
   // The next operation queued on the stream waits for the event.
   if (E->Recorded)
     S->WaitsForNext.insert(S->WaitsForNext.end(), E->At.begin(), E->At.end());

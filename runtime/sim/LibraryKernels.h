@@ -36,6 +36,8 @@ std::optional<LibraryLaunch> libraryModel(std::string_view StubName, void **Args
 /// The demangled name of the host stub at \p Func, from the loaded object's
 /// symbol table (hidden symbols included); empty when it cannot be read.
 std::string stubSymbol(const void *Func);
+/// The same name as the object file holds it (mangled).
+std::string stubMangledSymbol(const void *Func);
 
 } // namespace orrery::sim
 

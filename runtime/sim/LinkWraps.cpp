@@ -7,8 +7,11 @@
 // a macro named malloc or exit breaks libcu++ (cuda::std::malloc), class
 // members named free, std::exit and the like.
 //
-// - sleep, usleep, nanosleep, gettimeofday, clock_gettime, MPI_Wtime:
-//   simulated time, clock reads in a polling loop charged as Polling.h says;
+// - sleep, usleep, nanosleep, gettimeofday, clock_gettime (every clock),
+//   time, MPI_Wtime, omp_get_wtime, std::chrono's steady_clock and
+//   system_clock (high_resolution_clock is the latter): simulated time, with
+//   or without MPI_Init; clock reads in a polling loop charged as Polling.h
+//   says;
 // - getopt, getopt_long, getopt_long_only: one parser state per rank;
 // - exit: ends the calling rank, not the simulation; getpid: per rank;
 // - getenv: launcher variables per rank (RankEnvironment.h);
@@ -32,12 +35,48 @@
 
 #include <smpi/smpi_helpers_internal.h>
 
+#include <dlfcn.h>
+
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <new>
 
 using namespace orrery::sim;
 namespace sh = orrery::sim::shared_host;
+
+namespace {
+
+/// Whether SMPI's own timers tell simulated time: only between MPI_Init and
+/// MPI_Finalize (outside, they return the host's real time).
+bool smpiTimers() {
+  int Initialized = 0, Finalized = 0;
+  MPI_Initialized(&Initialized);
+  MPI_Finalized(&Finalized);
+  return Initialized && !Finalized;
+}
+
+/// A clock read in a rank: SMPI's timer \p Smpi where it tells simulated
+/// time (it also accounts host computation under --host-compute), else the
+/// rank's own time given to \p Own; charged as a polling read where it is
+/// one (Polling.h).
+template <class SmpiFn, class OwnFn>
+auto readClock(SmpiFn Smpi, OwnFn Own) -> decltype(Smpi()) {
+  rank_clock::catchUp();
+  double Before = now();
+  auto Result = smpiTimers() ? Smpi() : Own(Before);
+  chargeClockRead(Runtime::get().rank(), Before, __builtin_return_address(0));
+  return Result;
+}
+
+struct timespec timespecOf(double T) {
+  struct timespec S;
+  S.tv_sec = static_cast<time_t>(T);
+  S.tv_nsec = static_cast<long>((T - static_cast<double>(S.tv_sec)) * 1e9);
+  return S;
+}
+
+} // namespace
 
 extern "C" {
 
@@ -63,32 +102,52 @@ int __wrap_nanosleep(const struct timespec *T, struct timespec *Rem) {
 int __wrap_gettimeofday(struct timeval *TV, void *TZ) {
   if (!inRankActor())
     return gettimeofday(TV, static_cast<struct timezone *>(TZ));
-  rank_clock::catchUp();
-  double Before = now();
-  int Result = smpi_gettimeofday(TV, nullptr);
-  chargeClockRead(Runtime::get().rank(), Before,
-                  __builtin_return_address(0));
-  return Result;
+  return readClock(
+      [&] { return smpi_gettimeofday(TV, nullptr); },
+      [&](double T) {
+        if (TV) {
+          TV->tv_sec = static_cast<time_t>(T);
+          TV->tv_usec = static_cast<suseconds_t>((T - TV->tv_sec) * 1e6);
+        }
+        return 0;
+      });
 }
 int __wrap_clock_gettime(clockid_t C, struct timespec *T) {
   if (!inRankActor())
     return clock_gettime(C, T);
-  rank_clock::catchUp();
-  double Before = now();
-  int Result = smpi_clock_gettime(C, T);
-  chargeClockRead(Runtime::get().rank(), Before,
-                  __builtin_return_address(0));
-  return Result;
+  return readClock([&] { return smpi_clock_gettime(C, T); },
+                   [&](double Now) {
+                     if (T)
+                       *T = timespecOf(Now);
+                     return 0;
+                   });
 }
 double __wrap_MPI_Wtime() {
   if (!inRankActor())
     return MPI_Wtime();
-  rank_clock::catchUp();
-  double Before = now();
-  double Result = MPI_Wtime();
-  chargeClockRead(Runtime::get().rank(), Before,
-                  __builtin_return_address(0));
-  return Result;
+  return readClock([] { return MPI_Wtime(); }, [](double T) { return T; });
+}
+time_t __wrap_time(time_t *Out) {
+  if (!inRankActor())
+    return time(Out);
+  time_t T = readClock(
+      [] {
+        struct timeval TV;
+        smpi_gettimeofday(&TV, nullptr);
+        return TV.tv_sec;
+      },
+      [](double Now) { return static_cast<time_t>(Now); });
+  if (Out)
+    *Out = T;
+  return T;
+}
+double __wrap_omp_get_wtime(void) {
+  if (!inRankActor()) {
+    using Fn = double (*)();
+    static Fn Real = reinterpret_cast<Fn>(dlsym(RTLD_NEXT, "omp_get_wtime"));
+    return Real ? Real() : 0;
+  }
+  return readClock([] { return MPI_Wtime(); }, [](double T) { return T; });
 }
 
 int __wrap_getopt(int Argc, char *const *Argv, const char *Opts) {
@@ -215,3 +274,21 @@ void __wrap__ZdaPvRKSt9nothrow_t(void *P, const std::nothrow_t &T) noexcept {
 }
 
 } // extern "C"
+
+// std::chrono's clocks are functions of libstdc++ (which calls
+// clock_gettime itself, out of the wraps' reach); the program's calls to
+// them are wrapped. A time_point of nanoseconds is returned as its count.
+extern "C" long long __wrap__ZNSt6chrono3_V212steady_clock3nowEv() {
+  if (!inRankActor())
+    return std::chrono::steady_clock::now().time_since_epoch().count();
+  struct timespec T;
+  __wrap_clock_gettime(CLOCK_MONOTONIC, &T);
+  return static_cast<long long>(T.tv_sec) * 1000000000LL + T.tv_nsec;
+}
+extern "C" long long __wrap__ZNSt6chrono3_V212system_clock3nowEv() {
+  if (!inRankActor())
+    return std::chrono::system_clock::now().time_since_epoch().count();
+  struct timespec T;
+  __wrap_clock_gettime(CLOCK_REALTIME, &T);
+  return static_cast<long long>(T.tv_sec) * 1000000000LL + T.tv_nsec;
+}

@@ -32,6 +32,7 @@ namespace orrery::sim {
 
 namespace s4u = simgrid::s4u;
 class GpuKernels;
+struct CapturedGraph;
 struct Rank;
 struct Stream;
 
@@ -56,6 +57,9 @@ struct EventState {
   unsigned Generation = 0; ///< records so far: stamps of older ones ignored
   bool Recorded = false;
   bool Timing = true;
+  /// Recorded on a stream under capture (a fork point of that graph): a
+  /// stream told to wait for it joins the capture.
+  CapturedGraph *CapturedIn = nullptr;
   bool done() const {
     for (const Completion &C : At)
       if (!C.done())
@@ -95,6 +99,9 @@ struct Stream : std::enable_shared_from_this<Stream> {
   bool NonBlocking = false;
   bool Legacy = false;
   bool Destroyed = false; ///< cudaStreamDestroy (queued work still runs)
+  /// cudaStreamBeginCapture: work submitted to the stream becomes nodes of
+  /// this graph instead of running (CudaGraphs.cpp).
+  CapturedGraph *Capture = nullptr;
   s4u::Host *Gpu = nullptr;
   std::deque<StreamOp> Queue;
   std::uint64_t Enqueued = 0, Finished = 0;

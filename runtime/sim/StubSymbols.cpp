@@ -88,7 +88,7 @@ std::string readableObject(const std::string &Loaded) {
 
 } // namespace
 
-std::string stubSymbol(const void *Func) {
+std::string stubMangledSymbol(const void *Func) {
   Dl_info Info;
   if (!dladdr(Func, &Info) || !Info.dli_fname)
     return "";
@@ -105,12 +105,16 @@ std::string stubSymbol(const void *Func) {
   auto Found = Stubs.find(Addr - Base);
   if (Found == Stubs.end())
     Found = Stubs.find(Addr | (1ull << 63)); // an executable: absolute
-  if (Found == Stubs.end())
+  return Found == Stubs.end() ? std::string() : Found->second;
+}
+
+std::string stubSymbol(const void *Func) {
+  std::string Mangled = stubMangledSymbol(Func);
+  if (Mangled.empty())
     return "";
   int Status = 0;
-  char *D =
-      abi::__cxa_demangle(Found->second.c_str(), nullptr, nullptr, &Status);
-  std::string Name = Status == 0 && D ? D : Found->second;
+  char *D = abi::__cxa_demangle(Mangled.c_str(), nullptr, nullptr, &Status);
+  std::string Name = Status == 0 && D ? D : Mangled;
   std::free(D);
   return Name;
 }

@@ -102,6 +102,36 @@ static std::string symbolOf(MangleContext &MC, const FunctionDecl *FD) {
   return Out;
 }
 
+/// The mangled name of the kernel's host stub, the function a launch's
+/// `(const void *)kernel` points to in a host compile.
+static std::string stubOf(MangleContext &MC, const FunctionDecl *FD) {
+  if (!MC.shouldMangleDeclName(FD))
+    return ""; // extern "C": the stub has no name of its own to look up
+  std::string Out;
+  raw_string_ostream OS(Out);
+  MC.mangleName(GlobalDecl(FD, KernelReferenceKind::Stub), OS);
+  return Out;
+}
+
+/// The arithmetic type each parameter of a concrete kernel is read as from
+/// a launch's argument array (enums as their integer type); empty for the
+/// others.
+static std::vector<std::string> scalarParamTypes(ASTContext &Ctx,
+                                                 const FunctionDecl *FD) {
+  std::vector<std::string> Out;
+  PrintingPolicy PP(Ctx.getLangOpts());
+  PP.Bool = true;
+  for (const ParmVarDecl *P : FD->parameters()) {
+    QualType T = P->getType().getCanonicalType().getUnqualifiedType();
+    if (const auto *E = T->getAs<EnumType>())
+      T = E->getDecl()->getIntegerType().getCanonicalType();
+    Out.push_back(!T.isNull() && T->isArithmeticType() && !T->isDependentType()
+                      ? T.getAsString(PP)
+                      : std::string());
+  }
+  return Out;
+}
+
 void addOrreryPragmaHandlers(Preprocessor &PP, PragmaTable &Table) {
   PP.AddPragmaHandler("orrery", new OrreryPragmaHandler("loop_count", Table));
   PP.AddPragmaHandler("orrery", new OrreryPragmaHandler("branch_prob", Table));
@@ -156,6 +186,8 @@ collectKernels(ASTContext &Ctx, const std::vector<std::string> &HeaderDirs,
               analyzeKernel(Ctx, Spec, Pragmas, OverrideFor(Args, Name));
           H.Name = Args;
           H.Symbol = symbolOf(*MC, Spec);
+          H.Stub = stubOf(*MC, Spec);
+          H.ParamTypes = scalarParamTypes(Ctx, Spec);
           K.Instances.push_back(std::move(H));
         }
       SourceRange R = T->getTemplateParameters()->getSourceRange();
@@ -163,6 +195,8 @@ collectKernels(ASTContext &Ctx, const std::vector<std::string> &HeaderDirs,
           Lexer::getSourceText(CharSourceRange::getTokenRange(R), SM, LO).str();
     } else {
       K.Pattern.Symbol = symbolOf(*MC, FD);
+      K.Pattern.Stub = stubOf(*MC, FD);
+      K.Pattern.ParamTypes = scalarParamTypes(Ctx, FD);
       K.Instances.push_back(K.Pattern);
     }
     for (const ParmVarDecl *P : FD->parameters()) {

@@ -165,7 +165,7 @@ std::string hintComment(const KernelHint &H) {
 /// unsigned arithmetic.
 /// A named unknown of the analysis (a CSR row length) reads as the
 /// data-dependent default.
-static std::string code(const SymExpr &E) {
+std::string countCode(const SymExpr &E) {
   constexpr double DataDependentTripDefault = 16;
   std::set<std::string> Syms;
   E.symbols(Syms);
@@ -189,7 +189,7 @@ std::string hintFunction(const KernelInfo &K) {
   OS << hintFunctionHead(hintFunctionName(H.Name), K.ParamTexts) << " {\n";
   OS << "  orrery_kernel_counts orrery_c_;\n";
   countExprs(H).forEach([&](const char *Field, const SymExpr &Expr) {
-    OS << "  orrery_c_." << Field << " = " << code(Expr) << ";\n";
+    OS << "  orrery_c_." << Field << " = " << countCode(Expr) << ";\n";
   });
   OS << "  orrery_c_.confidence = " << static_cast<int>(H.Confidence)
      << ";\n";

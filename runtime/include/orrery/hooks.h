@@ -136,6 +136,29 @@ typedef struct orrery_kernel_counts {
  * generated hint. */
 void orrery_launch_hint(const orrery_site *site, orrery_kernel_counts counts);
 
+/* The kernel registry: what CUDA's __cudaRegisterFunction does for device
+ * code, done for hints. Every instrumented translation unit registers, from a
+ * static constructor, one entry per kernel (per template instantiation) it
+ * defines: the mangled name of the kernel's host stub (the function
+ * `(const void *)kernel` points to), a readable name, where it is defined and
+ * a function that evaluates its hint from a launch's geometry and its
+ * argument array (the `void **args` of cudaLaunchKernel). A launch whose
+ * kernel no site names (a function pointer, cudaLaunchKernel, a graph node, a
+ * launch in a macro or another file) is resolved by the stub's address at run
+ * time. */
+typedef orrery_kernel_counts (*orrery_kernel_thunk)(orrery_dim3 grid,
+                                                    orrery_dim3 block,
+                                                    unsigned long long dynSmem,
+                                                    void **args);
+typedef struct orrery_kernel_entry {
+  const char *stub;     /* mangled symbol of the host stub */
+  const char *name;     /* the kernel, with its template arguments */
+  const char *location; /* file:line:col of the definition */
+  orrery_kernel_thunk counts;
+} orrery_kernel_entry;
+void orrery_register_kernels(const orrery_kernel_entry *entries,
+                             unsigned count);
+
 /* Helpers used by generated hint functions. */
 static inline double orrery_min(double a, double b) { return a < b ? a : b; }
 static inline double orrery_max(double a, double b) { return a > b ? a : b; }

@@ -63,6 +63,8 @@ struct GpuParams {
          SharedMemoryAllocationUnit = 128; ///< bytes
   double MemorySaturationOccupancy = 1, ComputeSaturationOccupancy = 1;
   double Launch = 0, Sync = 0, EmptyKernel = 0; ///< seconds
+  /// Host time of one cudaGraphLaunch, whatever its kernel count (seconds).
+  double GraphLaunch = 0;
   /// Interval between two atomics to one address (seconds).
   double SameAddressAtomic = 0;
   /// FLOP-equivalents per divide, sqrt, transcendental, per precision.
@@ -78,6 +80,7 @@ struct GpuParams {
     bool PeakInt = false, ComputeEfficiency = false, MemoryBandwidth = false,
          MemoryEfficiency = false, MemorySaturation = false,
          ComputeSaturation = false, Launch = false, Sync = false,
+         GraphLaunch = false,
          EmptyKernel = false, KernelRate = false, SameAddressAtomic = false;
   } Estimates;
 

@@ -51,6 +51,8 @@ struct GpuModel {
   Quantity MemorySaturationOccupancy, ComputeSaturationOccupancy;
   // Overheads: t_launch, t_sync, device time of an empty kernel.
   Quantity Launch, Sync, EmptyKernel;
+  // Host time of a cudaGraphLaunch (optional: t_launch when absent).
+  Quantity GraphLaunch;
   std::array<OpWeights, NumPrecisions> Weights;
   /// The paper's single kernel rate R: a Rate (applied to weighted FLOPs) or
   /// a Bandwidth (applied to global-memory bytes).

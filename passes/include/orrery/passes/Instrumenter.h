@@ -50,6 +50,8 @@ struct TranslationUnitSites {
   std::string MainFile;
   std::set<std::string> FilesRead;
   unsigned OtherHeaderCalls = 0;
+  /// The kernel registry appended to the main file (kernelRegistry()).
+  std::string KernelRegistry;
 };
 
 /// A rewritten file.
@@ -99,6 +101,7 @@ private:
     std::string Buffer; ///< the text clang parsed (source fixes applied)
     std::vector<Site> Sites;
     bool IsMain = false;
+    std::string KernelRegistry; ///< main files: appended at the end
   };
   bool finalize();
   /// MirrorUnchanged: outputs the project headers read with nothing to

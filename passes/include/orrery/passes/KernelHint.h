@@ -75,6 +75,12 @@ struct KernelHint {
   std::string Name;     ///< as written in the source
   std::string Location; ///< file:line:col of the definition
   std::string Symbol;   ///< mangled name, as ptxas reports it
+  /// Mangled name of the host stub (what `(const void *)kernel` points to):
+  /// the key the kernel registry resolves launches by.
+  std::string Stub;
+  /// Per parameter, the C type its value is read as from a launch's argument
+  /// array (an arithmetic type), or empty when it is not a scalar.
+  std::vector<std::string> ParamTypes;
   std::vector<std::string> Params;
   FpOps Fp32, Fp64;
   SymExpr IntOps;

@@ -42,6 +42,16 @@ std::string hintComment(const KernelHint &H);
 /// The generated function returning orrery_kernel_counts for a launch.
 std::string hintFunction(const KernelInfo &K);
 
+/// The generated code of one translation unit's kernel registry: for each
+/// concrete kernel (each instantiation) of Kernels, a function evaluating its
+/// hint from a launch's argument array, the table of orrery_kernel_entry and
+/// a static constructor registering it (hooks.h, orrery_register_kernels).
+/// Empty when there is no kernel.
+std::string kernelRegistry(const std::vector<KernelInfo> &Kernels);
+
+/// A count expression as generated C++ (symbols read as doubles).
+std::string countCode(const SymExpr &E);
+
 /// A count for people: whole numbers without decimals, others in %G.
 std::string formatCount(double V);
 
