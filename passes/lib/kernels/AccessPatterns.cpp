@@ -4,6 +4,7 @@
 #include "Analyzer.h"
 
 #include "clang/AST/Attr.h"
+#include "clang/Lex/Lexer.h"
 
 #include <cmath>
 #include <numeric>
@@ -35,7 +36,7 @@ SymExpr Access::requestedBytes() const {
   // Per thread: sectors * 32 B / 32 lanes.
   switch (Pattern) {
   case AccessPattern::Uniform:
-    return SymExpr(1.0);
+    return SingleLane ? ElemSize : SymExpr(1.0);
   case AccessPattern::Coalesced:
     return SymExpr::min(32.0, SymExpr::ceilDiv(SymExpr(32.0) * ElemSize, 32.0));
   case AccessPattern::Strided:
@@ -67,7 +68,7 @@ Coefficient Analyzer::coefficient(const Expr *E, unsigned Depth) {
   if (isa<IntegerLiteral>(E) || isa<CharacterLiteral>(E))
     return Coefficient::known(0.0);
   if (const VarDecl *V = varOf(E)) {
-    if (isa<ParmVarDecl>(V))
+    if (isa<ParmVarDecl>(V) && !initOf(V))
       return Coefficient::known(0.0);
     auto It = LoopVars.find(V);
     if (It != LoopVars.end()) {
@@ -199,6 +200,12 @@ void Analyzer::memAccess(const Expr *E, const Expr *Base, const Expr *Index,
     Space = "global";
   Access A;
   A.Array = V ? V->getName().str() : "<expr>";
+  // A functor's or closure's field (this->y, or a capture): its name.
+  if (!V)
+    if (const auto *M = dyn_cast<MemberExpr>(Base->IgnoreParenImpCasts()))
+      A.Array = M->getMemberDecl()->getNameAsString();
+  if (A.Array.empty())
+    A.Array = "<expr>";
   A.Space = Space;
   A.Dir = Dir.str();
   // The element accessed (a[i] of float4* is 16 bytes; As[i][j] of
@@ -210,14 +217,25 @@ void Analyzer::memAccess(const Expr *E, const Expr *Base, const Expr *Index,
       A.ElemSize.constant() ? static_cast<unsigned>(*A.ElemSize.constant()) : 0;
   A.Count = Mult;
   A.Location = loc(E->getBeginLoc());
+  if (Dir == "load") {
+    CharSourceRange R = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(E->getSourceRange()), SM,
+        Ctx.getLangOpts());
+    StringRef Text =
+        R.isValid() ? Lexer::getSourceText(R, SM, Ctx.getLangOpts()) : "";
+    if (!Text.empty() &&
+        !StatementLoads.insert(Text.str() + "|" + Mult.str()).second)
+      return; // read again in the same statement: the compiler reuses it
+  }
   Coefficient C = Linear ? *Linear : Coefficient::known(0.0);
   if (C.K == Coefficient::Indirect)
     A.Pattern = AccessPattern::Indirect;
   else if (C.K == Coefficient::Unknown)
     A.Pattern = AccessPattern::Unknown;
-  else if (C.C.isZero())
+  else if (C.C.isZero()) {
     A.Pattern = AccessPattern::Uniform;
-  else if (C.C.constant() && std::fabs(*C.C.constant()) == 1)
+    A.SingleLane = SingleLane > 0;
+  } else if (C.C.constant() && std::fabs(*C.C.constant()) == 1)
     A.Pattern = AccessPattern::Coalesced;
   else {
     A.Pattern = AccessPattern::Strided;

@@ -185,7 +185,8 @@ private:
   /// `if (threadIdx.x < s)` in a loop over s: the then-branch multiplier.
   std::optional<SymExpr> reductionStep(const Expr *Cond, const SymExpr &Mult);
   /// The value a local variable is given where it is defined: its
-  /// initializer, or its one assignment (`int i; i = ...;`).
+  /// initializer, or its one assignment (`int i; i = ...;`); for a parameter
+  /// of an inlined function, the caller's argument.
   const Expr *initOf(const VarDecl *V) const;
   void collectAssignments(const Stmt *S);
   void switchStmt(const SwitchStmt *S, const SymExpr &Mult);
@@ -234,6 +235,22 @@ private:
   ThreadSet Kernel;
   std::vector<ThreadSet> Nest;
   std::map<const VarDecl *, const Expr *> Assigned;
+  /// Parameters of the __device__ functions being inlined (a functor's or
+  /// closure's operator() included), bound to the caller's arguments: an
+  /// index passed in keeps its thread-dependence and its value.
+  std::map<const VarDecl *, const Expr *> ParamArgs;
+  /// Inside a branch one lane of each warp takes (threadIdx.x == 0, the
+  /// first lane): its accesses are one lane's bytes, not a warp's.
+  unsigned SingleLane = 0;
+  /// Loads of the statement being walked, by source text and count: the
+  /// same element read twice in one statement (x[i] * x[i]) is one load.
+  std::set<std::string> StatementLoads;
+  /// Locals reassigned in the kernel's top-level straight-line code: the
+  /// value of the assignment seen last (null: one that reads the variable
+  /// itself, no longer known), which statements after it see.
+  std::map<const VarDecl *, const Expr *> Current;
+  /// Records `x = E;` (a top-level statement) for the statements after it.
+  void noteAssignment(const Stmt *S);
   bool LastLoopGridStride = false;
   /// Operations, accesses and barriers counted so far.
   unsigned Work = 0;

@@ -104,6 +104,7 @@ void Analyzer::ifStmt(const IfStmt *If, const SymExpr &Mult, bool TopLevel) {
     return;
   }
   SymExpr P(DefaultBranchProbability);
+  bool OneLane = false;
   std::optional<SymExpr> ThenMult;
   std::optional<ThreadSet> Inner, ElseInner;
   std::vector<Compare> Cs, NotCs;
@@ -115,7 +116,8 @@ void Analyzer::ifStmt(const IfStmt *If, const SymExpr &Mult, bool TopLevel) {
     if (std::optional<SymExpr> V = parseSymExpr(Pr->Text))
       P = *V;
   } else if (std::optional<SymExpr> One = oneThreadPerBlock(If->getCond())) {
-    P = *One; // if (threadIdx.x == 0): one thread of each block
+    P = *One; // if (threadIdx.x == 0): one thread of each block (or warp)
+    OneLane = true;
   } else if (std::optional<SymExpr> Flag = flagParameter(If->getCond())) {
     P = *Flag;
   } else if (std::optional<SymExpr> Step = reductionStep(If->getCond(), Mult)) {
@@ -152,7 +154,9 @@ void Analyzer::ifStmt(const IfStmt *If, const SymExpr &Mult, bool TopLevel) {
   }
   if (Inner)
     Nest.push_back(*Inner);
+  SingleLane += OneLane;
   stmt(Then, ThenMult ? *ThenMult : Mult * P, false);
+  SingleLane -= OneLane;
   if (Inner)
     Nest.pop_back();
   if (ElseInner)

@@ -4,6 +4,8 @@
 #include "Analyzer.h"
 
 #include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -12,6 +14,35 @@ using namespace llvm;
 
 namespace orrery {
 namespace kernels {
+
+/// Whether \p Body assigns, increments or takes a non-const reference to
+/// \p V (a parameter so written no longer stands for its argument).
+static bool writesTo(const Stmt *Body, const VarDecl *V) {
+  if (V->getType()->isReferenceType() &&
+      !V->getType().getNonReferenceType().isConstQualified())
+    return true;
+  std::vector<const Stmt *> Work{Body};
+  auto Names = [V](const Expr *E) {
+    const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return D && D->getDecl() == V;
+  };
+  while (!Work.empty()) {
+    const Stmt *S = Work.back();
+    Work.pop_back();
+    if (!S)
+      continue;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S);
+        BO && BO->isAssignmentOp() && Names(BO->getLHS()))
+      return true;
+    if (const auto *U = dyn_cast<UnaryOperator>(S);
+        U && (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) &&
+        Names(U->getSubExpr()))
+      return true;
+    for (const Stmt *C : S->children())
+      Work.push_back(C);
+  }
+  return false;
+}
 
 /// The precision class of a (non-dependent) arithmetic type, or null.
 FpOps *Analyzer::fpClass(QualType T) {
@@ -326,9 +357,21 @@ void Analyzer::call(const CallExpr *CE, const SymExpr &Mult) {
     return;
   }
   ArgsAt(0);
+  // The callee's parameters stand for the caller's arguments (an operator()
+  // call lists the object first).
+  std::map<const VarDecl *, const Expr *> Saved = ParamArgs;
+  unsigned Skip = isa<CXXOperatorCallExpr>(CE) && isa<CXXMethodDecl>(Def) &&
+                          !cast<CXXMethodDecl>(Def)->isStatic()
+                      ? 1
+                      : 0;
+  for (unsigned I = 0; I < Def->getNumParams() && I + Skip < CE->getNumArgs();
+       ++I)
+    if (!writesTo(Def->getBody(), Def->getParamDecl(I)))
+      ParamArgs[Def->getParamDecl(I)] = CE->getArg(I + Skip);
   InlineStack.push_back(Def);
   stmt(Def->getBody(), Mult, false);
   InlineStack.pop_back();
+  ParamArgs = std::move(Saved);
 }
 
 } // namespace kernels

@@ -51,7 +51,7 @@ bool Analyzer::readsMemoryImpl(const Expr *E) {
   if (isa<CallExpr>(E) && builtinName(E).empty())
     return true;
   if (const VarDecl *V = varOf(E))
-    if (!isa<ParmVarDecl>(V) && initOf(V) && !LoopVars.count(V))
+    if (initOf(V) && !LoopVars.count(V))
       return readsMemory(initOf(V));
   for (const Stmt *C : E->children())
     if (const auto *CE = dyn_cast_or_null<Expr>(C))
@@ -71,7 +71,7 @@ bool Analyzer::mentionsThreadIdImpl(const Expr *E, unsigned Depth) {
     auto It = LoopVars.find(V);
     if (It != LoopVars.end())
       return mentionsThreadId(It->second.Init, Depth + 1);
-    if (!isa<ParmVarDecl>(V) && initOf(V))
+    if (initOf(V))
       return mentionsThreadId(initOf(V), Depth + 1);
     return false;
   }
@@ -105,6 +105,8 @@ std::optional<SymExpr> Analyzer::symbolic(const Expr *E, unsigned Depth) {
   }
   if (const VarDecl *V = varOf(E)) {
     if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
+      if (initOf(P))
+        return symbolic(initOf(P), Depth + 1);
       if (P->getType()->isPointerType())
         return std::nullopt;
       return SymExpr::sym(P->getName().str());
@@ -170,10 +172,41 @@ std::optional<SymExpr> Analyzer::symbolic(const Expr *E, unsigned Depth) {
 }
 
 const Expr *Analyzer::initOf(const VarDecl *V) const {
+  if (isa<ParmVarDecl>(V)) {
+    auto It = ParamArgs.find(V);
+    return It == ParamArgs.end() ? nullptr : It->second;
+  }
+  if (auto C = Current.find(V); C != Current.end())
+    return C->second;
   if (V->getInit())
     return V->getInit();
   auto It = Assigned.find(V);
   return It == Assigned.end() ? nullptr : It->second;
+}
+
+void Analyzer::noteAssignment(const Stmt *S) {
+  const auto *BO = dyn_cast<BinaryOperator>(S);
+  if (!BO || !BO->isAssignmentOp())
+    return;
+  const VarDecl *V = varOf(BO->getLHS());
+  if (!V || !V->isLocalVarDecl())
+    return;
+  const Expr *Value = BO->getOpcode() == BO_Assign ? BO->getRHS() : nullptr;
+  // x = f(x) or x += ...: the new value depends on the old one.
+  if (Value) {
+    std::vector<const Stmt *> Work{Value};
+    while (!Work.empty() && Value) {
+      const Stmt *E = Work.back();
+      Work.pop_back();
+      if (const auto *D = dyn_cast_or_null<DeclRefExpr>(E);
+          D && D->getDecl() == V)
+        Value = nullptr;
+      if (E)
+        for (const Stmt *C : E->children())
+          Work.push_back(C);
+    }
+  }
+  Current[V] = Value;
 }
 
 /// Local variables declared without a value and assigned exactly once.

@@ -33,6 +33,22 @@ std::optional<SymExpr> Analyzer::oneThreadPerBlock(const Expr *Cond) {
     std::string B = builtinName(V);
     if (StringRef(B).starts_with("threadIdx.") && symbolic(Val))
       return SymExpr(1.0) / SymExpr::sym("blockDim." + B.substr(10));
+    // The first lane of each warp: (threadIdx.x & 31) == 0,
+    // threadIdx.x % 32 == 0 (or % warpSize): one thread in 32.
+    if (const auto *Lane = dyn_cast<BinaryOperator>(V->IgnoreParenImpCasts());
+        Lane && (Lane->getOpcode() == BO_And || Lane->getOpcode() == BO_Rem) &&
+        builtinName(Lane->getLHS()) == "threadIdx.x" && symbolic(Val)) {
+      std::optional<SymExpr> M = symbolic(Lane->getRHS());
+      std::optional<double> W = M ? M->constant() : std::nullopt;
+      if (Lane->getOpcode() == BO_Rem && !W &&
+          builtinName(Lane->getRHS()) == "warpSize")
+        W = 32;
+      if (W && Lane->getOpcode() == BO_And)
+        W = *W + 1; // x & (2^k - 1) is x mod 2^k
+      if (W && *W >= 1 && *W <= 32)
+        return SymExpr(1.0) / SymExpr::min(SymExpr(*W),
+                                            SymExpr::sym("blockDim.x"));
+    }
   }
   return std::nullopt;
 }
@@ -77,7 +93,7 @@ bool Analyzer::threadCompares(const Expr *Cond, bool Negated,
   if (const auto *U = dyn_cast<UnaryOperator>(Cond);
       U && U->getOpcode() == UO_LNot)
     return threadCompares(U->getSubExpr(), !Negated, Out, Other, Depth + 1);
-  if (const VarDecl *V = varOf(Cond); V && !isa<ParmVarDecl>(V) && initOf(V) &&
+  if (const VarDecl *V = varOf(Cond); V && initOf(V) &&
                                       !LoopVars.count(V) &&
                                       V->getType()->isBooleanType())
     // const bool inside = i >= 1 && i < n - 1; if (inside)

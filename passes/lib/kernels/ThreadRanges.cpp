@@ -182,8 +182,30 @@ std::optional<ThreadAtom> threadAtom(const SymExpr &E) {
   std::optional<unsigned> Dim;
   for (const auto &[Sym, C] : L->Coef) {
     unsigned D = Sym.back() - 'x';
-    if (D > 2 || (Dim && *Dim != D))
+    if (D > 2)
       return std::nullopt;
+    if (Dim && *Dim != D) {
+      // A transposed tile, `blockIdx.j * C + threadIdx.i` (i != j): whole
+      // tiles of blocks along j pass or fail (exact when blockDim.i == C
+      // divides the bound); bounded as the block coordinate j.
+      if (L->Coef.size() != 2)
+        return std::nullopt;
+      auto T = L->Coef.begin(), B = std::next(T);
+      if (llvm::StringRef(T->first).starts_with("blockIdx."))
+        std::swap(T, B);
+      std::optional<double> Tile = B->second.constant();
+      std::optional<double> Step = T->second.constant();
+      if (!llvm::StringRef(T->first).starts_with("threadIdx.") ||
+          !llvm::StringRef(B->first).starts_with("blockIdx.") || !Tile ||
+          *Tile <= 0 || !Step || *Step != 1)
+        return std::nullopt;
+      ThreadAtom A;
+      A.Dim = B->first.back() - 'x';
+      A.Kind = CoordKind::Block;
+      A.Coef = SymExpr(*Tile);
+      A.Offset = L->K;
+      return A;
+    }
     Dim = D;
   }
   std::string Axis(1, "xyz"[*Dim]);
@@ -193,10 +215,15 @@ std::optional<ThreadAtom> threadAtom(const SymExpr &E) {
   A.Dim = *Dim;
   A.Offset = L->K;
   if (T != L->Coef.end() && B != L->Coef.end()) {
-    if (!sameValue(B->second, T->second * geometry("blockDim", *Dim)))
-      return std::nullopt;
     A.Kind = CoordKind::Global;
     A.Coef = T->second;
+    if (!sameValue(B->second, T->second * geometry("blockDim", *Dim))) {
+      std::optional<double> Tile = B->second.constant();
+      std::optional<double> Step = T->second.constant();
+      if (!Tile || !Step || *Step != 1 || *Tile <= 0)
+        return std::nullopt;
+      A.TileScale = geometry("blockDim", *Dim) / SymExpr(*Tile);
+    }
   } else if (T != L->Coef.end()) {
     A.Kind = CoordKind::Local;
     A.Coef = T->second;
@@ -221,6 +248,11 @@ bool ThreadSet::constrain(const SymExpr &E, Rel R, const SymExpr &Bound) {
   // c*x + o REL b, solved for x.
   double C = *A->Coef.constant();
   SymExpr Diff = Bound - A->Offset;
+  if (A->TileScale) {
+    if (R == Rel::EQ || R == Rel::NE)
+      return false; // one index of a tile: not a range of the global index
+    Diff = Diff * *A->TileScale;
+  }
   if (C < 0) {
     C = -C;
     Diff = A->Offset - Bound;

@@ -35,6 +35,11 @@ struct ThreadAtom {
   unsigned Dim = 0;
   CoordKind Kind = CoordKind::Global;
   SymExpr Coef, Offset;
+  /// A tiled global index `blockIdx.d * C + threadIdx.d` with a constant
+  /// tile C (a literal where blockDim.d would be): blockDim.d / C, the
+  /// share of each tile the block's threads cover. Bounds on it are scaled
+  /// to the global index by this factor (exact when blockDim.d == C).
+  std::optional<SymExpr> TileScale;
 };
 
 /// E as an affine function of one thread coordinate, if it is one.

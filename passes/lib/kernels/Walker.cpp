@@ -235,6 +235,8 @@ void Analyzer::stmtImpl(const Stmt *S, const SymExpr &Mult, bool TopLevel) {
       size_t Guards = GuardNotes.size();
       LastLoopGridStride = false;
       stmt(Child, Mult * Scale, TopLevel);
+      if (TopLevel && InlineStack.empty())
+        noteAssignment(Child);
       const auto *If = dyn_cast<IfStmt>(Child);
       bool Guarded = If && !isEarlyReturn(If);
       bool Strided = isa<ForStmt>(Child) && LastLoopGridStride;
@@ -267,8 +269,10 @@ void Analyzer::stmtImpl(const Stmt *S, const SymExpr &Mult, bool TopLevel) {
                      "instantiation only");
           continue;
         }
-        if (V->getInit())
+        if (V->getInit()) {
+          StatementLoads.clear();
           expr(V->getInit(), Mult);
+        }
       }
     return;
   }
@@ -306,10 +310,12 @@ void Analyzer::stmtImpl(const Stmt *S, const SymExpr &Mult, bool TopLevel) {
     return;
   }
   if (const auto *R = dyn_cast<ReturnStmt>(S)) {
+    StatementLoads.clear();
     expr(R->getRetValue(), Mult);
     return;
   }
   if (const auto *E = dyn_cast<Expr>(S)) {
+    StatementLoads.clear();
     expr(E, Mult);
     return;
   }

@@ -71,10 +71,34 @@ TEST(ThreadRangesTest, RejectsWhatIsNotAThreadBound) {
   EXPECT_FALSE(TS.constrain(S("n"), Rel::LT, 4.0));
   EXPECT_FALSE(TS.constrain(gid() * gid(), Rel::LT, S("n")));
   EXPECT_FALSE(TS.constrain(gid(), Rel::LT, S("threadIdx.y")));
-  // blockIdx.x * 16 + threadIdx.x is a global index only if blockDim.x = 16.
+  // One index of a tile is not a range of the global index.
   EXPECT_FALSE(
-      TS.constrain(S("blockIdx.x") * 16.0 + S("threadIdx.x"), Rel::LT, S("n")));
+      TS.constrain(S("blockIdx.x") * 16.0 + S("threadIdx.x"), Rel::EQ, S("n")));
   EXPECT_TRUE(TS.empty());
+}
+
+TEST(ThreadRangesTest, TiledIndexCountsTheBlocksShareOfEachTile) {
+  // blockIdx.x * 16 + threadIdx.x < n: n threads when blockDim.x = 16; with
+  // 8 threads per block (each covering half a tile), n / 2.
+  ThreadSet TS;
+  ASSERT_TRUE(
+      TS.constrain(S("blockIdx.x") * 16.0 + S("threadIdx.x"), Rel::LT, S("n")));
+  EXPECT_EQ(*TS.dimCount(0).eval(
+                {{"n", 160}, {"gridDim.x", 100}, {"blockDim.x", 16}}),
+            160);
+  EXPECT_EQ(*TS.dimCount(0).eval(
+                {{"n", 160}, {"gridDim.x", 100}, {"blockDim.x", 8}}),
+            80);
+}
+
+TEST(ThreadRangesTest, TransposedTileBoundsTheBlocks) {
+  // blockIdx.y * 32 + threadIdx.x < h: whole tiles of blocks along y.
+  ThreadSet TS;
+  ASSERT_TRUE(
+      TS.constrain(S("blockIdx.y") * 32.0 + S("threadIdx.x"), Rel::LT, S("h")));
+  EXPECT_EQ(*TS.dimCount(1).eval(
+                {{"h", 320}, {"gridDim.y", 20}, {"blockDim.y", 8}}),
+            10 * 8);
 }
 
 TEST(ThreadRangesTest, FractionOfANestedBranch) {

@@ -41,6 +41,9 @@ struct Access {
   std::string Address; ///< atomics: same_for_grid | same_per_block | distinct |
                        ///< indirect
   std::string Location; ///< file:line:col
+  /// Executed by one lane of its warp (under `threadIdx.x == 0`): a uniform
+  /// access requests the element's bytes, not a sector shared by 32 lanes.
+  bool SingleLane = false;
   /// Bytes requested from memory per thread and execution: 32-byte sectors
   /// per warp instruction, divided by 32 lanes.
   SymExpr requestedBytes() const;
