@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Published CUDA-aware MPI codes, built with their own build systems through
 # orrery-cxx/orrery-cc in skeleton mode, unchanged, and simulated: per code,
-# built / simulated / simulated time / wall time / peak RSS.
+# built / simulated / simulated time / wall time / peak RSS; then, per code,
+# the share of its predicted GPU time by hint confidence.
 #
 # Usage: bench/realcodes.sh [-b BUILD] DIR...
 #   DIR: a checkout of NVIDIA's multi-gpu-programming-models (its mpi/ and
@@ -56,6 +57,13 @@ report() {
     wall=$(sed -n 's/^wall_seconds //p' "$log")
     rss=$(sed -n 's/^peak_rss_kib //p' "$log")
     [ -n "$rss" ] && rss="$((rss / 1024)) MiB"
+    # What its predicted GPU time rests on (orrery-run's coverage section),
+    # printed after the table.
+    if grep -q '^Kernel time by hint confidence' "$log"; then
+      { echo "## $name"
+        sed -n '/^Kernel time by hint confidence/,/^$/p' "$log" | sed '/^$/d'
+      } >> "$work/coverage.txt"
+    fi
   fi
   printf '%-42s %-6s %-9s %14s %10s %10s\n' "$name" "$built" "$sim" "${simt:--}" "${wall:--}" "${rss:--}"
 }
@@ -248,3 +256,11 @@ for d in "$@"; do
   else echo "$0: $d is none of the codes this script knows (see its header)" >&2
   fi
 done
+
+# Per code, the share of predicted GPU time by hint confidence (library
+# models apart) and the kernels without a usable hint.
+if [ -s "$work/coverage.txt" ]; then
+  echo
+  echo "# predicted GPU time by hint confidence"
+  cat "$work/coverage.txt"
+fi

@@ -119,7 +119,8 @@ bool Report::writeJson(const std::string &Path, const Summary &S,
                   {"estimated_seconds", K->EstimatedSeconds},
                   {"measured_seconds", K->MeasuredSeconds},
                   {"time", timeSource(*K)},
-                  {"confidence", confidenceName(K->Confidence)}});
+                  {"confidence", confidenceName(K->Confidence)},
+                  {"hint", K->Hint}});
   J["kernels"] = Ks;
   nlohmann::ordered_json Rs = nlohmann::ordered_json::array();
   for (const auto &KV : Reads)

@@ -57,6 +57,10 @@ struct KernelTotals {
   double MeasuredSeconds = 0; ///< part measured on a real GPU (twin mode)
   unsigned long long MeasuredLaunches = 0;
   int Confidence = -1; ///< worst ORRERY_CONFIDENCE_* seen; -1: no hint
+  /// Where the hint came from: "site" (the launch site's generated hint),
+  /// "registry" (resolved by the kernel's address), "library" (a library
+  /// model of thrust/CUB) or "none".
+  const char *Hint = "none";
 };
 
 /// One device-to-host read site (docs/simulate.md, "device reads"), kept

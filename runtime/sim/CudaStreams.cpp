@@ -138,7 +138,8 @@ static std::string stubName(const void *Func) {
 /// model), created on first use. A site whose kernel is resolved by address
 /// (a launch through a pointer) keeps one row per kernel it launches.
 static KernelTotals &kernelTotals(const orrery_site *Site, const void *Func,
-                                  bool HasHint, const std::string &Name = "",
+                                  bool HasHint, const char *Hint,
+                                  const std::string &Name = "",
                                   const char *Defined = nullptr) {
   struct PairHash {
     size_t operator()(const std::pair<const void *, const void *> &P) const {
@@ -166,6 +167,7 @@ static KernelTotals &kernelTotals(const orrery_site *Site, const void *Func,
     K = &Rep.kernel(Where + " " + Kernel);
     K->Name = Kernel;
     K->Site = Where;
+    K->Hint = Hint;
     if (!HasHint)
       Rep.warn("kernel " + Kernel + " at " + Where +
                " has no cost hint: its launches are charged as empty kernels");
@@ -198,8 +200,12 @@ cudaError_t kernelOp(Rank &R, const PendingLaunch &P, const void *Func,
                               : nullptr;
   LaunchCost C = launchCost(RT.gpu(), Counts, G, B, Shared);
   // A kernel without a hint is only a problem when nothing measures it.
+  const char *Hint = P.HasCounts            ? "site"
+                     : Entry                  ? "registry"
+                     : Lib && Lib->Counts     ? "library"
+                                              : "none";
   KernelTotals &K = kernelTotals(
-      P.Site, Func, Counts || deviceExecutor().real(),
+      P.Site, Func, Counts || deviceExecutor().real(), Hint,
       Entry ? Entry->name : Lib ? Lib->Name : std::string(),
       Entry ? Entry->location : nullptr);
   if (!C.Error.empty()) {

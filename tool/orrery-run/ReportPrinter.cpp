@@ -35,7 +35,7 @@ const std::pair<const char *, const char *> Categories[] = {
 constexpr std::size_t MaxKernelRows = 20;
 
 struct Kernel {
-  std::string Name, Site, Confidence;
+  std::string Name, Site, Confidence, Hint;
   double Launches = 0, Flops = 0, Bytes = 0, Seconds = 0;
 };
 
@@ -156,6 +156,7 @@ bool parseKernels(const json &Kernels, FieldReader &R, ReportData &Out) {
     Row.Name = R.text(K, Where, "name", true);
     Row.Site = R.text(K, Where, "site", false);
     Row.Confidence = R.text(K, Where, "confidence", false);
+    Row.Hint = R.text(K, Where, "hint", false);
     Row.Launches = R.number(K, Where, "launches", true).value_or(0);
     Row.Flops = R.number(K, Where, "flops", false).value_or(0);
     Row.Bytes = R.number(K, Where, "bytes", false).value_or(0);
@@ -409,6 +410,54 @@ void printKernels(const ReportData &D, std::ostream &OS) {
        << " more (see the JSON report)\n";
 }
 
+/// What the predicted GPU time rests on: its share by hint confidence, the
+/// library models apart, and the kernels without a usable hint by time.
+void printCoverage(const ReportData &D, std::ostream &OS) {
+  double Total = 0;
+  for (const Kernel &K : D.Kernels)
+    Total += K.Seconds;
+  if (D.Kernels.empty() || Total <= 0)
+    return;
+  const char *Classes[] = {"exact",   "symbolic", "defaulted",
+                           "library model", "unknown",  "none"};
+  auto ClassOf = [](const Kernel &K) -> std::string {
+    if (K.Hint == "library")
+      return "library model";
+    return K.Confidence.empty() ? "none" : K.Confidence;
+  };
+  OS << "\nKernel time by hint confidence\n";
+  Table T({false, true, true, true});
+  T.add({"confidence", "kernels", "time", "share"});
+  for (const char *C : Classes) {
+    double Seconds = 0;
+    int Rows = 0;
+    for (const Kernel &K : D.Kernels)
+      if (ClassOf(K) == C) {
+        Seconds += K.Seconds;
+        ++Rows;
+      }
+    if (Rows)
+      T.add({C, format("%.0f", double(Rows)), formatTime(Seconds),
+             formatShare(Seconds, Total)});
+  }
+  T.print(OS, "  ");
+  std::vector<const Kernel *> Unresolved;
+  for (const Kernel &K : D.Kernels)
+    if (ClassOf(K) == "unknown" || ClassOf(K) == "none")
+      Unresolved.push_back(&K);
+  if (Unresolved.empty())
+    return;
+  OS << "Kernels without a usable hint (charged a default or as empty), by "
+        "time:\n";
+  std::size_t Shown = std::min<std::size_t>(Unresolved.size(), 10);
+  for (std::size_t I = 0; I < Shown; ++I)
+    OS << "  " << Unresolved[I]->Name << "  " << Unresolved[I]->Site << "  "
+       << formatTime(Unresolved[I]->Seconds) << " ("
+       << formatShare(Unresolved[I]->Seconds, Total) << ")\n";
+  if (Shown < Unresolved.size())
+    OS << "  ... and " << Unresolved.size() - Shown << " more\n";
+}
+
 void printEstimates(const ReportData &D, std::ostream &OS) {
   if (!D.GpuSeconds)
     return;
@@ -535,6 +584,7 @@ bool printReport(const json &Report, std::ostream &OS, std::string &Error) {
   printFailure(D, OS);
   printBreakdown(D, OS);
   printKernels(D, OS);
+  printCoverage(D, OS);
   printEstimates(D, OS);
   printDeviceReads(D, OS);
   printSharedHost(D, OS);

@@ -136,11 +136,25 @@ NvccAction classifyNvccFlag(std::string_view Name) {
   return NvccAction::Keep;
 }
 
-/// Splits on commas (and, for -Xcompiler values, white space).
+/// Splits on commas (and, for -Xcompiler values, white space), except
+/// inside double or single quotes, which nvcc removes: a Makefile's
+/// `-Xcompiler \"-Wl,-rpath,DIR\"` passes one option, -Wl,-rpath,DIR.
 std::vector<std::string> splitList(std::string_view V, bool Spaces) {
   std::vector<std::string> Out;
   std::string Cur;
+  char Quote = 0;
   for (char C : V) {
+    if (Quote) {
+      if (C == Quote)
+        Quote = 0;
+      else
+        Cur += C;
+      continue;
+    }
+    if (C == '"' || C == '\'') {
+      Quote = C;
+      continue;
+    }
     if (C == ',' || (Spaces && (C == ' ' || C == '\t'))) {
       if (!Cur.empty())
         Out.push_back(Cur);

@@ -45,6 +45,16 @@ TEST(NvccFlagsTest, CompilerOptionsSplitOnCommasAndSpaces) {
   EXPECT_EQ(T.Args, (Args{"-O2", "-Wall", "-fopenmp"}));
 }
 
+TEST(NvccFlagsTest, QuotedCompilerOptionsAreOneOptionWithoutQuotes) {
+  // A Makefile's -Xcompiler \"-Wl,-rpath,DIR\" (gpu-benches): the shell
+  // passes the quotes, nvcc keeps the commas and removes the quotes.
+  NvccTranslation T = translateNvccFlags(
+      {"-Xcompiler", "\"-Wl,-rpath,/usr/local/cuda/lib64/\"", "-Xcompiler",
+       "'-DA=1 2',-Wall"});
+  EXPECT_EQ(T.Args, (Args{"-Wl,-rpath,/usr/local/cuda/lib64/", "-DA=1 2",
+                          "-Wall"}));
+}
+
 TEST(NvccFlagsTest, LongFormsAndDeviceLink) {
   NvccTranslation T = translateNvccFlags(
       {"--optimize", "3", "--library", "m", "--library-path=/l", "--shared",

@@ -32,6 +32,8 @@ __global__ void triad_other(double *a, const double *b, const double *c,
                             double s, long n);
 void launch_triad_other(double *a, const double *b, const double *c, double s,
                         long n, int grid, int block);
+// In prebuilt/prebuilt.cu, built without instrumenting its kernel.
+void launch_prebuilt(double *x, long n, int grid, int block);
 
 // A launch written inside a macro body, the kernel a macro argument.
 #define LAUNCH(kernel) kernel<<<grid, block>>>(a, x, y, n)
@@ -171,6 +173,10 @@ int main(int argc, char **argv) {
   begin();
   scale<double><<<(fn + block - 1) / block, block>>>(y, x, 2.0, fn);
   end("template_double_direct");
+
+  // A kernel of a library built without the instrumenter.
+  launch_prebuilt(x, n, grid, block);
+  check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
 
   // A kernel of another translation unit.
   begin();
