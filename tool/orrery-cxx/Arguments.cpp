@@ -214,6 +214,12 @@ const char *skeletonDropReason(const std::string &Name, Mode M) {
     return "in skeleton mode SMPI is the MPI library";
   if (isOneOf(Name, {"nvToolsExt", "nvtx3interop"}))
     return "NVTX 3 is header-only (nvToolsExt.h resolves to nvtx3/)";
+  // GPU management and profiling libraries of the machine with the GPU (a
+  // program that calls them is told which function is missing when it is
+  // loaded).
+  if (M == Mode::Skeleton && isOneOf(Name, {"nvidia-ml", "cupti"}))
+    return "in skeleton mode there is no GPU to manage or profile (NVML, "
+           "CUPTI)";
   return nullptr;
 }
 

@@ -136,9 +136,10 @@ NvccAction classifyNvccFlag(std::string_view Name) {
   return NvccAction::Keep;
 }
 
-/// Splits on commas (and, for -Xcompiler values, white space), except
-/// inside double or single quotes, which nvcc removes: a Makefile's
-/// `-Xcompiler \"-Wl,-rpath,DIR\"` passes one option, -Wl,-rpath,DIR.
+/// Splits on commas (and, for -Xcompiler values, white space); in
+/// -Xcompiler values, not inside double or single quotes, which nvcc
+/// removes: a Makefile's `-Xcompiler \"-Wl,-rpath,DIR\"` passes one
+/// option, -Wl,-rpath,DIR.
 std::vector<std::string> splitList(std::string_view V, bool Spaces) {
   std::vector<std::string> Out;
   std::string Cur;
@@ -151,7 +152,7 @@ std::vector<std::string> splitList(std::string_view V, bool Spaces) {
         Cur += C;
       continue;
     }
-    if (C == '"' || C == '\'') {
+    if (Spaces && (C == '"' || C == '\'')) {
       Quote = C;
       continue;
     }

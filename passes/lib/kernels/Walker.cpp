@@ -357,9 +357,16 @@ KernelHint Analyzer::run(const FunctionDecl *K) {
   if (H.ActiveNote.empty())
     H.ActiveNote = "no thread-id guard: every launched thread";
   // Footprint: arrays whose every access (in one direction) is coalesced
-  // and outside loops touch one element per active thread.
+  // and outside loops touch one element per active thread. An access under
+  // a launch-uniform flag (`if (flag)` on a bool parameter: it runs once or
+  // not at all) touches no element the unconditional ones do not, as long
+  // as one access runs exactly once.
+  std::set<std::string> Flags;
+  for (const ParmVarDecl *P : K->parameters())
+    if (P->getType()->isBooleanType())
+      Flags.insert(P->getNameAsString());
   struct FootprintInfo {
-    bool Ok = true;
+    bool Ok = true, Once = false;
     SymExpr Elem;
   };
   std::map<std::string, FootprintInfo> PerArray;
@@ -368,10 +375,13 @@ KernelHint Analyzer::run(const FunctionDecl *K) {
       continue;
     FootprintInfo &I = PerArray[A.Array + " (" + A.Dir + ")"];
     I.Elem = A.ElemSize;
-    I.Ok &= A.Pattern == AccessPattern::Coalesced && A.Count.constant() == 1.0;
+    bool Once = A.Count.constant() == 1.0;
+    I.Once |= Once;
+    I.Ok &= A.Pattern == AccessPattern::Coalesced &&
+            (Once || Flags.count(A.Count.str()));
   }
   for (auto &[Key, I] : PerArray)
-    if (I.Ok)
+    if (I.Ok && I.Once)
       H.Footprint.push_back({Key, Active * I.Elem});
   // Anything depending on parameters or geometry is at best symbolic.
   std::set<std::string> Syms;
