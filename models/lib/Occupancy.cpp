@@ -21,6 +21,24 @@ double roundUp(double V, double Unit) {
 
 } // namespace
 
+double sharedCapacityPerSm(const GpuParams &G, int CarveoutPercent,
+                           double BlockBytes) {
+  if (CarveoutPercent < 0)
+    return G.SharedMemoryPerSm;
+  // The configurations of compute capabilities 8.x and 9.0 (CUDA C++
+  // Programming Guide, "Shared Memory" of each compute capability).
+  const double Configs[] = {0, 8, 16, 32, 64, 100, 132, 164, 196, 228};
+  double Want = std::min(100, CarveoutPercent) / 100.0 * G.SharedMemoryPerSm;
+  for (double K : Configs) {
+    double Bytes = K * 1024;
+    if (Bytes > G.SharedMemoryPerSm)
+      break;
+    if (Bytes >= Want && Bytes >= BlockBytes)
+      return Bytes;
+  }
+  return G.SharedMemoryPerSm;
+}
+
 Occupancy computeOccupancy(const GpuParams &G, const LaunchConfig &L) {
   Occupancy O;
   if (L.ThreadsPerBlock == 0 || L.ThreadsPerBlock > G.MaxThreadsPerBlock) {
@@ -52,10 +70,11 @@ Occupancy computeOccupancy(const GpuParams &G, const LaunchConfig &L) {
                      {"blocks", G.MaxBlocksPerSm},
                      {"shared memory", ~0u},
                      {"registers", ~0u}};
-  if (L.SharedBytesPerBlock > 0)
+  if (L.SharedBytesPerBlock > 0) {
+    double Block = roundUp(L.SharedBytesPerBlock, G.SharedMemoryAllocationUnit);
     Limits[2].Blocks = static_cast<unsigned>(
-        G.SharedMemoryPerSm /
-        roundUp(L.SharedBytesPerBlock, G.SharedMemoryAllocationUnit));
+        sharedCapacityPerSm(G, L.CarveoutPercent, Block) / Block);
+  }
   if (L.RegistersPerThread > 0) {
     double PerWarp = roundUp(double(L.RegistersPerThread) * G.WarpSize,
                              G.RegisterAllocationUnit);

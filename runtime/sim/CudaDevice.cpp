@@ -1,6 +1,7 @@
 //===- CudaDevice.cpp - Devices, errors and properties of simulated GPUs --===//
 
 #include "CudaCommon.h"
+#include "FuncAttributes.h"
 #include "DeviceMemory.h"
 
 #include <cstdio>
@@ -216,13 +217,39 @@ cudaError_t cudaDeviceDisablePeerAccess(int Peer) {
   return cudaSuccess;
 }
 
-cudaError_t cudaFuncSetCacheConfig(const void *, cudaFuncCache) {
+// A cache preference is a shared-memory carveout (FuncAttributes.h).
+cudaError_t cudaFuncSetCacheConfig(const void *Func, cudaFuncCache Cache) {
+  if (!Func)
+    return fail(callingRank(), cudaErrorInvalidDeviceFunction);
+  funcAttributes(Func).CarveoutPercent =
+      Cache == cudaFuncCachePreferShared  ? 100
+      : Cache == cudaFuncCachePreferL1    ? 0
+      : Cache == cudaFuncCachePreferEqual ? 50
+                                          : -1;
   return cudaSuccess;
 }
 
 cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache) { return cudaSuccess; }
 
-cudaError_t cudaFuncSetAttribute(const void *, cudaFuncAttribute, int) {
+cudaError_t cudaFuncSetAttribute(const void *Func, cudaFuncAttribute Attr,
+                                 int Value) {
+  Rank &R = callingRank();
+  if (!Func)
+    return fail(R, cudaErrorInvalidDeviceFunction);
+  switch (Attr) {
+  case cudaFuncAttributePreferredSharedMemoryCarveout:
+    if (Value < -1 || Value > 100)
+      return fail(R, cudaErrorInvalidValue);
+    funcAttributes(Func).CarveoutPercent = Value;
+    break;
+  case cudaFuncAttributeMaxDynamicSharedMemorySize:
+    if (Value < 0 || Value > Runtime::get().gpu().SharedMemoryPerBlock)
+      return fail(R, cudaErrorInvalidValue);
+    funcAttributes(Func).MaxDynamicShared = Value;
+    break;
+  default:
+    break; // accepted, not modelled
+  }
   return cudaSuccess;
 }
 

@@ -11,6 +11,8 @@
 
 #include "CudaCommon.h"
 #include "DeviceMemory.h"
+#include "FuncAttributes.h"
+#include "KernelRegistry.h"
 
 #include <cuda.h>
 #include <cuda_profiler_api.h>
@@ -174,6 +176,19 @@ cudaError_t cudaFuncGetAttributes(cudaFuncAttributes *Attr, const void *Fn) {
   std::memset(Attr, 0, sizeof(*Attr));
   Attr->maxThreadsPerBlock = 1024;
   Attr->numRegs = 32;
+  // The kernel's registered hint knows its static shared memory and ptxas
+  // registers; the program's settings are its own.
+  if (const orrery_kernel_entry *E = registeredKernel(Fn)) {
+    orrery_kernel_counts C =
+        E->counts(orrery_dim3{1, 1, 1}, orrery_dim3{1, 1, 1}, 0, nullptr);
+    Attr->sharedSizeBytes = static_cast<size_t>(C.shared_static_bytes);
+    if (C.registers_per_thread > 0)
+      Attr->numRegs = static_cast<int>(C.registers_per_thread);
+  }
+  FuncAttributes F = funcAttributesOf(Fn);
+  Attr->preferredShmemCarveout = F.CarveoutPercent;
+  Attr->maxDynamicSharedSizeBytes =
+      F.MaxDynamicShared >= 0 ? F.MaxDynamicShared : 48 * 1024;
   int Major = 9, Minor = 0;
   cudaDeviceGetAttribute(&Major, cudaDevAttrComputeCapabilityMajor,
                          callingRank().Device);
@@ -198,17 +213,15 @@ extern "C" cudaError_t
 cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *Blocks,
                                                        const void *Func,
                                                        int BlockSize,
-                                                       size_t, unsigned) {
+                                                       size_t Shared,
+                                                       unsigned) {
   if (!Blocks || !Func || BlockSize <= 0)
     return fail(callingRank(), cudaErrorInvalidValue);
-  int Threads = 2048, MaxBlocks = 32;
-  int Dev = callingRank().Device;
-  cudaDeviceGetAttribute(&Threads, cudaDevAttrMaxThreadsPerMultiProcessor,
-                         Dev);
-  cudaDeviceGetAttribute(&MaxBlocks, cudaDevAttrMaxBlocksPerMultiprocessor,
-                         Dev);
-  int N = Threads / BlockSize;
-  *Blocks = N < MaxBlocks ? N : MaxBlocks;
+  // The occupancy a launch is costed with: threads, blocks, the kernel's
+  // registers and shared memory, its carveout (0 when none fits).
+  *Blocks = static_cast<int>(
+      kernelOccupancy(Runtime::get().gpu(), Func, BlockSize, Shared)
+          .BlocksPerSm);
   return cudaSuccess;
 }
 

@@ -2,6 +2,7 @@
 
 #include "CudaCommon.h"
 #include "DeviceExecutor.h"
+#include "FuncAttributes.h"
 #include "KernelCost.h"
 #include "KernelRegistry.h"
 #include "LibraryKernels.h"
@@ -198,7 +199,8 @@ cudaError_t kernelOp(Rank &R, const PendingLaunch &P, const void *Func,
       : Entry                 ? &Registered
       : Lib && Lib->Counts    ? &*Lib->Counts
                               : nullptr;
-  LaunchCost C = launchCost(RT.gpu(), Counts, G, B, Shared);
+  LaunchCost C = launchCost(RT.gpu(), Counts, G, B, Shared,
+                            funcAttributesOf(Func).CarveoutPercent);
   // A kernel without a hint is only a problem when nothing measures it.
   const char *Hint = P.HasCounts            ? "site"
                      : Entry                  ? "registry"

@@ -18,9 +18,11 @@ models::KernelWork kernelWork(const orrery_kernel_counts &C) {
 
 LaunchCost launchCost(const models::GpuParams &G, const orrery_kernel_counts *C,
                       orrery_dim3 Grid, orrery_dim3 Block,
-                      unsigned long long DynamicShared) {
+                      unsigned long long DynamicShared,
+                      int CarveoutPercent) {
   LaunchCost R;
   models::LaunchConfig L;
+  L.CarveoutPercent = CarveoutPercent;
   L.Blocks = static_cast<std::uint64_t>(Grid.x) * Grid.y * Grid.z;
   L.ThreadsPerBlock = Block.x * Block.y * Block.z;
   L.SharedBytesPerBlock = static_cast<std::uint32_t>(DynamicShared);

@@ -27,9 +27,12 @@ models::ThreadCounts threadCounts(const orrery_kernel_counts &C);
 models::KernelWork kernelWork(const orrery_kernel_counts &C);
 
 /// Cost of a launch; \p C may be null (no hint: an empty kernel).
+/// \p CarveoutPercent is the kernel's preferred shared-memory carveout
+/// (-1: none).
 LaunchCost launchCost(const models::GpuParams &G, const orrery_kernel_counts *C,
                       orrery_dim3 Grid, orrery_dim3 Block,
-                      unsigned long long DynamicShared);
+                      unsigned long long DynamicShared,
+                      int CarveoutPercent = -1);
 
 } // namespace orrery::sim
 

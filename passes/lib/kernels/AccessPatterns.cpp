@@ -183,6 +183,14 @@ void Analyzer::memAccess(const Expr *E, const Expr *Base, const Expr *Index,
   else
     return;
   std::string Space;
+  // A pointer parameter of an inlined function is the caller's array.
+  for (unsigned Hops = 0; V && isa<ParmVarDecl>(V) && initOf(V) && Hops < 32;
+       ++Hops) {
+    const VarDecl *To = arrayOf(initOf(V));
+    if (!To)
+      break;
+    V = To;
+  }
   if (V && V->isLocalVarDecl() && V->getType()->isPointerType() && V->getInit())
     // volatile float *w = sdata; float *t = &tile[0][0];
     if (const VarDecl *To = arrayOf(V->getInit()); To && SharedVars.count(To))

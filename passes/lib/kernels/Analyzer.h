@@ -153,6 +153,7 @@ private:
   void memAccess(const Expr *E, const Expr *Base, const Expr *Index,
                  StringRef Dir, const SymExpr &Mult);
   void call(const CallExpr *CE, const SymExpr &Mult);
+  const FunctionDecl *pointedFunction(const Expr *E, unsigned Depth = 0);
   void atomicCall(const CallExpr *CE, const SymExpr &Mult);
   bool libraryCollective(const CallExpr *CE, const FunctionDecl *FD,
                          const SymExpr &Mult);

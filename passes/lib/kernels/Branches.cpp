@@ -109,7 +109,13 @@ void Analyzer::ifStmt(const IfStmt *If, const SymExpr &Mult, bool TopLevel) {
   std::optional<ThreadSet> Inner, ElseInner;
   std::vector<Compare> Cs, NotCs;
   bool Other = false, NotOther = false;
-  if (std::optional<double> Side = sideBranch(If->getBeginLoc())) {
+  bool Constant = false;
+  if (!If->getCond()->isValueDependent() &&
+      If->getCond()->EvaluateAsBooleanCondition(Constant, Ctx)) {
+    // A condition the compiler folds (a template argument, a constant):
+    // one branch runs.
+    P = SymExpr(Constant ? 1.0 : 0.0);
+  } else if (std::optional<double> Side = sideBranch(If->getBeginLoc())) {
     P = SymExpr(*Side);
   } else if (const OrreryPragma *Pr =
                  pragmaBefore(If->getBeginLoc(), "branch_prob")) {

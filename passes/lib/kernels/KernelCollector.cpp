@@ -221,7 +221,13 @@ collectKernels(ASTContext &Ctx, const std::vector<std::string> &HeaderDirs,
       continue; // no newline after the kernel: nowhere to put the function
     K.AfterBody = Off + 1;
     K.AfterLine = SM.getExpansionLineNumber(End) + 1;
-    Hinted[FD] = hintFunctionName(FD->getName());
+    // A template whose pattern the analysis cannot count (a functor's
+    // operator(), a dependent call) is costed per instantiation: its launch
+    // sites call no hint, and the runtime evaluates the instantiation's
+    // hint from the kernel registry.
+    bool PerInstance = T && K.Pattern.Confidence == models::Confidence::Unknown;
+    if (!PerInstance)
+      Hinted[FD] = hintFunctionName(FD->getName());
     Out.push_back(std::move(K));
   }
   return Out;

@@ -288,13 +288,72 @@ Kind callKind(StringRef Name) {
 }
 } // namespace
 
+/// The function a callee expression points to, where the source says: a
+/// function's name, a local or an inlined function's parameter holding one
+/// (followed to its value), or a lambda converted to a function pointer
+/// (its call operator; for a generic lambda, the instantiation the call's
+/// argument types select).
+const FunctionDecl *Analyzer::pointedFunction(const Expr *E, unsigned Depth) {
+  if (!E || Depth > 40)
+    return nullptr;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_AddrOf)
+    return pointedFunction(U->getSubExpr(), Depth + 1);
+  if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+    return pointedFunction(M->getSubExpr(), Depth + 1);
+  if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+    return pointedFunction(B->getSubExpr(), Depth + 1);
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
+      MC && isa_and_nonnull<CXXConversionDecl>(MC->getMethodDecl()))
+    return pointedFunction(MC->getImplicitObjectArgument(), Depth + 1);
+  if (const auto *D = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *F = dyn_cast<FunctionDecl>(D->getDecl()))
+      return F;
+    if (const auto *V = dyn_cast<VarDecl>(D->getDecl()))
+      return pointedFunction(initOf(V), Depth + 1);
+    return nullptr;
+  }
+  if (const auto *L = dyn_cast<LambdaExpr>(E))
+    return L->getCallOperator();
+  return nullptr;
+}
+
+/// The instantiation of a generic lambda's call operator \p Op that a call
+/// with \p CE's argument types uses, or \p Op itself.
+static const FunctionDecl *forArguments(const FunctionDecl *Op,
+                                        const CallExpr *CE) {
+  const FunctionTemplateDecl *T = Op->getDescribedFunctionTemplate();
+  if (!T)
+    return Op;
+  for (const FunctionDecl *S : T->specializations()) {
+    if (S->getNumParams() != CE->getNumArgs())
+      continue;
+    bool Same = true;
+    for (unsigned I = 0; I < S->getNumParams() && Same; ++I)
+      Same = S->getParamDecl(I)->getType().getCanonicalType()
+                 .getUnqualifiedType()
+                 .getNonReferenceType() ==
+             CE->getArg(I)->getType().getCanonicalType().getUnqualifiedType();
+    if (Same)
+      return S;
+  }
+  return Op;
+}
+
 void Analyzer::call(const CallExpr *CE, const SymExpr &Mult) {
   const FunctionDecl *FD = CE->getDirectCallee();
+  if (!FD)
+    if ((FD = pointedFunction(CE->getCallee())))
+      FD = forArguments(FD, CE);
   if (!FD) {
     diag(HintCode::IndirectCall, CE->getBeginLoc(),
          "call through a function pointer; its cost is unknown");
     return;
   }
+  // A lambda converted to a function pointer: no work of its own.
+  if (const auto *Conv = dyn_cast<CXXConversionDecl>(FD);
+      Conv && Conv->getParent()->isLambda())
+    return;
   // Operators and conversions have no identifier (CUB's functors do this).
   StringRef Name =
       FD->getDeclName().isIdentifier() ? FD->getName() : StringRef();

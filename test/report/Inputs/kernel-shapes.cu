@@ -65,6 +65,27 @@ __global__ void norm2(const double *in, double *out, int n) {
     atomicAdd(out, sum);
 }
 
+// A block tree whose combining function is a lambda passed as a function
+// pointer through a recursive template (CloverLeaf's field summary).
+template <typename T, int offset> struct tree {
+  __device__ static void run(T *array, T *out, T (*func)(T, T)) {
+    if (offset > 16)
+      __syncthreads();
+    if (threadIdx.x < offset) {
+      array[threadIdx.x] = func(array[threadIdx.x], array[threadIdx.x + offset]);
+      tree<T, offset / 2>::run(array, out, func);
+    }
+  }
+};
+template <typename T> struct tree<T, 0> {
+  __device__ static void run(T *array, T *out, T (*)(T, T)) {
+    out[blockIdx.x] = array[0];
+  }
+};
+template <class F> __global__ void par_reduce(F f) {
+  f(threadIdx.x + blockIdx.x * blockDim.x);
+}
+
 void run(int n, double a, double *x, double *y, float *o, float *i2) {
   par_for<<<(n + 255) / 256, 256>>>(n, Axpy{a, x, y});
   par_for<<<(n + 255) / 256, 256>>>(
@@ -73,4 +94,11 @@ void run(int n, double a, double *x, double *y, float *o, float *i2) {
   transpose<<<dim3(64, 64), dim3(32, 32)>>>(o, i2, 2048, 2048);
   block_sum<<<4096, 256>>>(i2, o, n);
   norm2<<<1024, 256>>>(x, y, n);
+  par_reduce<<<256, 256>>>([=] __device__(int gid) {
+    __shared__ double part[256];
+    part[threadIdx.x] = 0;
+    for (int v = gid; v < n; v += blockDim.x * gridDim.x)
+      part[threadIdx.x] += x[v];
+    tree<double, 128>::run(part, y, [](auto l, auto r) { return l + r; });
+  });
 }

@@ -46,6 +46,10 @@ struct LaunchConfig {
   std::uint32_t ThreadsPerBlock = 1;
   std::uint32_t SharedBytesPerBlock = 0; ///< static + dynamic
   std::uint32_t RegistersPerThread = 32;
+  /// The kernel's preferred shared-memory carveout, percent of the SM's
+  /// maximum (cudaFuncAttributePreferredSharedMemoryCarveout,
+  /// cudaFuncSetCacheConfig); < 0: none, the SM's maximum.
+  int CarveoutPercent = -1;
 };
 
 /// GPU parameters the kernel model uses, in base units.
@@ -96,6 +100,15 @@ struct Occupancy {
   std::string Limiter;
   bool valid() const { return BlocksPerSm > 0; }
 };
+
+/// The shared memory per SM a kernel runs with: the smallest of the SM's
+/// configurations (0, 8, 16, 32, 64, 100, 132, 164, 196, 228 KiB, up to
+/// gpu.sm.shared_memory) that holds the preferred carveout, and holds at
+/// least one block of \p BlockBytes (the driver overrides a preference a
+/// block does not fit, as CUDA's documentation says); the maximum without a
+/// preference.
+double sharedCapacityPerSm(const GpuParams &G, int CarveoutPercent,
+                           double BlockBytes);
 
 /// Resident blocks and warps per SM for \p L (the CUDA occupancy rules).
 Occupancy computeOccupancy(const GpuParams &G, const LaunchConfig &L);
