@@ -278,17 +278,18 @@ void __wrap__ZdaPvRKSt9nothrow_t(void *P, const std::nothrow_t &T) noexcept {
 // std::chrono's clocks are functions of libstdc++ (which calls
 // clock_gettime itself, out of the wraps' reach); the program's calls to
 // them are wrapped. A time_point of nanoseconds is returned as its count.
-extern "C" long long __wrap__ZNSt6chrono3_V212steady_clock3nowEv() {
+template <class Clock> static long long chronoNow(clockid_t Id) {
   if (!inRankActor())
-    return std::chrono::steady_clock::now().time_since_epoch().count();
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(
+               Clock::now().time_since_epoch())
+        .count();
   struct timespec T;
-  __wrap_clock_gettime(CLOCK_MONOTONIC, &T);
+  __wrap_clock_gettime(Id, &T);
   return static_cast<long long>(T.tv_sec) * 1000000000LL + T.tv_nsec;
 }
+extern "C" long long __wrap__ZNSt6chrono3_V212steady_clock3nowEv() {
+  return chronoNow<std::chrono::steady_clock>(CLOCK_MONOTONIC);
+}
 extern "C" long long __wrap__ZNSt6chrono3_V212system_clock3nowEv() {
-  if (!inRankActor())
-    return std::chrono::system_clock::now().time_since_epoch().count();
-  struct timespec T;
-  __wrap_clock_gettime(CLOCK_REALTIME, &T);
-  return static_cast<long long>(T.tv_sec) * 1000000000LL + T.tv_nsec;
+  return chronoNow<std::chrono::system_clock>(CLOCK_REALTIME);
 }

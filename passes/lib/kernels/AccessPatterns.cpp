@@ -4,10 +4,12 @@
 #include "Analyzer.h"
 
 #include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/Lex/Lexer.h"
 
 #include <cmath>
 #include <numeric>
+#include <tuple>
 
 using namespace clang;
 using namespace llvm;
@@ -53,7 +55,7 @@ namespace kernels {
 
 /// The threadIdx.x coefficient of an index expression.
 Coefficient Analyzer::coefficient(const Expr *E, unsigned Depth) {
-  if (!E || Depth > 12)
+  if (!E || Depth > 40)
     return Coefficient::unknown();
   E = E->IgnoreParenImpCasts();
   if (const auto *C = dyn_cast<ExplicitCastExpr>(E))
@@ -80,6 +82,20 @@ Coefficient Analyzer::coefficient(const Expr *E, unsigned Depth) {
     }
     if (initOf(V))
       return coefficient(initOf(V), Depth + 1);
+    // Assigned in several places (branches): known if every value has the
+    // same coefficient.
+    auto All = Values.find(V);
+    if (All != Values.end() && !All->second.empty()) {
+      std::optional<Coefficient> Same;
+      for (const Expr *Value : All->second) {
+        Coefficient C = Value ? coefficient(Value, Depth + 1)
+                              : Coefficient::unknown();
+        if (C.K != Coefficient::Known || (Same && !(Same->C == C.C)))
+          return C.K == Coefficient::Indirect ? C : Coefficient::unknown();
+        Same = C;
+      }
+      return *Same;
+    }
     return Coefficient::unknown();
   }
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
@@ -108,14 +124,61 @@ Coefficient Analyzer::coefficient(const Expr *E, unsigned Depth) {
       return Coefficient::known(*K * C);
     }
     case BO_Div:
-    case BO_Rem:
-    case BO_Shr:
-    case BO_And:
+    case BO_Shr: {
       if (L.C.isZero() && R.C.isZero())
         return Coefficient::known(0.0);
-      return Coefficient::unknown();
+      if (!R.C.isZero())
+        return Coefficient::unknown();
+      // A row of a linearised index, gid / n: neighbouring threads share
+      // it; with a known divisor the coefficient is divided by it, else
+      // (a field of a struct argument) taken as the same across a warp,
+      // exact when n spans at least the warp.
+      std::optional<SymExpr> K = symbolic(BO->getRHS(), Depth + 1);
+      if (K && BO->getOpcode() == BO_Shr) {
+        std::optional<double> Bits = K->constant();
+        K = Bits ? std::optional<SymExpr>(SymExpr(std::ldexp(1.0, int(*Bits))))
+                 : std::nullopt;
+      }
+      if (K && !K->isZero())
+        return Coefficient::known(L.C / *K);
+      return Coefficient::known(0.0);
+    }
+    case BO_Rem:
+    case BO_And: {
+      if (L.C.isZero() && R.C.isZero())
+        return Coefficient::known(0.0);
+      if (!R.C.isZero())
+        return Coefficient::unknown();
+      // The column of a linearised index, gid % n: consecutive threads get
+      // consecutive columns (a row's wrap apart); a modulus below a warp's
+      // span (tid % 4, tid & 3) leaves a few addresses, like one.
+      std::optional<SymExpr> K = symbolic(BO->getRHS(), Depth + 1);
+      std::optional<double> M = K ? K->constant() : std::nullopt;
+      if (M && BO->getOpcode() == BO_And)
+        *M += 1;
+      if (M && *M < 32)
+        return Coefficient::known(0.0);
+      return Coefficient::known(L.C);
+    }
     default:
       return Coefficient::unknown();
+    }
+  }
+  // min(j + 1, n), max(i - 1, 0): clamping an index to a bound keeps its
+  // coefficient (but at the edge).
+  if (const auto *CE = dyn_cast<CallExpr>(E); CE && CE->getNumArgs() == 2) {
+    const FunctionDecl *FD = CE->getDirectCallee();
+    StringRef Name = FD && FD->getDeclName().isIdentifier() ? FD->getName() : "";
+    if (Name == "min" || Name == "max" || Name == "umin" || Name == "umax" ||
+        Name == "llmin" || Name == "llmax") {
+      Coefficient L = coefficient(CE->getArg(0), Depth + 1);
+      Coefficient R = coefficient(CE->getArg(1), Depth + 1);
+      if (L.K == Coefficient::Known && R.K == Coefficient::Known) {
+        if (L.C.isZero())
+          return R;
+        if (R.C.isZero() || L.C == R.C)
+          return L;
+      }
     }
   }
   if (!mentionsThreadId(E))
@@ -208,10 +271,10 @@ void Analyzer::memAccess(const Expr *E, const Expr *Base, const Expr *Index,
     Space = "global";
   Access A;
   A.Array = V ? V->getName().str() : "<expr>";
-  // A functor's or closure's field (this->y, or a capture): its name.
+  // A functor's or closure's field (this->y, or a capture): its name, after
+  // the object's (b.data for an accessor called on b).
   if (!V)
-    if (const auto *M = dyn_cast<MemberExpr>(Base->IgnoreParenImpCasts()))
-      A.Array = M->getMemberDecl()->getNameAsString();
+    A.Array = objectName(Base);
   if (A.Array.empty())
     A.Array = "<expr>";
   A.Space = Space;
@@ -266,6 +329,22 @@ void Analyzer::memAccess(const Expr *E, const Expr *Base, const Expr *Index,
   H.Accesses.push_back(std::move(A));
 }
 
+std::string Analyzer::objectName(const Expr *E) const {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *D = dyn_cast<DeclRefExpr>(E))
+    return D->getDecl()->getNameAsString();
+  if (isa<CXXThisExpr>(E))
+    return ThisNames.empty() ? std::string("this") : ThisNames.back();
+  if (const auto *M = dyn_cast<MemberExpr>(E)) {
+    std::string Member = M->getMemberDecl()->getNameAsString();
+    const Expr *B = M->getBase()->IgnoreParenImpCasts();
+    if (isa<CXXThisExpr>(B) && ThisNames.empty())
+      return Member;
+    return objectName(B) + "." + Member;
+  }
+  return "<expr>";
+}
+
 void Analyzer::assignTarget(const Expr *LHS, const SymExpr &Mult,
                             bool AlsoLoad) {
   const Expr *L = LHS->IgnoreParenImpCasts();
@@ -286,6 +365,17 @@ void Analyzer::assignTarget(const Expr *LHS, const SymExpr &Mult,
   if (const auto *M = dyn_cast<MemberExpr>(L)) {
     // v[i].x = ... on a vector element: the access is the subscript.
     assignTarget(M->getBase(), Mult, AlsoLoad);
+    return;
+  }
+  if (const auto *CE = dyn_cast<CallExpr>(L);
+      CE && CE->getCallReturnType(Ctx)->isReferenceType()) {
+    // a(i, j) = ... through an accessor returning a reference: what the
+    // accessor returns is the target.
+    auto Saved = std::make_pair(StoreReturnDepth, StoreReturnAlsoLoad);
+    StoreReturnDepth = InlineStack.size() + 1;
+    StoreReturnAlsoLoad = AlsoLoad;
+    call(CE, Mult);
+    std::tie(StoreReturnDepth, StoreReturnAlsoLoad) = Saved;
     return;
   }
   // A local variable: no memory traffic.

@@ -154,6 +154,11 @@ private:
                  StringRef Dir, const SymExpr &Mult);
   void call(const CallExpr *CE, const SymExpr &Mult);
   const FunctionDecl *pointedFunction(const Expr *E, unsigned Depth = 0);
+  /// A name for the object or array \p E denotes (`b`, `b.data` inside an
+  /// accessor called on b).
+  std::string objectName(const Expr *E) const;
+  /// The objects of the member functions being inlined, by name.
+  std::vector<std::string> ThisNames;
   void atomicCall(const CallExpr *CE, const SymExpr &Mult);
   bool libraryCollective(const CallExpr *CE, const FunctionDecl *FD,
                          const SymExpr &Mult);
@@ -168,6 +173,7 @@ private:
   bool loopStep(const Expr *Inc, const VarDecl *IV, LoopHeader &L);
   bool loopCond(const Expr *Cond, LoopHeader &L);
   LoopResult loopTrip(const LoopHeader &L, SourceLocation At);
+  std::optional<SymExpr> spanBetween(const Expr *From, const Expr *To);
   LoopResult conditionLoop(const Expr *Cond, const Stmt *Body,
                            SourceLocation At, bool AtLeastOnce);
   void recordLoop(const LoopResult &R, SourceLocation At, StringRef What);
@@ -236,6 +242,16 @@ private:
   ThreadSet Kernel;
   std::vector<ThreadSet> Nest;
   std::map<const VarDecl *, const Expr *> Assigned;
+  /// Every value each local is assigned anywhere in the kernel (null for a
+  /// compound assignment or increment).
+  std::map<const VarDecl *, std::vector<const Expr *>> Values;
+  /// Inlining an accessor assigned through (`a(i, j) = v`): the inline
+  /// depth whose return statements are the store's target (0: none), and
+  /// whether the target is also read (`+=`).
+  size_t StoreReturnDepth = 0;
+  bool StoreReturnAlsoLoad = false;
+  /// Inlined functions whose locals collectAssignments has seen.
+  std::set<const FunctionDecl *> Collected;
   /// Parameters of the __device__ functions being inlined (a functor's or
   /// closure's operator() included), bound to the caller's arguments: an
   /// index passed in keeps its thread-dependence and its value.

@@ -103,6 +103,28 @@ static const ArraySubscriptExpr *elementOf(const Expr *E, unsigned Depth = 0) {
   return nullptr;
 }
 
+/// How far \p To lies above \p From when it is written `From + c` (or
+/// `From - c`, or From itself) with c symbolic: `for (kv = k; kv <= k + 1;
+/// ++kv)` runs twice whatever k is.
+std::optional<SymExpr> Analyzer::spanBetween(const Expr *From, const Expr *To) {
+  if (!From || !To)
+    return std::nullopt;
+  From = From->IgnoreParenImpCasts();
+  To = To->IgnoreParenImpCasts();
+  if (Expr::isSameComparisonOperand(From, To))
+    return SymExpr(0.0);
+  const auto *BO = dyn_cast<BinaryOperator>(To);
+  if (!BO || (BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Sub))
+    return std::nullopt;
+  if (Expr::isSameComparisonOperand(From, BO->getLHS()->IgnoreParenImpCasts()))
+    if (std::optional<SymExpr> C = symbolic(BO->getRHS()))
+      return BO->getOpcode() == BO_Add ? *C : SymExpr(0.0) - *C;
+  if (BO->getOpcode() == BO_Add &&
+      Expr::isSameComparisonOperand(From, BO->getRHS()->IgnoreParenImpCasts()))
+    return symbolic(BO->getLHS());
+  return std::nullopt;
+}
+
 LoopResult Analyzer::loopTrip(const LoopHeader &L, SourceLocation At) {
   LoopResult Out;
   std::string Note;
@@ -171,8 +193,11 @@ LoopResult Analyzer::loopTrip(const LoopHeader &L, SourceLocation At) {
       }
     }
   }
-  if (L.Step && Lo && Hi) {
-    SymExpr Span = L.Down ? *Lo - *Hi : *Hi - *Lo;
+  std::optional<SymExpr> Between;
+  if (L.Step && !(Lo && Hi))
+    Between = L.Down ? spanBetween(L.Bound, L.Init) : spanBetween(L.Init, L.Bound);
+  if (L.Step && ((Lo && Hi) || Between)) {
+    SymExpr Span = Between ? *Between : L.Down ? *Lo - *Hi : *Hi - *Lo;
     Span = Span + (Inclusive ? 1.0 : 0.0);
     Out.Trip = SymExpr::max(0.0, SymExpr::ceilDiv(Span, *L.Step));
     Out.Kind = Out.Trip.isConst() ? "constant" : "symbolic";

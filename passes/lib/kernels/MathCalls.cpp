@@ -427,9 +427,20 @@ void Analyzer::call(const CallExpr *CE, const SymExpr &Mult) {
        ++I)
     if (!writesTo(Def->getBody(), Def->getParamDecl(I)))
       ParamArgs[Def->getParamDecl(I)] = CE->getArg(I + Skip);
+  // The object a member function is called on names what `this` reaches.
+  const Expr *Object = nullptr;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
+    Object = MC->getImplicitObjectArgument();
+  else if (Skip)
+    Object = CE->getArg(0);
+  ThisNames.push_back(Object ? objectName(Object) : std::string("<expr>"));
   InlineStack.push_back(Def);
+  // Its locals' values, as the kernel's own (once per function).
+  if (Collected.insert(Def).second)
+    collectAssignments(Def->getBody());
   stmt(Def->getBody(), Mult, false);
   InlineStack.pop_back();
+  ThisNames.pop_back();
   ParamArgs = std::move(Saved);
 }
 

@@ -61,7 +61,7 @@ bool Analyzer::readsMemoryImpl(const Expr *E) {
 }
 
 bool Analyzer::mentionsThreadIdImpl(const Expr *E, unsigned Depth) {
-  if (!E || Depth > 8)
+  if (!E || Depth > 32)
     return false;
   std::string B = builtinName(E);
   if (!B.empty())
@@ -84,7 +84,7 @@ bool Analyzer::mentionsThreadIdImpl(const Expr *E, unsigned Depth) {
 
 /// A kernel-parameter/geometry expression as a SymExpr, if it is one.
 std::optional<SymExpr> Analyzer::symbolic(const Expr *E, unsigned Depth) {
-  if (!E || Depth > 12)
+  if (!E || Depth > 40)
     return std::nullopt;
   E = E->IgnoreParenImpCasts();
   if (const auto *C = dyn_cast<ExplicitCastExpr>(E))
@@ -227,6 +227,17 @@ void Analyzer::collectAssignments(const Stmt *Body) {
     } else if (const auto *U = dyn_cast<UnaryOperator>(S);
                U && U->isIncrementDecrementOp())
       Target = U->getSubExpr();
+    if (const VarDecl *V = Target ? varOf(Target) : nullptr;
+        V && V->isLocalVarDecl()) {
+      // Every value a local is given (its initializer included), for
+      // an index set differently in two branches (donor = j - 1 or j).
+      if (Value && !Values.count(V) && V->getInit())
+        Values[V].push_back(V->getInit());
+      if (Value)
+        Values[V].push_back(Value);
+      else
+        Values[V].push_back(nullptr); // +=, ++: not a plain value
+    }
     if (const VarDecl *V = Target ? varOf(Target) : nullptr;
         V && V->isLocalVarDecl() && !V->getInit()) {
       ++Writes[V];

@@ -85,7 +85,7 @@ std::optional<Rel> relOf(BinaryOperatorKind Op) {
 bool Analyzer::threadCompares(const Expr *Cond, bool Negated,
                               std::vector<Compare> &Out, bool &Other,
                               unsigned Depth) {
-  if (!Cond || Depth > 8) {
+  if (!Cond || Depth > 24) {
     Other = true;
     return !Out.empty();
   }

@@ -311,6 +311,15 @@ void Analyzer::stmtImpl(const Stmt *S, const SymExpr &Mult, bool TopLevel) {
   }
   if (const auto *R = dyn_cast<ReturnStmt>(S)) {
     StatementLoads.clear();
+    // The accessor an assignment stores through returns its target.
+    if (StoreReturnDepth && StoreReturnDepth == InlineStack.size() &&
+        R->getRetValue()) {
+      unsigned Depth = StoreReturnDepth;
+      StoreReturnDepth = 0;
+      assignTarget(R->getRetValue(), Mult, StoreReturnAlsoLoad);
+      StoreReturnDepth = Depth;
+      return;
+    }
     expr(R->getRetValue(), Mult);
     return;
   }

@@ -90,6 +90,22 @@ TEST(Occupancy, RegisterLimitWithAllocationGranularity) {
   EXPECT_DOUBLE_EQ(O.Fraction, 0.75);
 }
 
+TEST(Occupancy, CarveoutPicksTheSmallestConfigurationHoldingAPreference) {
+  GpuParams G = gpu(); // 100 KiB per SM: configurations 0..100 KiB
+  EXPECT_EQ(sharedCapacityPerSm(G, -1, 1000), 102400);
+  // 25 % of 100 KiB is 25 KiB: the 32 KiB configuration.
+  EXPECT_EQ(sharedCapacityPerSm(G, 25, 1000), 32 * 1024);
+  // A preference no block fits is overridden by the smallest that does.
+  EXPECT_EQ(sharedCapacityPerSm(G, 0, 20000), 32 * 1024);
+  EXPECT_EQ(sharedCapacityPerSm(G, 0, 0), 0);
+  EXPECT_EQ(sharedCapacityPerSm(G, 100, 1000), 102400);
+  // 40064 B blocks: 2 in the 100 KiB of the SM, 1 with a 40 % carveout
+  // (the 64 KiB configuration).
+  LaunchConfig L = launch(1, 128, 32, 40000);
+  L.CarveoutPercent = 40;
+  EXPECT_EQ(computeOccupancy(G, L).BlocksPerSm, 1u);
+}
+
 TEST(Occupancy, SharedMemoryLimitWithAllocationGranularity) {
   // 40000 B rounds up to 40064 B; 102400 / 40064 -> 2 blocks of 4 warps.
   Occupancy O = computeOccupancy(gpu(), launch(1, 128, 32, 40000));
