@@ -74,9 +74,16 @@ extern "C" void orrery_register_kernels(const orrery_kernel_entry *Entries,
   using namespace orrery::sim;
   Registry &R = registry();
   std::lock_guard<std::mutex> G(R.Lock);
-  for (unsigned I = 0; I < Count; ++I)
-    if (Entries[I].stub && Entries[I].counts)
+  for (unsigned I = 0; I < Count; ++I) {
+    if (!Entries[I].counts)
+      continue;
+    if (Entries[I].stub)
       R.BySymbol[Entries[I].stub].push_back(&Entries[I]);
+    // A stub the generated code could name: known exactly, even in a
+    // stripped program or where two files have static kernels of one name.
+    if (Entries[I].address)
+      R.ByAddress[Entries[I].address] = &Entries[I];
+  }
   // A later registration may resolve a stub that missed before.
   for (auto It = R.ByAddress.begin(); It != R.ByAddress.end();)
     It = It->second ? std::next(It) : R.ByAddress.erase(It);

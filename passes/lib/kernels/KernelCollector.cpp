@@ -113,6 +113,27 @@ static std::string stubOf(MangleContext &MC, const FunctionDecl *FD) {
   return Out;
 }
 
+/// `(const void *)&ns::k` for a kernel that is no template and the only
+/// declaration of its name in its scope; empty when it cannot be named so
+/// (an overload set, a local or unnamed scope).
+static std::string addressOf(ASTContext &Ctx, const FunctionDecl *FD) {
+  const DeclContext *DC = FD->getDeclContext()->getRedeclContext();
+  if (!DC->isFileContext())
+    return "";
+  for (const NamedDecl *D : DC->lookup(FD->getDeclName()))
+    if (D->getAsFunction() &&
+        D->getAsFunction()->getCanonicalDecl() != FD->getCanonicalDecl())
+      return ""; // overloaded: the name alone is ambiguous
+  PrintingPolicy PP(Ctx.getLangOpts());
+  PP.SuppressUnwrittenScope = true;
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  FD->printQualifiedName(OS, PP);
+  if (Name.find('(') != std::string::npos)
+    return "";
+  return "(const void *)&::" + Name;
+}
+
 /// The arithmetic type each parameter of a concrete kernel is read as from
 /// a launch's argument array (enums as their integer type); empty for the
 /// others.
@@ -196,6 +217,7 @@ collectKernels(ASTContext &Ctx, const std::vector<std::string> &HeaderDirs,
     } else {
       K.Pattern.Symbol = symbolOf(*MC, FD);
       K.Pattern.Stub = stubOf(*MC, FD);
+      K.Pattern.AddressExpr = addressOf(Ctx, FD);
       K.Pattern.ParamTypes = scalarParamTypes(Ctx, FD);
       K.Instances.push_back(K.Pattern);
     }

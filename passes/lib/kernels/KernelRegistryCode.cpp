@@ -92,13 +92,16 @@ std::string kernelRegistry(const std::vector<KernelInfo> &Kernels) {
   std::set<std::string> Seen;
   for (const KernelInfo &K : Kernels)
     for (const KernelHint &H : K.Instances) {
-      if (H.Stub.empty() || !Seen.insert(H.Stub).second)
+      if ((H.Stub.empty() && H.AddressExpr.empty()) ||
+          !Seen.insert(H.Stub + "|" + H.AddressExpr).second)
         continue;
       std::string Function = formatv("orrery_kernel_thunk_{0}", N++).str();
       Thunks += thunk(H, Function);
-      Table += formatv("  {{{0}, {1}, {2}, {3}},\n", cStringLiteral(H.Stub),
-                       cStringLiteral(H.Name), cStringLiteral(H.Location),
-                       Function)
+      Table += formatv("  {{{0}, {1}, {2}, {3}, {4}},\n",
+                       H.Stub.empty() ? "0" : cStringLiteral(H.Stub),
+                       cStringLiteral(H.Name),
+                       cStringLiteral(H.Location), Function,
+                       H.AddressExpr.empty() ? "0" : H.AddressExpr)
                    .str();
     }
   if (!N)

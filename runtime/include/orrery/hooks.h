@@ -155,6 +155,9 @@ typedef struct orrery_kernel_entry {
   const char *name;     /* the kernel, with its template arguments */
   const char *location; /* file:line:col of the definition */
   orrery_kernel_thunk counts;
+  /* the stub itself where the generated code can name it (a kernel that is
+   * no template and not overloaded), else NULL: found by symbol */
+  const void *address;
 } orrery_kernel_entry;
 void orrery_register_kernels(const orrery_kernel_entry *entries,
                              unsigned count);

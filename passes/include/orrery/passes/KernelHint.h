@@ -81,6 +81,9 @@ struct KernelHint {
   /// Mangled name of the host stub (what `(const void *)kernel` points to):
   /// the key the kernel registry resolves launches by.
   std::string Stub;
+  /// C++ naming the stub's address from the end of the translation unit
+  /// (`(const void *)&ns::k`), where one can: empty otherwise.
+  std::string AddressExpr;
   /// Per parameter, the C type its value is read as from a launch's argument
   /// array (an arithmetic type), or empty when it is not a scalar.
   std::vector<std::string> ParamTypes;

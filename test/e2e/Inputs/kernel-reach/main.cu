@@ -32,10 +32,20 @@ __global__ void triad_other(double *a, const double *b, const double *c,
                             double s, long n);
 void launch_triad_other(double *a, const double *b, const double *c, double s,
                         long n, int grid, int block);
+void launch_other_local(double *a, long n, int grid, int block,
+                        bool through_pointer);
 // In prebuilt/prebuilt.cu, built without instrumenting its kernel.
 void launch_prebuilt(double *x, long n, int grid, int block);
 
 // A launch written inside a macro body, the kernel a macro argument.
+// Same name and signature as other.cu's static kernel, more bytes.
+static __global__ void local_kernel(double *a, long n) {
+  long i = blockIdx.x * (long)blockDim.x + threadIdx.x;
+  if (i < n)
+    for (int k = 0; k < 2; ++k)
+      a[i] = a[i] * 2;
+}
+
 #define LAUNCH(kernel) kernel<<<grid, block>>>(a, x, y, n)
 
 static cudaEvent_t start, stop;
@@ -173,6 +183,21 @@ int main(int argc, char **argv) {
   begin();
   scale<double><<<(fn + block - 1) / block, block>>>(y, x, 2.0, fn);
   end("template_double_direct");
+
+  // Static kernels of one name in two files, each through a pointer.
+  void (*local)(double *, long) = local_kernel;
+  begin();
+  local_kernel<<<grid, block>>>(x, n / 2);
+  end("local_main_direct");
+  begin();
+  local<<<grid, block>>>(x, n / 2);
+  end("local_main_pointer");
+  begin();
+  launch_other_local(x, n / 2, grid, block, false);
+  end("local_other_direct");
+  begin();
+  launch_other_local(x, n / 2, grid, block, true);
+  end("local_other_pointer");
 
   // A kernel of a library built without the instrumenter.
   launch_prebuilt(x, n, grid, block);
