@@ -73,7 +73,9 @@ GraphExec *execOf(cudaGraphExec_t E) {
 cudaGraphNode_t nodeHandle(GraphNode &N) {
   return reinterpret_cast<cudaGraphNode_t>(&N);
 }
-GraphNode *nodeOf(cudaGraphNode_t N) { return reinterpret_cast<GraphNode *>(N); }
+GraphNode *nodeOf(cudaGraphNode_t N) {
+  return reinterpret_cast<GraphNode *>(N);
+}
 
 CapturedGraph *newGraph() {
   auto *G = new CapturedGraph;
@@ -96,9 +98,9 @@ cudaError_t kernelNodeOp(const cudaKernelNodeParams *P, GraphNode &N) {
     return cudaErrorInvalidValue;
   Rank &R = callingRank();
   StreamOp Op;
-  if (cudaError_t E = kernelOp(R, PendingLaunch(), P->func, P->gridDim,
-                               P->blockDim, P->kernelParams,
-                               P->sharedMemBytes, false, Op))
+  if (cudaError_t E =
+          kernelOp(R, PendingLaunch(), P->func, P->gridDim, P->blockDim,
+                   P->kernelParams, P->sharedMemBytes, false, Op))
     return E;
   N.Op = std::move(Op);
   N.Empty = false;
@@ -108,8 +110,8 @@ cudaError_t kernelNodeOp(const cudaKernelNodeParams *P, GraphNode &N) {
 
 /// Records the stream operation \p Call submits to the current device's
 /// default stream as node \p N of \p G.
-template <class Fn> cudaError_t recordInto(CapturedGraph &G, GraphNode &N,
-                                           Fn Call) {
+template <class Fn>
+cudaError_t recordInto(CapturedGraph &G, GraphNode &N, Fn Call) {
   Rank &R = callingRank();
   Stream &S = *R.current().Legacy;
   if (S.Capture)
@@ -133,7 +135,8 @@ GraphNode &addNode(CapturedGraph &G, cudaGraphNode_t *Out) {
 
 Completion captureOp(Stream &S, StreamOp Op) {
   CapturedGraph &G = *S.Capture;
-  GraphNode &N = G.Filling ? *G.Filling : (G.Nodes.emplace_back(), G.Nodes.back());
+  GraphNode &N =
+      G.Filling ? *G.Filling : (G.Nodes.emplace_back(), G.Nodes.back());
   // The stream's order is the graph's edges: nothing of the capturing
   // stream's past applies to the node.
   Op.Deps.clear();
@@ -189,15 +192,14 @@ cudaError_t cudaStreamIsCapturing(cudaStream_t Handle,
   Stream *S = resolveStream(R, Handle);
   if (!S || !Status)
     return fail(R, !S ? cudaErrorInvalidResourceHandle : cudaErrorInvalidValue);
-  *Status = S->Capture ? cudaStreamCaptureStatusActive
-                       : cudaStreamCaptureStatusNone;
+  *Status =
+      S->Capture ? cudaStreamCaptureStatusActive : cudaStreamCaptureStatusNone;
   return cudaSuccess;
 }
 
 cudaError_t cudaStreamGetCaptureInfo(cudaStream_t Handle,
                                      enum cudaStreamCaptureStatus *Status,
-                                     unsigned long long *Id,
-                                     cudaGraph_t *Graph,
+                                     unsigned long long *Id, cudaGraph_t *Graph,
                                      const cudaGraphNode_t **Deps,
                                      const cudaGraphEdgeData **Edges,
                                      size_t *NumDeps) {
@@ -205,8 +207,8 @@ cudaError_t cudaStreamGetCaptureInfo(cudaStream_t Handle,
   Stream *S = resolveStream(R, Handle);
   if (!S || !Status)
     return fail(R, !S ? cudaErrorInvalidResourceHandle : cudaErrorInvalidValue);
-  *Status = S->Capture ? cudaStreamCaptureStatusActive
-                       : cudaStreamCaptureStatusNone;
+  *Status =
+      S->Capture ? cudaStreamCaptureStatusActive : cudaStreamCaptureStatusNone;
   if (Id)
     *Id = reinterpret_cast<std::uintptr_t>(S->Capture);
   if (Graph)
@@ -261,9 +263,9 @@ cudaError_t cudaGraphKernelNodeSetParams(cudaGraphNode_t Node,
   return cudaSuccess;
 }
 
-cudaError_t cudaGraphExecKernelNodeSetParams(
-    cudaGraphExec_t Handle, cudaGraphNode_t Node,
-    const struct cudaKernelNodeParams *P) {
+cudaError_t
+cudaGraphExecKernelNodeSetParams(cudaGraphExec_t Handle, cudaGraphNode_t Node,
+                                 const struct cudaKernelNodeParams *P) {
   Rank &R = callingRank();
   GraphExec *X = execOf(Handle);
   if (!X)
@@ -295,10 +297,10 @@ cudaError_t cudaGraphAddMemsetNode(cudaGraphNode_t *Out, cudaGraph_t Handle,
   if (!G || !Out || !P || !P->dst)
     return fail(R, cudaErrorInvalidValue);
   GraphNode &N = addNode(*G, Out);
-  size_t Bytes = size_t(P->elementSize) * P->width * (P->height ? P->height : 1);
-  return recordInto(*G, N, [&] {
-    return cudaMemsetAsync(P->dst, int(P->value), Bytes, 0);
-  });
+  size_t Bytes =
+      size_t(P->elementSize) * P->width * (P->height ? P->height : 1);
+  return recordInto(
+      *G, N, [&] { return cudaMemsetAsync(P->dst, int(P->value), Bytes, 0); });
 }
 
 cudaError_t cudaGraphAddMemcpyNode(cudaGraphNode_t *Out, cudaGraph_t Handle,

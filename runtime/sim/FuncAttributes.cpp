@@ -27,9 +27,8 @@ models::Occupancy kernelOccupancy(const models::GpuParams &G, const void *Func,
   double Shared = static_cast<double>(DynamicShared);
   if (const orrery_kernel_entry *E = registeredKernel(Func)) {
     orrery_kernel_counts C =
-        E->counts(orrery_dim3{1, 1, 1},
-                  orrery_dim3{L.ThreadsPerBlock, 1, 1}, DynamicShared,
-                  nullptr);
+        E->counts(orrery_dim3{1, 1, 1}, orrery_dim3{L.ThreadsPerBlock, 1, 1},
+                  DynamicShared, nullptr);
     Shared += C.shared_static_bytes;
     if (C.registers_per_thread > 0)
       L.RegistersPerThread = static_cast<unsigned>(C.registers_per_thread);

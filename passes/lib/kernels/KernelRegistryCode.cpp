@@ -51,9 +51,10 @@ std::string thunk(const KernelHint &H, StringRef Function) {
     if (isGeometry(S))
       continue;
     auto It = ParamIndex.find(S);
-    std::string Type = It != ParamIndex.end() && It->second < H.ParamTypes.size()
-                           ? H.ParamTypes[It->second]
-                           : std::string();
+    std::string Type =
+        It != ParamIndex.end() && It->second < H.ParamTypes.size()
+            ? H.ParamTypes[It->second]
+            : std::string();
     if (Type.empty()) {
       // Not a scalar parameter of this instantiation: read as 0, and the
       // hint is no better than defaulted.
@@ -75,8 +76,7 @@ std::string thunk(const KernelHint &H, StringRef Function) {
      << Reads << "  orrery_kernel_counts orrery_c_;\n";
   C.forEach([&](const char *Field, const SymExpr &E) {
     OS << "  orrery_c_." << Field << " = "
-       << countCode(Unreadable.empty() ? E : E.substitute(Unreadable))
-       << ";\n";
+       << countCode(Unreadable.empty() ? E : E.substitute(Unreadable)) << ";\n";
   });
   OS << "  orrery_c_.confidence = " << static_cast<int>(Confidence) << ";\n"
      << "  (void)gridDim; (void)blockDim; (void)dynSmem; (void)orrery_args;\n"
@@ -99,9 +99,8 @@ std::string kernelRegistry(const std::vector<KernelInfo> &Kernels) {
       Thunks += thunk(H, Function);
       Table += formatv("  {{{0}, {1}, {2}, {3}, {4}},\n",
                        H.Stub.empty() ? "0" : cStringLiteral(H.Stub),
-                       cStringLiteral(H.Name),
-                       cStringLiteral(H.Location), Function,
-                       H.AddressExpr.empty() ? "0" : H.AddressExpr)
+                       cStringLiteral(H.Name), cStringLiteral(H.Location),
+                       Function, H.AddressExpr.empty() ? "0" : H.AddressExpr)
                    .str();
     }
   if (!N)
@@ -109,7 +108,8 @@ std::string kernelRegistry(const std::vector<KernelInfo> &Kernels) {
   return "\n/* orrery kernel registry: every kernel of this translation unit, "
          "for launches\n * that do not name it (hooks.h, "
          "orrery_register_kernels). */\n" +
-         Thunks + "static const orrery_kernel_entry orrery_kernel_table_[] = {\n" +
+         Thunks +
+         "static const orrery_kernel_entry orrery_kernel_table_[] = {\n" +
          Table +
          "};\n__attribute__((constructor)) static void "
          "orrery_register_kernel_table_(void) {\n"
