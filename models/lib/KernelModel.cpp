@@ -262,13 +262,18 @@ KernelEstimate kernelTime(const GpuParams &G, const KernelWork &W,
   return E;
 }
 
-LaunchPrediction predictLaunch(const GpuParams &G, const ThreadCounts &C,
-                               LaunchConfig L) {
-  LaunchPrediction P;
+LaunchConfig withKernelResources(const ThreadCounts &C, LaunchConfig L) {
   L.SharedBytesPerBlock = static_cast<std::uint32_t>(
       C.shared_static_bytes + static_cast<double>(L.SharedBytesPerBlock));
   if (C.registers_per_thread > 0)
     L.RegistersPerThread = static_cast<std::uint32_t>(C.registers_per_thread);
+  return L;
+}
+
+LaunchPrediction predictLaunch(const GpuParams &G, const ThreadCounts &C,
+                               LaunchConfig L) {
+  LaunchPrediction P;
+  L = withKernelResources(C, L);
   P.Work = kernelWork(C);
   P.Roofline = kernelTime(G, P.Work, L, KernelModelKind::Roofline);
   P.SingleRate = kernelTime(G, P.Work, L, KernelModelKind::SingleRate);

@@ -178,12 +178,10 @@ cudaError_t cudaFuncGetAttributes(cudaFuncAttributes *Attr, const void *Fn) {
   Attr->numRegs = 32;
   // The kernel's registered hint knows its static shared memory and ptxas
   // registers; the program's settings are its own.
-  if (const orrery_kernel_entry *E = registeredKernel(Fn)) {
-    orrery_kernel_counts C =
-        E->counts(orrery_dim3{1, 1, 1}, orrery_dim3{1, 1, 1}, 0, nullptr);
-    Attr->sharedSizeBytes = static_cast<size_t>(C.shared_static_bytes);
-    if (C.registers_per_thread > 0)
-      Attr->numRegs = static_cast<int>(C.registers_per_thread);
+  if (std::optional<orrery_kernel_counts> C = kernelResources(Fn, 1, 0)) {
+    Attr->sharedSizeBytes = static_cast<size_t>(C->shared_static_bytes);
+    if (C->registers_per_thread > 0)
+      Attr->numRegs = static_cast<int>(C->registers_per_thread);
   }
   FuncAttributes F = funcAttributesOf(Fn);
   Attr->preferredShmemCarveout = F.CarveoutPercent;

@@ -108,27 +108,32 @@ cudaError_t kernelNodeOp(const cudaKernelNodeParams *P, GraphNode &N) {
   return cudaSuccess;
 }
 
-/// Records the stream operation \p Call submits to the current device's
-/// default stream as node \p N of \p G.
-template <class Fn>
-cudaError_t recordInto(CapturedGraph &G, GraphNode &N, Fn Call) {
-  Rank &R = callingRank();
-  Stream &S = *R.current().Legacy;
-  if (S.Capture)
-    return cudaErrorStreamCaptureUnsupported;
-  S.Capture = &G;
-  G.Filling = &N;
-  cudaError_t E = Call();
-  S.Capture = nullptr;
-  G.Filling = nullptr;
-  return E;
-}
-
 GraphNode &addNode(CapturedGraph &G, cudaGraphNode_t *Out) {
   G.Nodes.emplace_back();
   if (Out)
     *Out = nodeHandle(G.Nodes.back());
   return G.Nodes.back();
+}
+
+/// Adds to the graph \p Handle a node holding the stream operation \p Call
+/// submits to the current device's default stream (the node's asynchronous
+/// equivalent, run under capture); \p Valid: the node's parameters are.
+template <class Fn>
+cudaError_t addRecordedNode(cudaGraph_t Handle, cudaGraphNode_t *Out,
+                            bool Valid, Fn Call) {
+  Rank &R = callingRank();
+  CapturedGraph *G = graphOf(Handle);
+  if (!G || !Out || !Valid)
+    return fail(R, cudaErrorInvalidValue);
+  Stream &S = *R.current().Legacy;
+  if (S.Capture)
+    return fail(R, cudaErrorStreamCaptureUnsupported);
+  S.Capture = G;
+  G->Filling = &addNode(*G, Out);
+  cudaError_t E = Call();
+  S.Capture = nullptr;
+  G->Filling = nullptr;
+  return E == cudaSuccess ? E : fail(R, E);
 }
 
 } // namespace
@@ -292,31 +297,28 @@ cudaError_t cudaGraphAddEmptyNode(cudaGraphNode_t *Out, cudaGraph_t Handle,
 cudaError_t cudaGraphAddMemsetNode(cudaGraphNode_t *Out, cudaGraph_t Handle,
                                    const cudaGraphNode_t *, size_t,
                                    const struct cudaMemsetParams *P) {
-  Rank &R = callingRank();
-  CapturedGraph *G = graphOf(Handle);
-  if (!G || !Out || !P || !P->dst)
-    return fail(R, cudaErrorInvalidValue);
-  GraphNode &N = addNode(*G, Out);
-  size_t Bytes =
-      size_t(P->elementSize) * P->width * (P->height ? P->height : 1);
-  return recordInto(
-      *G, N, [&] { return cudaMemsetAsync(P->dst, int(P->value), Bytes, 0); });
+  return addRecordedNode(Handle, Out, P && P->dst, [&] {
+    size_t Bytes =
+        size_t(P->elementSize) * P->width * (P->height ? P->height : 1);
+    return cudaMemsetAsync(P->dst, int(P->value), Bytes, 0);
+  });
 }
 
 cudaError_t cudaGraphAddMemcpyNode(cudaGraphNode_t *Out, cudaGraph_t Handle,
                                    const cudaGraphNode_t *, size_t,
                                    const struct cudaMemcpy3DParms *P) {
-  Rank &R = callingRank();
-  CapturedGraph *G = graphOf(Handle);
-  if (!G || !Out || !P || !P->srcPtr.ptr || !P->dstPtr.ptr)
-    return fail(R, cudaErrorInvalidValue);
-  GraphNode &N = addNode(*G, Out);
-  // The extent's bytes as one copy (pitches are not modelled).
-  size_t Bytes = P->extent.width * (P->extent.height ? P->extent.height : 1) *
-                 (P->extent.depth ? P->extent.depth : 1);
-  return recordInto(*G, N, [&] {
-    return cudaMemcpyAsync(P->dstPtr.ptr, P->srcPtr.ptr, Bytes, P->kind, 0);
-  });
+  return addRecordedNode(Handle, Out, P && P->srcPtr.ptr && P->dstPtr.ptr,
+                         [&] {
+                           // The extent's bytes as one copy (pitches are not
+                           // modelled).
+                           size_t Bytes = P->extent.width *
+                                          (P->extent.height ? P->extent.height
+                                                            : 1) *
+                                          (P->extent.depth ? P->extent.depth
+                                                           : 1);
+                           return cudaMemcpyAsync(P->dstPtr.ptr, P->srcPtr.ptr,
+                                                  Bytes, P->kind, 0);
+                         });
 }
 
 cudaError_t cudaGraphGetNodes(cudaGraph_t Handle, cudaGraphNode_t *Nodes,

@@ -187,29 +187,34 @@ cudaError_t kernelOp(Rank &R, const PendingLaunch &P, const void *Func,
   // macro, another file) is resolved by its stub, as CUDA does; a kernel from
   // library headers (thrust, CUB) has no hint: a library model of its bytes,
   // where its family is known.
-  const orrery_kernel_entry *Entry = nullptr;
-  orrery_kernel_counts Registered;
-  std::optional<LibraryLaunch> Lib;
-  if (!P.HasCounts && (Entry = registeredKernel(Func)))
-    Registered = Entry->counts(G, B, Shared, Args);
-  else if (!P.HasCounts && !P.Site)
-    Lib = libraryModel(stubSymbol(Func), Args, G, B);
-  const orrery_kernel_counts *Counts =
-      P.HasCounts             ? &P.Counts
-      : Entry                 ? &Registered
-      : Lib && Lib->Counts    ? &*Lib->Counts
-                              : nullptr;
+  orrery_kernel_counts Found;
+  const orrery_kernel_counts *Counts = nullptr;
+  const char *Hint = "none"; // where Counts came from (the report's "hint")
+  std::string Name;
+  const char *Defined = nullptr;
+  if (P.HasCounts) {
+    Counts = &P.Counts;
+    Hint = "site";
+  } else if (const orrery_kernel_entry *E = registeredKernel(Func)) {
+    Found = E->counts(G, B, Shared, Args);
+    Counts = &Found;
+    Hint = "registry";
+    Name = E->name;
+    Defined = E->location;
+  } else if (std::optional<LibraryLaunch> Lib;
+             !P.Site && (Lib = libraryModel(stubSymbol(Func), Args, G, B))) {
+    Name = Lib->Name;
+    if (Lib->Counts) {
+      Found = *Lib->Counts;
+      Counts = &Found;
+      Hint = "library";
+    }
+  }
   LaunchCost C = launchCost(RT.gpu(), Counts, G, B, Shared,
                             funcAttributesOf(Func).CarveoutPercent);
   // A kernel without a hint is only a problem when nothing measures it.
-  const char *Hint = P.HasCounts            ? "site"
-                     : Entry                  ? "registry"
-                     : Lib && Lib->Counts     ? "library"
-                                              : "none";
-  KernelTotals &K = kernelTotals(
-      P.Site, Func, Counts || deviceExecutor().real(), Hint,
-      Entry ? Entry->name : Lib ? Lib->Name : std::string(),
-      Entry ? Entry->location : nullptr);
+  KernelTotals &K = kernelTotals(P.Site, Func, Counts || deviceExecutor().real(),
+                                 Hint, Name, Defined);
   if (!C.Error.empty()) {
     RT.report().warn("launch of " + K.Name + " at " + K.Site +
                      " cannot run: " + C.Error);

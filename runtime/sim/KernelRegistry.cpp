@@ -5,21 +5,30 @@
 
 #include <dlfcn.h>
 
+#include <map>
 #include <mutex>
 #include <string>
 #include <unordered_map>
-#include <vector>
+#include <unordered_set>
 
 namespace orrery::sim {
 namespace {
 
 struct Registry {
   std::mutex Lock;
-  /// Stub symbol -> its entries: one per translation unit that defines the
-  /// kernel, and per loaded copy of the program (SMPI loads one per rank).
-  std::unordered_map<std::string, std::vector<const orrery_kernel_entry *>>
-      BySymbol;
+  /// (loaded object, stub symbol) -> entry: SMPI loads the program once per
+  /// rank, and each copy registers its own table; an entry of the stub's own
+  /// copy stays loaded as long as the stub does.
+  std::map<std::pair<const void *, std::string>, const orrery_kernel_entry *>
+      ByObjectSymbol;
+  /// Stub symbol -> the first entry registered, for a stub whose own copy
+  /// registered none (its kernel instantiated only in another object).
+  std::unordered_map<std::string, const orrery_kernel_entry *> BySymbol;
+  /// Stub address -> entry: the stubs generated code names, and every stub
+  /// resolved so far.
   std::unordered_map<const void *, const orrery_kernel_entry *> ByAddress;
+  /// Stubs looked up and not found (until the next registration).
+  std::unordered_set<const void *> Missed;
 };
 
 Registry &registry() {
@@ -39,32 +48,32 @@ const orrery_kernel_entry *registeredKernel(const void *Func) {
     return nullptr;
   Registry &R = registry();
   std::lock_guard<std::mutex> G(R.Lock);
-  auto Cached = R.ByAddress.find(Func);
-  if (Cached != R.ByAddress.end())
-    return Cached->second;
+  if (auto It = R.ByAddress.find(Func); It != R.ByAddress.end())
+    return It->second;
+  if (R.Missed.count(Func) || R.BySymbol.empty())
+    return nullptr;
+  std::string Symbol = stubMangledSymbol(Func);
   const orrery_kernel_entry *Found = nullptr;
-  if (!R.BySymbol.empty()) {
-    auto It = R.BySymbol.find(stubMangledSymbol(Func));
-    if (It != R.BySymbol.end()) {
-      // The entry of the same loaded copy, so that its function stays
-      // loaded as long as the stub does.
-      const void *Object = objectOf(Func);
-      Found = It->second.front();
-      for (const orrery_kernel_entry *E : It->second)
-        if (objectOf(reinterpret_cast<const void *>(E->counts)) == Object) {
-          Found = E;
-          break;
-        }
-    }
-  }
-  R.ByAddress.emplace(Func, Found);
+  if (auto It = R.ByObjectSymbol.find({objectOf(Func), Symbol});
+      It != R.ByObjectSymbol.end())
+    Found = It->second;
+  else if (auto Any = R.BySymbol.find(Symbol); Any != R.BySymbol.end())
+    Found = Any->second;
+  if (Found)
+    R.ByAddress.emplace(Func, Found);
+  else
+    R.Missed.insert(Func);
   return Found;
 }
 
-unsigned registeredKernelCount() {
-  Registry &R = registry();
-  std::lock_guard<std::mutex> G(R.Lock);
-  return static_cast<unsigned>(R.BySymbol.size());
+std::optional<orrery_kernel_counts>
+kernelResources(const void *Func, unsigned BlockThreads,
+                unsigned long long DynamicShared) {
+  const orrery_kernel_entry *E = registeredKernel(Func);
+  if (!E)
+    return std::nullopt;
+  return E->counts(orrery_dim3{1, 1, 1}, orrery_dim3{BlockThreads, 1, 1},
+                   DynamicShared, nullptr);
 }
 
 } // namespace orrery::sim
@@ -73,18 +82,23 @@ extern "C" void orrery_register_kernels(const orrery_kernel_entry *Entries,
                                         unsigned Count) {
   using namespace orrery::sim;
   Registry &R = registry();
+  // The table lies in the object (the rank's copy) that defines its entries.
+  const void *Object = Count ? objectOf(Entries) : nullptr;
   std::lock_guard<std::mutex> G(R.Lock);
   for (unsigned I = 0; I < Count; ++I) {
-    if (!Entries[I].counts)
+    const orrery_kernel_entry &E = Entries[I];
+    if (!E.counts)
       continue;
-    if (Entries[I].stub)
-      R.BySymbol[Entries[I].stub].push_back(&Entries[I]);
+    if (E.stub) {
+      R.ByObjectSymbol.emplace(std::make_pair(Object, std::string(E.stub)),
+                               &E);
+      R.BySymbol.emplace(E.stub, &E);
+    }
     // A stub the generated code could name: known exactly, even in a
     // stripped program or where two files have static kernels of one name.
-    if (Entries[I].address)
-      R.ByAddress[Entries[I].address] = &Entries[I];
+    if (E.address)
+      R.ByAddress[E.address] = &E;
   }
-  // A later registration may resolve a stub that missed before.
-  for (auto It = R.ByAddress.begin(); It != R.ByAddress.end();)
-    It = It->second ? std::next(It) : R.ByAddress.erase(It);
+  // A stub that missed before may be found now.
+  R.Missed.clear();
 }

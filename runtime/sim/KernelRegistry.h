@@ -13,6 +13,8 @@
 
 #include "orrery/hooks.h"
 
+#include <optional>
+
 namespace orrery::sim {
 
 /// The registered kernel whose host stub is \p Func, or null: a kernel
@@ -20,8 +22,12 @@ namespace orrery::sim {
 /// program). Answers from a cache after the first launch of each stub.
 const orrery_kernel_entry *registeredKernel(const void *Func);
 
-/// How many kernels are registered (distinct stubs).
-unsigned registeredKernelCount();
+/// \p Func's registered hint for one block of \p BlockThreads threads and
+/// \p DynamicShared bytes, with no arguments: what does not depend on them
+/// (static shared memory, ptxas registers); none when \p Func has no entry.
+std::optional<orrery_kernel_counts>
+kernelResources(const void *Func, unsigned BlockThreads,
+                unsigned long long DynamicShared);
 
 } // namespace orrery::sim
 

@@ -106,8 +106,9 @@ int __wrap_gettimeofday(struct timeval *TV, void *TZ) {
       [&] { return smpi_gettimeofday(TV, nullptr); },
       [&](double T) {
         if (TV) {
-          TV->tv_sec = static_cast<time_t>(T);
-          TV->tv_usec = static_cast<suseconds_t>((T - TV->tv_sec) * 1e6);
+          struct timespec S = timespecOf(T);
+          TV->tv_sec = S.tv_sec;
+          TV->tv_usec = static_cast<suseconds_t>(S.tv_nsec / 1000);
         }
         return 0;
       });

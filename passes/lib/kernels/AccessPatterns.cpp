@@ -166,11 +166,8 @@ Coefficient Analyzer::coefficient(const Expr *E, unsigned Depth) {
   }
   // min(j + 1, n), max(i - 1, 0): clamping an index to a bound keeps its
   // coefficient (but at the edge).
-  if (const auto *CE = dyn_cast<CallExpr>(E); CE && CE->getNumArgs() == 2) {
-    const FunctionDecl *FD = CE->getDirectCallee();
-    StringRef Name = FD && FD->getDeclName().isIdentifier() ? FD->getName() : "";
-    if (Name == "min" || Name == "max" || Name == "umin" || Name == "umax" ||
-        Name == "llmin" || Name == "llmax") {
+  if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    if (minOrMax(CE)) {
       Coefficient L = coefficient(CE->getArg(0), Depth + 1);
       Coefficient R = coefficient(CE->getArg(1), Depth + 1);
       if (L.K == Coefficient::Known && R.K == Coefficient::Known) {

@@ -126,6 +126,10 @@ template <typename FnT> auto withStack(FnT F) {
   }
 }
 
+/// For a call of min(a, b) or max(a, b) in their CUDA and std spellings
+/// (umin, fminf, llmax, ...): true for a minimum, false for a maximum.
+std::optional<bool> minOrMax(const CallExpr *CE);
+
 /// A cooperative-groups shuffle method (tile.shfl_down, ...).
 bool isGroupShuffle(const FunctionDecl *FD);
 

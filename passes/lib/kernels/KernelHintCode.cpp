@@ -180,6 +180,23 @@ std::string countCode(const SymExpr &E) {
   return E.substitute(Map).str();
 }
 
+bool isLaunchSymbol(StringRef S) {
+  return S.starts_with("gridDim.") || S.starts_with("blockDim.") ||
+         S.starts_with("threadIdx.") || S.starts_with("blockIdx.") ||
+         S == "dynSmem" || S.ends_with(".avg_nnz");
+}
+
+std::string countStatements(const CountExprs &C, models::Confidence Conf,
+                            const std::map<std::string, SymExpr> &Zero) {
+  std::string Out = "  orrery_kernel_counts orrery_c_;\n";
+  C.forEach([&](const char *Field, const SymExpr &E) {
+    Out += std::string("  orrery_c_.") + Field + " = " +
+           countCode(Zero.empty() ? E : E.substitute(Zero)) + ";\n";
+  });
+  return Out + "  orrery_c_.confidence = " +
+         std::to_string(static_cast<int>(Conf)) + ";\n";
+}
+
 std::string hintFunction(const KernelInfo &K) {
   const KernelHint &H = K.Pattern;
   std::string Out;
@@ -187,12 +204,7 @@ std::string hintFunction(const KernelInfo &K) {
   if (!K.TemplateHead.empty())
     OS << K.TemplateHead << "\n";
   OS << hintFunctionHead(hintFunctionName(H.Name), K.ParamTexts) << " {\n";
-  OS << "  orrery_kernel_counts orrery_c_;\n";
-  countExprs(H).forEach([&](const char *Field, const SymExpr &Expr) {
-    OS << "  orrery_c_." << Field << " = " << countCode(Expr) << ";\n";
-  });
-  OS << "  orrery_c_.confidence = " << static_cast<int>(H.Confidence)
-     << ";\n";
+  OS << countStatements(countExprs(H), H.Confidence);
   OS << "  (void)gridDim; (void)blockDim; (void)dynSmem;";
   for (const std::string &P : H.Params)
     if (!P.empty())

@@ -28,12 +28,6 @@ namespace orrery {
 
 namespace {
 
-bool isGeometry(StringRef S) {
-  return S.starts_with("gridDim.") || S.starts_with("blockDim.") ||
-         S.starts_with("threadIdx.") || S.starts_with("blockIdx.") ||
-         S == "dynSmem" || S.ends_with(".avg_nnz");
-}
-
 /// The thunk of one concrete kernel, named Function.
 std::string thunk(const KernelHint &H, StringRef Function) {
   CountExprs C = countExprs(H);
@@ -48,7 +42,7 @@ std::string thunk(const KernelHint &H, StringRef Function) {
   std::map<std::string, SymExpr> Unreadable;
   std::string Reads;
   for (const std::string &S : Used) {
-    if (isGeometry(S))
+    if (isLaunchSymbol(S))
       continue;
     auto It = ParamIndex.find(S);
     std::string Type =
@@ -73,12 +67,7 @@ std::string thunk(const KernelHint &H, StringRef Function) {
   OS << "static orrery_kernel_counts " << Function
      << "(orrery_dim3 gridDim, orrery_dim3 blockDim, unsigned long long "
         "dynSmem, void **orrery_args) {\n"
-     << Reads << "  orrery_kernel_counts orrery_c_;\n";
-  C.forEach([&](const char *Field, const SymExpr &E) {
-    OS << "  orrery_c_." << Field << " = "
-       << countCode(Unreadable.empty() ? E : E.substitute(Unreadable)) << ";\n";
-  });
-  OS << "  orrery_c_.confidence = " << static_cast<int>(Confidence) << ";\n"
+     << Reads << countStatements(C, Confidence, Unreadable)
      << "  (void)gridDim; (void)blockDim; (void)dynSmem; (void)orrery_args;\n"
      << "  return orrery_c_;\n}\n";
   return Out;

@@ -15,35 +15,6 @@ using namespace llvm;
 namespace orrery {
 namespace kernels {
 
-/// Whether \p Body assigns, increments or takes a non-const reference to
-/// \p V (a parameter so written no longer stands for its argument).
-static bool writesTo(const Stmt *Body, const VarDecl *V) {
-  if (V->getType()->isReferenceType() &&
-      !V->getType().getNonReferenceType().isConstQualified())
-    return true;
-  std::vector<const Stmt *> Work{Body};
-  auto Names = [V](const Expr *E) {
-    const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    return D && D->getDecl() == V;
-  };
-  while (!Work.empty()) {
-    const Stmt *S = Work.back();
-    Work.pop_back();
-    if (!S)
-      continue;
-    if (const auto *BO = dyn_cast<BinaryOperator>(S);
-        BO && BO->isAssignmentOp() && Names(BO->getLHS()))
-      return true;
-    if (const auto *U = dyn_cast<UnaryOperator>(S);
-        U && (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) &&
-        Names(U->getSubExpr()))
-      return true;
-    for (const Stmt *C : S->children())
-      Work.push_back(C);
-  }
-  return false;
-}
-
 /// The precision class of a (non-dependent) arithmetic type, or null.
 FpOps *Analyzer::fpClass(QualType T) {
   T = T.getCanonicalType().getUnqualifiedType();
@@ -423,10 +394,19 @@ void Analyzer::call(const CallExpr *CE, const SymExpr &Mult) {
                           !cast<CXXMethodDecl>(Def)->isStatic()
                       ? 1
                       : 0;
+  // Its locals' (and parameters') values, as the kernel's own (once per
+  // function); a parameter the callee writes (or takes a non-const
+  // reference or the address of) no longer stands for its argument.
+  if (Collected.insert(Def).second)
+    collectAssignments(Def->getBody());
   for (unsigned I = 0; I < Def->getNumParams() && I + Skip < CE->getNumArgs();
-       ++I)
-    if (!writesTo(Def->getBody(), Def->getParamDecl(I)))
-      ParamArgs[Def->getParamDecl(I)] = CE->getArg(I + Skip);
+       ++I) {
+    const ParmVarDecl *P = Def->getParamDecl(I);
+    QualType T = P->getType();
+    if (!Values.count(P) && (!T->isReferenceType() ||
+                             T.getNonReferenceType().isConstQualified()))
+      ParamArgs[P] = CE->getArg(I + Skip);
+  }
   // The object a member function is called on names what `this` reaches.
   const Expr *Object = nullptr;
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
@@ -435,9 +415,6 @@ void Analyzer::call(const CallExpr *CE, const SymExpr &Mult) {
     Object = CE->getArg(0);
   ThisNames.push_back(Object ? objectName(Object) : std::string("<expr>"));
   InlineStack.push_back(Def);
-  // Its locals' values, as the kernel's own (once per function).
-  if (Collected.insert(Def).second)
-    collectAssignments(Def->getBody());
   stmt(Def->getBody(), Mult, false);
   InlineStack.pop_back();
   ThisNames.pop_back();

@@ -123,22 +123,14 @@ std::optional<SymExpr> Analyzer::symbolic(const Expr *E, unsigned Depth) {
     if (const auto *NT = dyn_cast<NonTypeTemplateParmDecl>(DRE->getDecl()))
       return SymExpr::sym(NT->getName().str());
   if (const auto *CE = dyn_cast<CallExpr>(E)) {
-    // min(a, b) and max(a, b) in their CUDA and std spellings.
-    const FunctionDecl *FD = CE->getDirectCallee();
-    if (!FD || CE->getNumArgs() != 2 || !FD->getDeclName().isIdentifier())
-      return std::nullopt;
-    StringRef Name = FD->getName();
-    bool Min = Name == "min" || Name == "umin" || Name == "fminf" ||
-               Name == "fmin" || Name == "llmin";
-    bool Max = Name == "max" || Name == "umax" || Name == "fmaxf" ||
-               Name == "fmax" || Name == "llmax";
-    if (!Min && !Max)
+    std::optional<bool> Min = minOrMax(CE);
+    if (!Min)
       return std::nullopt;
     std::optional<SymExpr> L = symbolic(CE->getArg(0), Depth + 1);
     std::optional<SymExpr> R = symbolic(CE->getArg(1), Depth + 1);
     if (!L || !R)
       return std::nullopt;
-    return Min ? SymExpr::min(*L, *R) : SymExpr::max(*L, *R);
+    return *Min ? SymExpr::min(*L, *R) : SymExpr::max(*L, *R);
   }
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     std::optional<SymExpr> L = symbolic(BO->getLHS(), Depth + 1);
@@ -168,6 +160,20 @@ std::optional<SymExpr> Analyzer::symbolic(const Expr *E, unsigned Depth) {
       return std::nullopt;
     }
   }
+  return std::nullopt;
+}
+
+std::optional<bool> minOrMax(const CallExpr *CE) {
+  const FunctionDecl *FD = CE->getDirectCallee();
+  if (!FD || CE->getNumArgs() != 2 || !FD->getDeclName().isIdentifier())
+    return std::nullopt;
+  StringRef Name = FD->getName();
+  if (Name == "min" || Name == "umin" || Name == "fminf" || Name == "fmin" ||
+      Name == "llmin")
+    return true;
+  if (Name == "max" || Name == "umax" || Name == "fmaxf" || Name == "fmax" ||
+      Name == "llmax")
+    return false;
   return std::nullopt;
 }
 
@@ -209,7 +215,9 @@ void Analyzer::noteAssignment(const Stmt *S) {
   Current[V] = Value;
 }
 
-/// Local variables declared without a value and assigned exactly once.
+/// Local variables declared without a value and assigned exactly once
+/// (Assigned), and every value each local or parameter is given (Values:
+/// null for a compound assignment, an increment or an address taken).
 void Analyzer::collectAssignments(const Stmt *Body) {
   std::map<const VarDecl *, unsigned> Writes;
   std::vector<const Stmt *> Work{Body};
@@ -225,10 +233,12 @@ void Analyzer::collectAssignments(const Stmt *Body) {
       if (BO->getOpcode() == BO_Assign)
         Value = BO->getRHS();
     } else if (const auto *U = dyn_cast<UnaryOperator>(S);
-               U && U->isIncrementDecrementOp())
+               U && (U->isIncrementDecrementOp() ||
+                     U->getOpcode() == UO_AddrOf)) {
       Target = U->getSubExpr();
+    }
     if (const VarDecl *V = Target ? varOf(Target) : nullptr;
-        V && V->isLocalVarDecl()) {
+        V && (V->isLocalVarDecl() || isa<ParmVarDecl>(V))) {
       // Every value a local is given (its initializer included), for
       // an index set differently in two branches (donor = j - 1 or j).
       if (Value && !Values.count(V) && V->getInit())
@@ -236,10 +246,12 @@ void Analyzer::collectAssignments(const Stmt *Body) {
       if (Value)
         Values[V].push_back(Value);
       else
-        Values[V].push_back(nullptr); // +=, ++: not a plain value
+        Values[V].push_back(nullptr); // +=, ++, &v: not a plain value
     }
+    const auto *U = dyn_cast<UnaryOperator>(S);
+    bool AddressOnly = U && U->getOpcode() == UO_AddrOf;
     if (const VarDecl *V = Target ? varOf(Target) : nullptr;
-        V && V->isLocalVarDecl() && !V->getInit()) {
+        V && V->isLocalVarDecl() && !V->getInit() && !AddressOnly) {
       ++Writes[V];
       if (Value)
         Assigned[V] = Value;

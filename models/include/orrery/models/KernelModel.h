@@ -159,6 +159,10 @@ struct LaunchPrediction {
   const char *Bound = "";
 };
 
+/// \p L (its dynamic shared memory) with the kernel's own resources from
+/// its counts: static shared memory added, ptxas registers where known.
+LaunchConfig withKernelResources(const ThreadCounts &C, LaunchConfig L);
+
 /// The one launch-time prediction of the runtime and the report. \p L's
 /// SharedBytesPerBlock is the dynamic shared memory: the counts' static
 /// bytes are added here; the counts' registers per thread (from ptxas), when

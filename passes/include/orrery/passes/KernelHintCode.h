@@ -52,6 +52,16 @@ std::string kernelRegistry(const std::vector<KernelInfo> &Kernels);
 /// A count expression as generated C++ (symbols read as doubles).
 std::string countCode(const SymExpr &E);
 
+/// Whether \p S is a symbol generated count code defines itself (launch
+/// geometry, thread ids, dynSmem, a named unknown) rather than a kernel
+/// parameter.
+bool isLaunchSymbol(llvm::StringRef S);
+
+/// The statements filling `orrery_kernel_counts orrery_c_` from \p C, with
+/// the symbols of \p Zero replaced, and its confidence.
+std::string countStatements(const CountExprs &C, models::Confidence Conf,
+                            const std::map<std::string, SymExpr> &Zero = {});
+
 /// A count for people: whole numbers without decimals, others in %G.
 std::string formatCount(double V);
 

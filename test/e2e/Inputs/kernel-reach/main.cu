@@ -172,6 +172,23 @@ int main(int argc, char **argv) {
   check(cudaGraphLaunch(exec, s), "cudaGraphLaunch");
   end("explicit_graph", s);
 
+  // A memset node against the same memset on the stream.
+  begin(s);
+  check(cudaMemsetAsync(y, 0, n * sizeof(double), s), "cudaMemsetAsync");
+  end("memset_direct", s);
+  cudaMemsetParams set = {};
+  set.dst = y;
+  set.elementSize = 1;
+  set.width = n * sizeof(double);
+  set.height = 1;
+  check(cudaGraphCreate(&graph, 0), "cudaGraphCreate");
+  check(cudaGraphAddMemsetNode(&handle, graph, 0, 0, &set),
+        "cudaGraphAddMemsetNode");
+  check(cudaGraphInstantiate(&exec, graph, 0), "cudaGraphInstantiate");
+  begin(s);
+  check(cudaGraphLaunch(exec, s), "cudaGraphLaunch");
+  end("memset_graph", s);
+
   // A template kernel: direct, then through a measurement helper.
   float *fx = (float *)x, *fy = (float *)y;
   int fn = (int)n;
