@@ -4,8 +4,19 @@
 //   blocks that work   B = ceil(active threads / threads per block)
 //   slots per wave     S = blocks per SM x SMs
 //   a wave of b blocks puts k = ceil(b / SMs) blocks on its busiest SM;
-//   its time is max(T_c, T_m) x (k x SMs / B) / min(1, occ_k / occ_sat),
-//   occ_k = k x warps per block / max warps per SM.
+//   its time is max(T_c / f_c, T_m / f_m) x (k x SMs / B), with
+//   f_c = min(1, occ_k / occ_sat), occ_k = k x warps per block / max warps,
+//   and f_m the share of the memory peak the wave's loads in flight reach
+//   (Little's law): with n = k x threads per block x SMs resident threads,
+//   each moving b_t bytes in a turnaround of t_block + r x latency (r rounds
+//   of at most InFlightPerThread bytes of loads),
+//     rate = 1 / sqrt(1 / peak^2 + 1 / (n b_t / turnaround)^2),
+//   a smooth minimum: loaded latency grows as the memory nears its peak.
+//   Files without a block turnaround keep the linear ramp
+//   f_m = min(1, occ_k / occ_sat).
+// Bytes the L2 serves (KernelWork::L2Share, data an earlier launch left
+// there) move at the L2's bandwidth with its latency. Every kernel costs the
+// device t_kernel (an empty kernel's time; a graph node's in graphs) on top.
 // The L2 serialises atomics to one address, one every t_a
 // (gpu.memory.same_address_atomic): a launch-wide address's chain is all of
 // its atomics; a per-block address's chain is one block's atomics, and the
@@ -26,6 +37,11 @@ namespace orrery::models {
 namespace {
 
 bool est(const Quantity &Q) { return Q.Kind == ValueKind::Estimate; }
+
+/// Bytes of loads one thread keeps in flight before it needs their values:
+/// the independent loads of one loop body (two 16-byte or four 8-byte
+/// loads). A thread that loads more waits for more than one latency.
+constexpr double InFlightPerThread = 32;
 
 } // namespace
 
@@ -48,6 +64,18 @@ GpuParams GpuParams::fromMachine(const Machine &M) {
   G.Estimates.ComputeSaturation = est(Gm.ComputeSaturationOccupancy);
   G.Estimates.Launch = est(Gm.Launch);
   G.Estimates.GraphLaunch = est(Gm.GraphLaunch);
+  G.Estimates.GraphKernel = est(Gm.GraphKernel);
+  G.Estimates.MemoryLatency = est(Gm.MemoryLatency);
+  G.Estimates.L2Latency = est(Gm.L2Latency);
+  G.Estimates.BlockOverhead = est(Gm.BlockOverhead);
+  G.Estimates.L2 = est(Gm.L2Bandwidth);
+  G.MemoryLatency = Gm.MemoryLatency.Value;
+  G.L2Latency = Gm.L2Latency.Value;
+  G.BlockOverhead = Gm.BlockOverhead.Value;
+  G.LittlesLaw = Gm.BlockOverhead.Dim == Dimension::Time;
+  G.L2Size = Gm.L2Size.Value;
+  G.L2Bandwidth = Gm.L2Bandwidth.Value;
+  G.GraphKernel = Gm.GraphKernel.Value;
   G.Estimates.Sync = est(Gm.Sync);
   G.Estimates.EmptyKernel = est(Gm.EmptyKernel);
   G.Estimates.KernelRate = est(Gm.KernelRate);
@@ -196,13 +224,20 @@ KernelEstimate kernelTime(const GpuParams &G, const KernelWork &W,
   bool TcEst = false;
   if (!computeTime(G, W, Tc, TcEst, E.Error))
     return E;
-  bool TmEst = G.Estimates.MemoryBandwidth || G.Estimates.MemoryEfficiency;
   double Bytes = W.BytesRead + W.BytesWritten;
   if (Bytes > 0 && G.MemoryBandwidth <= 0) {
     E.Error = "the kernel moves memory but the GPU has no memory bandwidth";
     return E;
   }
-  double Tm = Bytes > 0 ? Bytes / (G.MemoryBandwidth * G.MemoryEfficiency) : 0;
+  // The L2's share moves at its bandwidth; the rest at device memory's.
+  double L2 = G.L2Bandwidth > 0 ? std::clamp(W.L2Share, 0.0, 1.0) : 0;
+  double Tm = Bytes > 0 ? (1 - L2) * Bytes /
+                                  (G.MemoryBandwidth * G.MemoryEfficiency) +
+                              (L2 > 0 ? L2 * Bytes / G.L2Bandwidth : 0)
+                        : 0;
+  bool TmEst = (L2 < 1 && (G.Estimates.MemoryBandwidth ||
+                           G.Estimates.MemoryEfficiency)) ||
+               (L2 > 0 && G.Estimates.L2);
 
   double Launched = double(L.Blocks) * L.ThreadsPerBlock;
   double Active =
@@ -210,6 +245,30 @@ KernelEstimate kernelTime(const GpuParams &G, const KernelWork &W,
   std::uint64_t B =
       static_cast<std::uint64_t>(std::ceil(Active / L.ThreadsPerBlock));
   E.WorkingBlocks = B;
+
+  // Little's law: one thread's bytes and the turnaround they take.
+  double ThreadBytes = Active > 0 ? Bytes / Active : 0;
+  double Turnaround = 0;
+  bool TurnaroundEst = G.Estimates.BlockOverhead;
+  if (G.LittlesLaw && ThreadBytes > 0) {
+    double Loads = W.BytesRead / Active;
+    double Rounds = Loads > 0 ? std::ceil(Loads / InFlightPerThread) : 0;
+    double Latency = (1 - L2) * G.MemoryLatency + L2 * G.L2Latency;
+    Turnaround = G.BlockOverhead + Rounds * Latency;
+    TurnaroundEst = TurnaroundEst ||
+                    (Rounds > 0 && ((L2 < 1 && G.Estimates.MemoryLatency) ||
+                                    (L2 > 0 && G.Estimates.L2Latency)));
+  }
+  // The share of the memory peak that \p Threads resident threads reach.
+  auto MemoryShare = [&](double Threads, double Occ) {
+    if (!G.LittlesLaw)
+      return std::min(1.0, Occ / G.MemorySaturationOccupancy);
+    if (Turnaround <= 0 || Tm <= 0)
+      return 1.0;
+    double Peak = Bytes / Tm;
+    double Reach = Threads * ThreadBytes / Turnaround;
+    return 1 / std::sqrt(1 + (Peak / Reach) * (Peak / Reach));
+  };
 
   double Body = 0;
   Cost Device; // compute and memory time of the waves
@@ -226,7 +285,7 @@ KernelEstimate kernelTime(const GpuParams &G, const KernelWork &W,
       double Occ = K * WarpsPerBlock / MaxWarps;
       double Share = K * G.SmCount / double(B);
       double Fc = std::min(1.0, Occ / G.ComputeSaturationOccupancy);
-      double Fm = std::min(1.0, Occ / G.MemorySaturationOccupancy);
+      double Fm = MemoryShare(K * L.ThreadsPerBlock * G.SmCount, Occ);
       double C = Tc * Share / Fc, M = Tm * Share / Fm;
       if (C >= M) {
         E.ComputeTime += C * Count;
@@ -234,8 +293,10 @@ KernelEstimate kernelTime(const GpuParams &G, const KernelWork &W,
                    TcEst || (Fc < 1 && G.Estimates.ComputeSaturation));
       } else {
         E.MemoryTime += M * Count;
+        bool RampEst = G.LittlesLaw ? TurnaroundEst
+                                    : G.Estimates.MemorySaturation;
         Device.add(CostCategory::Memory, M * Count,
-                   TmEst || (Fm < 1 && G.Estimates.MemorySaturation));
+                   TmEst || (Fm < 0.99 && RampEst));
       }
     };
     Wave(Slots, Full);
@@ -255,10 +316,13 @@ KernelEstimate kernelTime(const GpuParams &G, const KernelWork &W,
   }
   E.Time.add(CostCategory::Launch, G.Launch, G.Estimates.Launch);
   E.Time += Device;
-  // Latency floor: no kernel finishes faster than an empty one.
-  if (Body < G.EmptyKernel)
-    E.Time.add(CostCategory::Launch, G.EmptyKernel - Body,
-               G.Estimates.EmptyKernel);
+  // The launch pipeline: every kernel costs the device an empty kernel's
+  // time (fetching the launch, distributing blocks, draining) besides its
+  // work; a graph's nodes, prepared ahead, cost less.
+  if (L.InGraph)
+    E.Time.add(CostCategory::Launch, G.GraphKernel, G.Estimates.GraphKernel);
+  else
+    E.Time.add(CostCategory::Launch, G.EmptyKernel, G.Estimates.EmptyKernel);
   return E;
 }
 
@@ -271,10 +335,11 @@ LaunchConfig withKernelResources(const ThreadCounts &C, LaunchConfig L) {
 }
 
 LaunchPrediction predictLaunch(const GpuParams &G, const ThreadCounts &C,
-                               LaunchConfig L) {
+                               LaunchConfig L, double L2Share) {
   LaunchPrediction P;
   L = withKernelResources(C, L);
   P.Work = kernelWork(C);
+  P.Work.L2Share = L2Share;
   P.Roofline = kernelTime(G, P.Work, L, KernelModelKind::Roofline);
   P.SingleRate = kernelTime(G, P.Work, L, KernelModelKind::SingleRate);
   for (double F : P.Work.Flops)
@@ -282,7 +347,8 @@ LaunchPrediction predictLaunch(const GpuParams &G, const ThreadCounts &C,
   P.Bytes = P.Work.BytesRead + P.Work.BytesWritten;
   const KernelEstimate &R = P.Roofline;
   double Device = std::max({R.ComputeTime, R.MemoryTime, R.AtomicTime});
-  P.Bound = Device < G.EmptyKernel                  ? "latency"
+  double Overhead = L.InGraph ? G.GraphKernel : G.EmptyKernel;
+  P.Bound = Device < Overhead                        ? "latency"
             : R.AtomicTime > R.ComputeTime + R.MemoryTime ? "atomics"
             : R.ComputeTime >= R.MemoryTime               ? "compute"
                                                           : "memory";

@@ -41,6 +41,8 @@ const Limits RatioL{0, 1};              // (0, 1]
 const Limits WeightL{1, 1000, false};   // 1 .. 1000 FLOP per op
 const Limits ClockL{1e8, 1e10};         // 100 MHz .. 10 GHz
 const Limits CapacityL{1e6, 1e13};      // 1 MB .. 10 TB
+const Limits CacheL{1e3, 1e11};         // caches: 1 kB .. 100 GB
+const Limits LoadLatencyL{0, 1e-5};     // a load: (0, 10 us]
 Limits countL(double Max) { return Limits{0, Max, true, true}; }
 
 void readWeights(MapScope &S, OpWeights &W) {
@@ -73,6 +75,33 @@ bool isGpuArch(const std::string &A) {
   return I > 3 && (I == A.size() || (I + 1 == A.size() && A[I] == 'a'));
 }
 
+/// gpu.l2: a level between the SMs and device memory, so it must be faster
+/// than that memory and closer than it.
+void readL2(Reader &R, MapScope &G, GpuModel &Gpu) {
+  MapScope L2 = G.map("l2");
+  Gpu.L2Size = L2.quantity("size", Dimension::Bytes, CacheL);
+  Gpu.L2Bandwidth = L2.quantity("bandwidth", Dimension::Bandwidth, MemoryBwL);
+  Gpu.L2Latency = L2.quantity("latency", Dimension::Time, LoadLatencyL);
+  L2.finish();
+  if (!L2.valid())
+    return;
+  // Compared only with plausible memory numbers (those report their own).
+  bool MemoryOk = Gpu.MemoryEfficiency.Value <= 1 &&
+                  Gpu.MemoryBandwidth.Value <= MemoryBwL.Max;
+  if (MemoryOk && Gpu.L2Bandwidth.Value <=
+                      Gpu.MemoryBandwidth.Value * Gpu.MemoryEfficiency.Value)
+    R.error(L2.mark(), "'gpu.l2.bandwidth' must exceed what device memory "
+                       "achieves ('gpu.memory.bandwidth' x "
+                       "'gpu.memory.efficiency'): an L2 slower than its memory "
+                       "would never be used");
+  if (Gpu.L2Latency.Value >= Gpu.MemoryLatency.Value)
+    R.error(L2.mark(), "'gpu.l2.latency' must be below 'gpu.memory.latency' "
+                       "(an L2 hit cannot take longer than a miss)");
+  if (Gpu.L2Size.Value >= Gpu.MemoryCapacity.Value)
+    R.error(L2.mark(), "'gpu.l2.size' must be smaller than "
+                       "'gpu.memory.capacity'");
+}
+
 void readGpu(Reader &R, MapScope G, GpuModel &Gpu) {
   Gpu.Model = G.string("model");
   Gpu.Arch = G.optionalString("arch");
@@ -94,10 +123,12 @@ void readGpu(Reader &R, MapScope G, GpuModel &Gpu) {
   Gpu.MemoryBandwidth =
       Mem.quantity("bandwidth", Dimension::Bandwidth, MemoryBwL);
   Gpu.MemoryEfficiency = Mem.quantity("efficiency", Dimension::Ratio, RatioL);
-  Gpu.MemoryLatency = Mem.quantity("latency", Dimension::Time, LatencyL);
+  Gpu.MemoryLatency = Mem.quantity("latency", Dimension::Time, LoadLatencyL);
   Gpu.SameAddressAtomic =
       Mem.quantity("same_address_atomic", Dimension::Time, LatencyL);
   Mem.finish();
+  if (G.has("l2"))
+    readL2(R, G, Gpu);
 
   MapScope Sm = G.map("sm");
   Gpu.SmCount = Sm.quantity("count", Dimension::Count, countL(4096));
@@ -139,8 +170,11 @@ void readGpu(Reader &R, MapScope G, GpuModel &Gpu) {
   }
 
   MapScope Sat = G.map("saturation_occupancy");
-  Gpu.MemorySaturationOccupancy =
-      Sat.quantity("memory", Dimension::Ratio, RatioL);
+  // memory: only the linear ramp of files without gpu.overheads.block uses
+  // it (required there, checked below).
+  if (Sat.has("memory"))
+    Gpu.MemorySaturationOccupancy =
+        Sat.quantity("memory", Dimension::Ratio, RatioL);
   Gpu.ComputeSaturationOccupancy =
       Sat.quantity("compute", Dimension::Ratio, RatioL);
   Sat.finish();
@@ -153,6 +187,17 @@ void readGpu(Reader &R, MapScope G, GpuModel &Gpu) {
   Gpu.GraphLaunch = Ov.has("graph_launch")
                         ? Ov.quantity("graph_launch", Dimension::Time, OverheadL)
                         : Gpu.Launch;
+  Gpu.GraphKernel =
+      Ov.has("graph_kernel")
+          ? Ov.quantity("graph_kernel", Dimension::Time, OverheadL)
+          : Gpu.EmptyKernel;
+  if (Ov.has("block"))
+    Gpu.BlockOverhead = Ov.quantity("block", Dimension::Time, OverheadL);
+  else if (Ov.valid() && Gpu.MemorySaturationOccupancy.Value <= 0)
+    R.error(Ov.mark(), "'gpu.overheads.block' is missing: give the block "
+                       "turnaround (Little's-law memory concurrency) or "
+                       "'gpu.saturation_occupancy.memory' (the older linear "
+                       "ramp)");
   Ov.finish();
 
   MapScope W = G.map("instruction_weights");

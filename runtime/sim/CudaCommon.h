@@ -69,10 +69,11 @@ Completion submit(Rank &R, Stream &S, StreamOp Op);
 /// The stream operation of one launch of the kernel whose host stub is
 /// \p Func, costed from the site's hint in \p P, the kernel registry or a
 /// library model; the host's launch cost is charged when \p ChargeHost. A
-/// launch that cannot run returns its error (and warns).
+/// kernel node of a graph (\p InGraph) costs the device a graph node's
+/// overhead. A launch that cannot run returns its error (and warns).
 cudaError_t kernelOp(Rank &R, const PendingLaunch &P, const void *Func,
                      dim3 Grid, dim3 Block, void **Args, size_t Shared,
-                     bool ChargeHost, StreamOp &Op);
+                     bool ChargeHost, bool InGraph, StreamOp &Op);
 
 /// Records \p Op as a node of the graph \p S is capturing (CudaGraphs.cpp)
 /// instead of running it; the completion returned is already reached.

@@ -100,7 +100,7 @@ cudaError_t kernelNodeOp(const cudaKernelNodeParams *P, GraphNode &N) {
   StreamOp Op;
   if (cudaError_t E =
           kernelOp(R, PendingLaunch(), P->func, P->gridDim, P->blockDim,
-                   P->kernelParams, P->sharedMemBytes, false, Op))
+                   P->kernelParams, P->sharedMemBytes, false, true, Op))
     return E;
   N.Op = std::move(Op);
   N.Empty = false;

@@ -2,6 +2,7 @@
 
 #include "CudaCommon.h"
 #include "DeviceExecutor.h"
+#include "DeviceMemory.h"
 #include "FuncAttributes.h"
 #include "KernelCost.h"
 #include "KernelRegistry.h"
@@ -11,6 +12,7 @@
 #include <cxxabi.h>
 #include <dlfcn.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <map>
@@ -176,11 +178,37 @@ static KernelTotals &kernelTotals(const orrery_site *Site, const void *Func,
   return *K;
 }
 
+namespace {
+
+/// The device buffers (allocation bases) a launch's pointer arguments point
+/// into, as far as the kernel registry says which arguments are pointers.
+std::vector<const void *> launchBuffers(const void *Func, void **Args) {
+  std::vector<const void *> Out;
+  const orrery_kernel_entry *E = Args ? registeredKernel(Func) : nullptr;
+  if (!E)
+    return Out;
+  const DeviceMemory &Memory = DeviceMemory::get();
+  for (unsigned I = 0; I < 64 && (E->pointers >> I); ++I) {
+    if (!((E->pointers >> I) & 1) || !Args[I])
+      continue;
+    const void *P = *static_cast<const void *const *>(Args[I]);
+    const Allocation *A = Memory.find(P);
+    if (!DeviceMemory::isDevice(A))
+      continue;
+    const void *Base = reinterpret_cast<const void *>(A->Base);
+    if (std::find(Out.begin(), Out.end(), Base) == Out.end())
+      Out.push_back(Base);
+  }
+  return Out;
+}
+
+} // namespace
+
 namespace orrery::sim {
 
 cudaError_t kernelOp(Rank &R, const PendingLaunch &P, const void *Func,
                      dim3 Grid, dim3 Block, void **Args, size_t Shared,
-                     bool ChargeHost, StreamOp &Op) {
+                     bool ChargeHost, bool InGraph, StreamOp &Op) {
   Runtime &RT = Runtime::get();
   orrery_dim3 G{Grid.x, Grid.y, Grid.z}, B{Block.x, Block.y, Block.z};
   // A launch no site hints (a pointer, cudaLaunchKernel, a graph node, a
@@ -210,8 +238,21 @@ cudaError_t kernelOp(Rank &R, const PendingLaunch &P, const void *Func,
       Hint = "library";
     }
   }
-  LaunchCost C = launchCost(RT.gpu(), Counts, G, B, Shared,
-                            funcAttributesOf(Func).CarveoutPercent);
+  // Data an earlier launch on this GPU left in L2, for the buffers this
+  // launch's pointer arguments point into.
+  const models::GpuParams &Gpu = RT.gpu();
+  double L2Share = 0, Footprint = 0;
+  std::vector<const void *> Buffers;
+  if (Counts && Gpu.L2Size > 0 && !deviceExecutor().real()) {
+    Buffers = launchBuffers(Func, Args);
+    models::KernelWork W = kernelWork(*Counts);
+    Footprint = W.BytesRead + W.BytesWritten;
+    L2Share = R.current().L2.share(Buffers, Footprint, Gpu.L2Size);
+  }
+  LaunchCost C =
+      launchCost(Gpu, Counts, G, B, Shared,
+                 funcAttributesOf(Func).CarveoutPercent, L2Share, InGraph);
+  R.current().L2.touch(Buffers, Footprint, Gpu.L2Size);
   // A kernel without a hint is only a problem when nothing measures it.
   KernelTotals &K = kernelTotals(P.Site, Func, Counts || deviceExecutor().real(),
                                  Hint, Name, Defined);
@@ -276,7 +317,8 @@ cudaError_t cudaLaunchKernel(const void *Func, dim3 Grid, dim3 Block,
   R.Launch = PendingLaunch();
   StreamOp Op;
   if (cudaError_t E =
-          kernelOp(R, P, Func, Grid, Block, Args, Shared, true, Op))
+          kernelOp(R, P, Func, Grid, Block, Args, Shared, true,
+                   S->Capture != nullptr, Op))
     return fail(R, E);
   submit(R, *S, std::move(Op));
   return cudaSuccess;

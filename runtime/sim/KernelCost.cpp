@@ -19,10 +19,11 @@ models::KernelWork kernelWork(const orrery_kernel_counts &C) {
 LaunchCost launchCost(const models::GpuParams &G, const orrery_kernel_counts *C,
                       orrery_dim3 Grid, orrery_dim3 Block,
                       unsigned long long DynamicShared,
-                      int CarveoutPercent) {
+                      int CarveoutPercent, double L2Share, bool InGraph) {
   LaunchCost R;
   models::LaunchConfig L;
   L.CarveoutPercent = CarveoutPercent;
+  L.InGraph = InGraph;
   L.Blocks = static_cast<std::uint64_t>(Grid.x) * Grid.y * Grid.z;
   L.ThreadsPerBlock = Block.x * Block.y * Block.z;
   L.SharedBytesPerBlock = static_cast<std::uint32_t>(DynamicShared);
@@ -30,7 +31,7 @@ LaunchCost launchCost(const models::GpuParams &G, const orrery_kernel_counts *C,
   models::ThreadCounts T;
   if (C)
     T = threadCounts(*C);
-  models::LaunchPrediction P = models::predictLaunch(G, T, L);
+  models::LaunchPrediction P = models::predictLaunch(G, T, L, L2Share);
   R.Launch = G.Launch;
   if (C && C->measured_seconds >= 0) {
     // A measured duration from the user's side file wins over any model.
@@ -41,8 +42,8 @@ LaunchCost launchCost(const models::GpuParams &G, const orrery_kernel_counts *C,
       R.Error = P.Roofline.Error;
       return R;
     }
-    // The model's Launch part is t_launch plus the latency floor of tiny
-    // kernels; the floor is device time, counted here with memory.
+    // The model's Launch part is t_launch (host time) plus the kernel's
+    // device overhead, counted here with memory.
     double Device = P.Roofline.Time.total() - G.Launch;
     R.Compute = P.Roofline.Time[models::CostCategory::Compute];
     R.Memory = Device > R.Compute ? Device - R.Compute : 0;

@@ -28,11 +28,13 @@ models::KernelWork kernelWork(const orrery_kernel_counts &C);
 
 /// Cost of a launch; \p C may be null (no hint: an empty kernel).
 /// \p CarveoutPercent is the kernel's preferred shared-memory carveout
-/// (-1: none).
+/// (-1: none); \p L2Share the share of its bytes an earlier launch left in
+/// L2; \p InGraph: a kernel node of a graph.
 LaunchCost launchCost(const models::GpuParams &G, const orrery_kernel_counts *C,
                       orrery_dim3 Grid, orrery_dim3 Block,
                       unsigned long long DynamicShared,
-                      int CarveoutPercent = -1);
+                      int CarveoutPercent = -1, double L2Share = 0,
+                      bool InGraph = false);
 
 } // namespace orrery::sim
 

@@ -10,6 +10,7 @@
 #define ORRERY_SIM_RUNTIME_H
 
 #include "Accounting.h"
+#include "L2Residency.h"
 #include "Polling.h"
 #include "orrery/hooks.h"
 #include "orrery/models/CommParams.h"
@@ -46,6 +47,7 @@ struct DeviceContext {
   StreamPtr Legacy;               ///< the default (NULL) stream
   std::vector<StreamPtr> Streams; ///< every stream of this rank on this GPU
   bool PeerAccess[64] = {};       ///< cudaDeviceEnablePeerAccess
+  L2Residency L2;                 ///< what this rank's kernels left in L2
 };
 
 /// One side's device leg of an MPI transfer, charged when that side's part

@@ -4,6 +4,7 @@
   orrery-plot DIR [-o OUTDIR] [--format svg,png] [--top N]
               [--measured M.json ...]
   orrery-plot --report REPORT.json -o FILE.svg|.png   (one run, orrery-run --plot)
+  orrery-plot --validation POINTS.csv -o OUTDIR       (bench/validate.sh)
 
 Reads DIR/results.csv and writes into OUTDIR (default DIR/plots):
   scaling.*    simulated time, speedup and parallel efficiency vs GPUs,
@@ -324,6 +325,74 @@ def plot_report(plt, report_path, out, top):
     return 0
 
 
+def plot_validation(plt, csv_path, outdir, formats):
+    """One plot per source of bench/validate.sh's points (series
+    "<source>:<kernel>", x, measured, predicted[, native]): published and
+    predicted values of each kernel against x, in OUTDIR/<source>.svg."""
+    series = {}
+    try:
+        with open(csv_path, newline="") as f:
+            for row in csv.DictReader(f):
+                try:
+                    point = (float(row["x"]), float(row["measured"]),
+                             float(row["predicted"]),
+                             float(row["native"]) if row.get("native")
+                             else None)
+                except (KeyError, TypeError, ValueError):
+                    sys.exit("orrery-plot: error: %s: a row lacks numeric "
+                             "x, measured and predicted: %r" % (csv_path, row))
+                series.setdefault(row["series"], []).append(point)
+    except OSError as e:
+        sys.exit("orrery-plot: error: %s: %s" % (csv_path, e.strerror))
+    if not series:
+        sys.exit("orrery-plot: error: %s holds no points" % csv_path)
+    os.makedirs(outdir, exist_ok=True)
+    written = []
+    sources = {}
+    for name, points in series.items():
+        source, _, kernel = name.partition(":")
+        sources.setdefault(source, []).append((kernel or source, points))
+    for source, kernels in sources.items():
+        fig, ax = plt.subplots(figsize=(6.4, 3.8))
+        xs_all = []
+        for i, (kernel, points) in enumerate(kernels):
+            points.sort()
+            xs = [p[0] for p in points]
+            xs_all += xs
+            color = "C%d" % (i % 10)
+            if len(xs) == 1:  # one point per kernel: bars side by side
+                ax.bar(i - 0.2, points[0][1], 0.4, color=color, alpha=0.5,
+                       gid="series:published:" + kernel)
+                ax.bar(i + 0.2, points[0][2], 0.4, color=color,
+                       gid="series:predicted:" + kernel)
+                continue
+            ax.plot(xs, [p[1] for p in points], "o", ms=3, color=color,
+                    label=kernel + " published",
+                    gid="series:published:" + kernel)
+            ax.plot(xs, [p[2] for p in points], "-", color=color,
+                    label=kernel + " Orrery", gid="series:predicted:" + kernel)
+            native = [(p[0], p[3]) for p in points if p[3] is not None]
+            if native:
+                ax.plot([n[0] for n in native], [n[1] for n in native], "x",
+                        color=color, label=kernel + " measured here",
+                        gid="series:native:" + kernel)
+        if all(len(points) == 1 for _, points in kernels):
+            ax.set_xticks(range(len(kernels)))
+            ax.set_xticklabels([k for k, _ in kernels])
+            ax.set_ylabel("published (light) / Orrery (dark)")
+        else:
+            if spans_decade(xs_all):
+                ax.set_xscale("log")
+            ax.legend(fontsize=7, ncol=2)
+        ax.set_title(source, fontsize=9)
+        ax.grid(True, alpha=0.3)
+        save(fig, outdir, source.replace("/", "_"), formats, written)
+        plt.close(fig)
+    for w in written:
+        print(w)
+    return 0
+
+
 def main(argv):
     ap = argparse.ArgumentParser(
         prog="orrery-plot",
@@ -332,6 +401,9 @@ def main(argv):
                     help="the -o DIR of orrery-sweep (has results.csv)")
     ap.add_argument("--report", help="plot one run's report instead (with -o "
                     "FILE.svg or FILE.png)")
+    ap.add_argument("--validation", metavar="POINTS.csv",
+                    help="plot bench/validate.sh's points, one file per "
+                    "series (with -o DIR)")
     ap.add_argument("-o", dest="outdir", help="where the plots go "
                     "(default: DIR/plots)")
     ap.add_argument("--format", default="svg,png",
@@ -346,6 +418,12 @@ def main(argv):
         sys.exit("orrery-plot: error: --measured goes with a sweep directory "
                  "(orrery-plot DIR --measured M.json); for one run, use "
                  "orrery-compare M.json REPORT.json")
+    if args.validation:
+        if not args.outdir:
+            sys.exit("orrery-plot: error: --validation needs -o DIR")
+        formats = [f for f in args.format.split(",") if f]
+        return plot_validation(import_matplotlib(), args.validation,
+                               args.outdir, formats)
     if args.report:
         if not args.outdir:
             sys.exit("orrery-plot: error: --report needs -o FILE.svg (or .png)")

@@ -153,6 +153,15 @@ static std::vector<std::string> scalarParamTypes(ASTContext &Ctx,
   return Out;
 }
 
+/// Bit i set: parameter i of \p FD (of the first 64) is a pointer.
+static std::uint64_t pointerParams(const FunctionDecl *FD) {
+  std::uint64_t Mask = 0;
+  for (unsigned I = 0; I < FD->getNumParams() && I < 64; ++I)
+    if (FD->getParamDecl(I)->getType()->isPointerType())
+      Mask |= std::uint64_t(1) << I;
+  return Mask;
+}
+
 void addOrreryPragmaHandlers(Preprocessor &PP, PragmaTable &Table) {
   PP.AddPragmaHandler("orrery", new OrreryPragmaHandler("loop_count", Table));
   PP.AddPragmaHandler("orrery", new OrreryPragmaHandler("branch_prob", Table));
@@ -209,6 +218,7 @@ collectKernels(ASTContext &Ctx, const std::vector<std::string> &HeaderDirs,
           H.Symbol = symbolOf(*MC, Spec);
           H.Stub = stubOf(*MC, Spec);
           H.ParamTypes = scalarParamTypes(Ctx, Spec);
+          H.PointerParams = pointerParams(Spec);
           K.Instances.push_back(std::move(H));
         }
       SourceRange R = T->getTemplateParameters()->getSourceRange();
@@ -219,6 +229,7 @@ collectKernels(ASTContext &Ctx, const std::vector<std::string> &HeaderDirs,
       K.Pattern.Stub = stubOf(*MC, FD);
       K.Pattern.AddressExpr = addressOf(Ctx, FD);
       K.Pattern.ParamTypes = scalarParamTypes(Ctx, FD);
+      K.Pattern.PointerParams = pointerParams(FD);
       K.Instances.push_back(K.Pattern);
     }
     for (const ParmVarDecl *P : FD->parameters()) {

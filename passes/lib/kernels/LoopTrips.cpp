@@ -281,6 +281,26 @@ void Analyzer::loop(const ForStmt *F, const SymExpr &Mult) {
              BO && BO->getOpcode() == BO_Assign) {
     L.IV = varOf(BO->getLHS());
     L.Init = BO->getRHS();
+  } else if (!F->getInit() && F->getInc()) {
+    // `for (; i < n; i += s)`: the variable the increment steps, from its
+    // value before the loop (its declaration, or the last top-level
+    // assignment to it).
+    const Expr *Inc = F->getInc()->IgnoreParenImpCasts();
+    const Expr *Target = nullptr;
+    if (const auto *B = dyn_cast<BinaryOperator>(Inc); B && B->isAssignmentOp())
+      Target = B->getLHS();
+    else if (const auto *U = dyn_cast<UnaryOperator>(Inc);
+             U && U->isIncrementDecrementOp())
+      Target = U->getSubExpr();
+    const VarDecl *V = Target ? varOf(Target) : nullptr;
+    if (V && V->isLocalVarDecl() && !isa<ParmVarDecl>(V)) {
+      auto It = Current.find(V);
+      const Expr *Before = It != Current.end() ? It->second : V->getInit();
+      if (Before) {
+        L.IV = V;
+        L.Init = Before;
+      }
+    }
   }
   loopStep(F->getInc(), L.IV, L);
   loopCond(F->getCond(), L);

@@ -33,7 +33,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define ORRERY_HOOK_ABI_VERSION 4
+#define ORRERY_HOOK_ABI_VERSION 5
 
 #ifdef __cplusplus
 extern "C" {
@@ -158,6 +158,10 @@ typedef struct orrery_kernel_entry {
   /* the stub itself where the generated code can name it (a kernel that is
    * no template and not overloaded), else NULL: found by symbol */
   const void *address;
+  /* bit i set: parameter i (of the first 64) is a pointer; the runtime reads
+   * those arguments to know which buffers a launch touches (what the L2
+   * holds between kernels) */
+  unsigned long long pointers;
 } orrery_kernel_entry;
 void orrery_register_kernels(const orrery_kernel_entry *entries,
                              unsigned count);

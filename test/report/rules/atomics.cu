@@ -52,13 +52,13 @@ __global__ void sum_distinct(float *out, const float *x, int n) {
 }
 
 // sum_all: chain 1,048,576 x 0.51 ns = 534,773.76 ns = 534.774 us, far above
-// the 4 MiB of x the waves stream (1.039 us): atomics bound; the launch is
-// t_launch 4 us + 534.774 us.
+// the 4 MiB of x the waves stream: atomics bound; the launch is t_launch
+// 2.76 us + the device's per-kernel 2.1 us + 534.774 us.
 // COST-LABEL: == Launch sum_all
 // COST: same-address atomics: 1048576 to one address for the launch, 0 to one address per block
 // COST: roofline: atomics bound
 // COST: same-address atomics serialised: 534.774 us
-// COST: predicted: total 538.774 us (launch 4 us, memory 534.774 us)
+// COST: predicted: total 539.634 us (launch 4.86 us, memory 534.774 us)
 //
 // sum_per_block: 4096 blocks of 256 threads, 8 resident per SM (2048 / 256)
 // x 132 SMs = 1056 per wave: 4 waves (3 full, 1 of 928); chain 256 x 4 x

@@ -12,6 +12,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 using namespace orrery::models;
 
 namespace {
@@ -153,8 +155,9 @@ TEST(Roofline, MemoryBoundFullWaves) {
   EXPECT_EQ(E.Waves, 2u);
   EXPECT_DOUBLE_EQ(E.Time[CostCategory::Memory], Tm1G);
   EXPECT_DOUBLE_EQ(E.Time[CostCategory::Compute], 0);
-  EXPECT_DOUBLE_EQ(E.Time[CostCategory::Launch], 4 * Us);
-  EXPECT_DOUBLE_EQ(E.Time.total(), 4 * Us + Tm1G);
+  // t_launch 4 us and the device's per-kernel 1 us.
+  EXPECT_DOUBLE_EQ(E.Time[CostCategory::Launch], 5 * Us);
+  EXPECT_DOUBLE_EQ(E.Time.total(), 5 * Us + Tm1G);
 }
 
 TEST(Roofline, ComputeBound) {
@@ -166,7 +169,7 @@ TEST(Roofline, ComputeBound) {
   ASSERT_TRUE(E.ok()) << E.Error;
   EXPECT_DOUBLE_EQ(E.Time[CostCategory::Compute], 12e-3);
   EXPECT_DOUBLE_EQ(E.Time[CostCategory::Memory], 0);
-  EXPECT_DOUBLE_EQ(E.Time.total(), 4 * Us + 12e-3);
+  EXPECT_DOUBLE_EQ(E.Time.total(), 5 * Us + 12e-3);
 }
 
 TEST(Roofline, WaveQuantization) {
@@ -205,14 +208,69 @@ TEST(Roofline, ActiveThreadsShrinkTheGrid) {
   EXPECT_DOUBLE_EQ(E.Time[CostCategory::Memory], 4 * Tm1G);
 }
 
-TEST(Roofline, LatencyFloor) {
-  // 1 KB moves in 1.25 ns: the kernel still takes the empty-kernel time.
+TEST(Roofline, PerKernelOverhead) {
+  // 1 KB: one block, on one SM of four, at occupancy 0.125 (a quarter of
+  // the saturation occupancy): 1.25 ns x 4 x 4 = 20 ns, on top of the empty
+  // kernel's device time and t_launch.
   KernelEstimate E = kernelTime(gpu(), streaming(1000), launch(1, 256));
   ASSERT_TRUE(E.ok()) << E.Error;
-  EXPECT_NEAR(E.Time.total(), 5 * Us, 1e-15);
+  EXPECT_NEAR(E.Time.total(), 5 * Us + 20e-9, 1e-15);
   KernelEstimate Empty = kernelTime(gpu(), KernelWork(), launch(1, 256));
   EXPECT_DOUBLE_EQ(Empty.Time.total(), 5 * Us);
   EXPECT_DOUBLE_EQ(Empty.Time[CostCategory::Launch], 5 * Us);
+}
+
+/// gpu() with Little's-law memory concurrency and an L2.
+GpuParams littleGpu() {
+  GpuParams G = gpu();
+  G.LittlesLaw = true;
+  G.MemoryLatency = 400e-9;
+  G.L2Latency = 200e-9;
+  G.BlockOverhead = 100e-9;
+  G.L2Size = 40e6;
+  G.L2Bandwidth = 4e12;
+  G.GraphKernel = 0.5 * Us;
+  return G;
+}
+
+TEST(Roofline, LittlesLawConcurrency) {
+  // 1024 blocks of 64 threads, 8 B loaded and 8 B stored per thread, 2
+  // blocks per SM (dynamic shared memory: 40 KB of 100 KB): 4 SMs x 128
+  // threads x 16 B in flight per turnaround of 100 + 400 ns reach
+  // 16.384 GB/s; the peak is 0.8 TB/s, so the memory time is
+  // T x sqrt(1 + (800 / 16.384)^2).
+  KernelWork W;
+  W.BytesRead = W.BytesWritten = 8 * 65536.0;
+  LaunchConfig L = launch(1024, 64, 32, 40000);
+  KernelEstimate E = kernelTime(littleGpu(), W, L);
+  ASSERT_TRUE(E.ok()) << E.Error;
+  EXPECT_EQ(E.Occ.BlocksPerSm, 2u);
+  double Peak = 0.8e12, Reach = 4 * 128 * 16 / 500e-9;
+  double T = 16 * 65536.0 / Peak * std::sqrt(1 + (Peak / Reach) * (Peak / Reach));
+  EXPECT_NEAR(E.Time[CostCategory::Memory], T, T * 1e-12);
+  // A full SM reaches far more: the same bytes near the peak.
+  KernelEstimate Full = kernelTime(littleGpu(), W, launch(1024, 64));
+  EXPECT_LT(Full.Time[CostCategory::Memory], T / 10);
+}
+
+TEST(Roofline, L2ShareAndGraphNodes) {
+  // All of 1 GB from L2 at 4 TB/s instead of 0.8 x 1 TB/s, with the L2's
+  // latency: 16,384 threads move 61,035 B each, 36,621 B of loads in
+  // ceil(36621 / 32) = 1,145 rounds of 200 ns after 100 ns; 8,192 resident
+  // threads reach 8192 x 61035 B / 229.1 us.
+  KernelWork W = streaming(1e9);
+  W.L2Share = 1;
+  KernelEstimate E = kernelTime(littleGpu(), W, launch(64, 256));
+  ASSERT_TRUE(E.ok()) << E.Error;
+  double PerThread = 1e9 / 16384;
+  double Reach = 8192 * PerThread / (100e-9 + 1145 * 200e-9);
+  double T = 1e9 / 4e12 * std::sqrt(1 + (4e12 / Reach) * (4e12 / Reach));
+  EXPECT_NEAR(E.Time[CostCategory::Memory], T, T * 1e-9);
+  // A graph's kernel node costs the device 0.5 us, not the empty kernel's.
+  LaunchConfig L = launch(64, 256);
+  L.InGraph = true;
+  KernelEstimate G = kernelTime(littleGpu(), KernelWork(), L);
+  EXPECT_DOUBLE_EQ(G.Time[CostCategory::Launch], 4.5 * Us);
 }
 
 TEST(Roofline, MissingPeakIsAnError) {

@@ -5,8 +5,9 @@
 // geometry; the runtime evaluates them at the launch and fills KernelWork.
 //
 // Two models (docs/cost-model.md):
-//  - Roofline: t_launch + max(latency floor, sum over waves of
-//    max(T_compute, T_memory)), with occupancy and wave quantization.
+//  - Roofline: t_launch + t_kernel + sum over waves of max(T_compute,
+//    T_memory), with occupancy, memory concurrency by Little's law, an L2
+//    level and wave quantization.
 //  - SingleRate: the paper's baseline, t_launch + W / R + t_sync.
 //
 //===----------------------------------------------------------------------===//
@@ -34,6 +35,9 @@ struct KernelWork {
   double IntOps = 0;
   double BytesRead = 0;    ///< global memory
   double BytesWritten = 0; ///< global memory
+  /// Share (0..1) of the global-memory bytes the L2 serves: data an earlier
+  /// launch on the GPU left there (set by the runtime's L2 state).
+  double L2Share = 0;
   /// Threads that pass the kernel's guards; < 0 means all launched threads.
   double ActiveThreads = -1;
   /// Atomics to one address for the whole launch, and to one address per
@@ -50,6 +54,9 @@ struct LaunchConfig {
   /// maximum (cudaFuncAttributePreferredSharedMemoryCarveout,
   /// cudaFuncSetCacheConfig); < 0: none, the SM's maximum.
   int CarveoutPercent = -1;
+  /// A kernel node of a graph: its device overhead is gpu.overheads.
+  /// graph_kernel instead of empty_kernel.
+  bool InGraph = false;
 };
 
 /// GPU parameters the kernel model uses, in base units.
@@ -66,7 +73,17 @@ struct GpuParams {
   double SharedMemoryPerSm = 0, SharedMemoryPerBlock = 0,
          SharedMemoryAllocationUnit = 128; ///< bytes
   double MemorySaturationOccupancy = 1, ComputeSaturationOccupancy = 1;
+  /// Little's law (docs/cost-model.md): dependent-load latency of device
+  /// memory and of L2 (seconds), a block's turnaround on its SM (seconds);
+  /// Little's law applies when LittlesLaw is set (the file has the block
+  /// turnaround), else the linear ramp to MemorySaturationOccupancy.
+  double MemoryLatency = 0, L2Latency = 0, BlockOverhead = 0;
+  bool LittlesLaw = false;
+  /// The L2 cache: bytes and achievable bandwidth (bytes/s); 0: none.
+  double L2Size = 0, L2Bandwidth = 0;
   double Launch = 0, Sync = 0, EmptyKernel = 0; ///< seconds
+  /// Device time of an empty kernel node of a graph (seconds).
+  double GraphKernel = 0;
   /// Host time of one cudaGraphLaunch, whatever its kernel count (seconds).
   double GraphLaunch = 0;
   /// Interval between two atomics to one address (seconds).
@@ -84,7 +101,8 @@ struct GpuParams {
     bool PeakInt = false, ComputeEfficiency = false, MemoryBandwidth = false,
          MemoryEfficiency = false, MemorySaturation = false,
          ComputeSaturation = false, Launch = false, Sync = false,
-         GraphLaunch = false,
+         GraphLaunch = false, GraphKernel = false, MemoryLatency = false,
+         L2Latency = false, BlockOverhead = false, L2 = false,
          EmptyKernel = false, KernelRate = false, SameAddressAtomic = false;
   } Estimates;
 
@@ -167,8 +185,10 @@ LaunchConfig withKernelResources(const ThreadCounts &C, LaunchConfig L);
 /// SharedBytesPerBlock is the dynamic shared memory: the counts' static
 /// bytes are added here; the counts' registers per thread (from ptxas), when
 /// known, replace \p L's.
+/// \p L2Share: the share of the launch's bytes an earlier launch left in
+/// L2 (KernelWork::L2Share).
 LaunchPrediction predictLaunch(const GpuParams &G, const ThreadCounts &C,
-                               LaunchConfig L);
+                               LaunchConfig L, double L2Share = 0);
 
 } // namespace orrery::models
 

@@ -38,8 +38,12 @@ struct GpuModel {
   std::array<Quantity, NumPrecisions> Peak; // FLOP/s, indexed by Precision
   Quantity PeakInt32;                       // OP/s
   Quantity ComputeEfficiency;               // achievable fraction of peak
-  // Device memory.
+  // Device memory. MemoryLatency: a dependent load that misses L2.
   Quantity MemoryCapacity, MemoryBandwidth, MemoryEfficiency, MemoryLatency;
+  // The L2 cache (gpu.l2, optional: no L2 level when L2Size is 0): its
+  // capacity, the bandwidth all SMs reach from it, a dependent load's hit
+  // latency.
+  Quantity L2Size, L2Bandwidth, L2Latency;
   // Interval between two atomics to one address (the L2 serialises them).
   Quantity SameAddressAtomic;
   // Streaming multiprocessors and their limits.
@@ -47,12 +51,20 @@ struct GpuModel {
       MaxThreadsPerBlock, SharedMemoryPerSm, SharedMemoryPerBlock,
       SharedMemoryAllocationUnit, RegistersPerSm, MaxRegistersPerThread,
       RegisterAllocationUnit;
-  // Occupancy at which each pipe reaches its achievable throughput.
+  // Occupancy at which each pipe reaches its achievable throughput; the
+  // memory one only where the file has no gpu.overheads.block (then memory
+  // concurrency follows Little's law instead, docs/cost-model.md).
   Quantity MemorySaturationOccupancy, ComputeSaturationOccupancy;
-  // Overheads: t_launch, t_sync, device time of an empty kernel.
+  // Overheads: t_launch (host time of a launch call), t_sync, device time
+  // of an empty kernel launched on a stream (added to every kernel's work).
   Quantity Launch, Sync, EmptyKernel;
   // Host time of a cudaGraphLaunch (optional: t_launch when absent).
   Quantity GraphLaunch;
+  // Device time of an empty kernel node of a graph (optional: EmptyKernel).
+  Quantity GraphKernel;
+  // Turnaround of one thread block on an SM: dispatch, retire, draining its
+  // stores (optional; present: Little's-law memory concurrency).
+  Quantity BlockOverhead;
   std::array<OpWeights, NumPrecisions> Weights;
   /// The paper's single kernel rate R: a Rate (applied to weighted FLOPs) or
   /// a Bandwidth (applied to global-memory bytes).

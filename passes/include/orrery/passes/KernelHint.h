@@ -12,6 +12,7 @@
 #include "orrery/models/KernelCounts.h"
 #include "orrery/passes/SymExpr.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -87,6 +88,8 @@ struct KernelHint {
   /// Per parameter, the C type its value is read as from a launch's argument
   /// array (an arithmetic type), or empty when it is not a scalar.
   std::vector<std::string> ParamTypes;
+  /// Bit i set: parameter i (of the first 64) is a pointer.
+  std::uint64_t PointerParams = 0;
   std::vector<std::string> Params;
   FpOps Fp32, Fp64;
   SymExpr IntOps;
