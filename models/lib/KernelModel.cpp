@@ -231,10 +231,10 @@ KernelEstimate kernelTime(const GpuParams &G, const KernelWork &W,
   }
   // The L2's share moves at its bandwidth; the rest at device memory's.
   double L2 = G.L2Bandwidth > 0 ? std::clamp(W.L2Share, 0.0, 1.0) : 0;
-  double Tm = Bytes > 0 ? (1 - L2) * Bytes /
-                                  (G.MemoryBandwidth * G.MemoryEfficiency) +
-                              (L2 > 0 ? L2 * Bytes / G.L2Bandwidth : 0)
-                        : 0;
+  double Tm =
+      Bytes > 0 ? (1 - L2) * Bytes / (G.MemoryBandwidth * G.MemoryEfficiency) +
+                      (L2 > 0 ? L2 * Bytes / G.L2Bandwidth : 0)
+                : 0;
   bool TmEst = (L2 < 1 && (G.Estimates.MemoryBandwidth ||
                            G.Estimates.MemoryEfficiency)) ||
                (L2 > 0 && G.Estimates.L2);
@@ -293,8 +293,8 @@ KernelEstimate kernelTime(const GpuParams &G, const KernelWork &W,
                    TcEst || (Fc < 1 && G.Estimates.ComputeSaturation));
       } else {
         E.MemoryTime += M * Count;
-        bool RampEst = G.LittlesLaw ? TurnaroundEst
-                                    : G.Estimates.MemorySaturation;
+        bool RampEst =
+            G.LittlesLaw ? TurnaroundEst : G.Estimates.MemorySaturation;
         Device.add(CostCategory::Memory, M * Count,
                    TmEst || (Fm < 0.99 && RampEst));
       }
@@ -303,10 +303,12 @@ KernelEstimate kernelTime(const GpuParams &G, const KernelWork &W,
     Wave(Rest, 1);
     Body = E.ComputeTime + E.MemoryTime;
   }
-  if (B > 0 && (W.GridSameAddressAtomics > 0 || W.BlockSameAddressAtomics > 0)) {
+  if (B > 0 &&
+      (W.GridSameAddressAtomics > 0 || W.BlockSameAddressAtomics > 0)) {
     double Waves = double(Full + (Rest ? 1 : 0));
-    E.AtomicTime = G.SameAddressAtomic * (W.GridSameAddressAtomics +
-                                          W.BlockSameAddressAtomics / B * Waves);
+    E.AtomicTime =
+        G.SameAddressAtomic *
+        (W.GridSameAddressAtomics + W.BlockSameAddressAtomics / B * Waves);
     // The chain overlaps the waves' streaming: only its excess is charged.
     if (E.AtomicTime > Body) {
       Device.add(CostCategory::Memory, E.AtomicTime - Body,
@@ -348,7 +350,7 @@ LaunchPrediction predictLaunch(const GpuParams &G, const ThreadCounts &C,
   const KernelEstimate &R = P.Roofline;
   double Device = std::max({R.ComputeTime, R.MemoryTime, R.AtomicTime});
   double Overhead = L.InGraph ? G.GraphKernel : G.EmptyKernel;
-  P.Bound = Device < Overhead                        ? "latency"
+  P.Bound = Device < Overhead                             ? "latency"
             : R.AtomicTime > R.ComputeTime + R.MemoryTime ? "atomics"
             : R.ComputeTime >= R.MemoryTime               ? "compute"
                                                           : "memory";

@@ -184,9 +184,10 @@ void readGpu(Reader &R, MapScope G, GpuModel &Gpu) {
   Gpu.Sync = Ov.quantity("sync", Dimension::Time, OverheadL);
   Gpu.EmptyKernel = Ov.quantity("empty_kernel", Dimension::Time, OverheadL);
   // Optional: files written before it existed launch a graph like a kernel.
-  Gpu.GraphLaunch = Ov.has("graph_launch")
-                        ? Ov.quantity("graph_launch", Dimension::Time, OverheadL)
-                        : Gpu.Launch;
+  Gpu.GraphLaunch =
+      Ov.has("graph_launch")
+          ? Ov.quantity("graph_launch", Dimension::Time, OverheadL)
+          : Gpu.Launch;
   Gpu.GraphKernel =
       Ov.has("graph_kernel")
           ? Ov.quantity("graph_kernel", Dimension::Time, OverheadL)

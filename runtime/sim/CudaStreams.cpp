@@ -155,15 +155,15 @@ static KernelTotals &kernelTotals(const orrery_site *Site, const void *Func,
   static std::unordered_map<std::pair<const void *, const void *>,
                             KernelTotals *, PairHash>
       ByKey;
-  std::pair<const void *, const void *> Key(
-      Site, Site && Name.empty() ? nullptr : Func);
+  std::pair<const void *, const void *> Key(Site, Site && Name.empty() ? nullptr
+                                                                       : Func);
   KernelTotals *&K = ByKey[Key];
   if (!K) {
-    std::string Kernel = !Name.empty()               ? Name
+    std::string Kernel = !Name.empty()          ? Name
                          : Site && Site->callee ? Site->callee
                                                 : stubName(Func);
     std::string Where =
-        Site ? std::string(Site->file) + ":" + std::to_string(Site->line)
+        Site      ? std::string(Site->file) + ":" + std::to_string(Site->line)
         : Defined ? std::string("(no launch site; defined at ") + Defined + ")"
                   : std::string("(not instrumented)");
     Report &Rep = Runtime::get().report();
@@ -254,8 +254,8 @@ cudaError_t kernelOp(Rank &R, const PendingLaunch &P, const void *Func,
                  funcAttributesOf(Func).CarveoutPercent, L2Share, InGraph);
   R.current().L2.touch(Buffers, Footprint, Gpu.L2Size);
   // A kernel without a hint is only a problem when nothing measures it.
-  KernelTotals &K = kernelTotals(P.Site, Func, Counts || deviceExecutor().real(),
-                                 Hint, Name, Defined);
+  KernelTotals &K = kernelTotals(
+      P.Site, Func, Counts || deviceExecutor().real(), Hint, Name, Defined);
   if (!C.Error.empty()) {
     RT.report().warn("launch of " + K.Name + " at " + K.Site +
                      " cannot run: " + C.Error);
@@ -316,9 +316,8 @@ cudaError_t cudaLaunchKernel(const void *Func, dim3 Grid, dim3 Block,
   PendingLaunch P = R.Launch;
   R.Launch = PendingLaunch();
   StreamOp Op;
-  if (cudaError_t E =
-          kernelOp(R, P, Func, Grid, Block, Args, Shared, true,
-                   S->Capture != nullptr, Op))
+  if (cudaError_t E = kernelOp(R, P, Func, Grid, Block, Args, Shared, true,
+                               S->Capture != nullptr, Op))
     return fail(R, E);
   submit(R, *S, std::move(Op));
   return cudaSuccess;

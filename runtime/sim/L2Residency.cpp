@@ -35,8 +35,7 @@ void L2Residency::touch(const std::vector<const void *> &Buffers,
   double Each = std::max(0.0, Footprint) / Buffers.size();
   Recent.erase(std::remove_if(Recent.begin(), Recent.end(),
                               [&](const auto &E) {
-                                return std::find(Buffers.begin(),
-                                                 Buffers.end(),
+                                return std::find(Buffers.begin(), Buffers.end(),
                                                  E.first) != Buffers.end();
                               }),
                Recent.end());

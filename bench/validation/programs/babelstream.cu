@@ -24,8 +24,7 @@ __global__ void mulKernel(double *B, const double *C, double Scalar, int N) {
     B[I] = Scalar * C[I];
 }
 
-__global__ void addKernel(const double *A, const double *B, double *C,
-                          int N) {
+__global__ void addKernel(const double *A, const double *B, double *C, int N) {
   int I = blockDim.x * blockIdx.x + threadIdx.x;
   if (I < N)
     C[I] = A[I] + B[I];

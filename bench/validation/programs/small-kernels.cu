@@ -84,7 +84,7 @@ int main(int Argc, char **Argv) {
   CHECK(cudaMemset(A, 0, Max * sizeof(double)));
   CHECK(cudaMemset(B, 0, Max * sizeof(double)));
   int Index = 0;
-  for (int N = 4096; N < Max; N += N * 0.06 > 1 ? int(N * 0.06) : 1, ++Index) {
+  for (int N = 4096; N<Max; N += N * 0.06> 1 ? int(N * 0.06) : 1, ++Index) {
     if (Index % Every)
       continue;
     for (int Threads : {256, 1024}) {

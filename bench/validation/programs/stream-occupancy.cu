@@ -101,9 +101,10 @@ int main() {
   CHECK(cudaMalloc(&C, N * sizeof(double)));
   CHECK(cudaMemset(B, 0, N * sizeof(double)));
   CHECK(cudaMemset(C, 0, N * sizeof(double)));
-  const Kernel Kernels[] = {{"init", initKernel, 1},   {"read", readKernel, 1},
-                            {"scale", scaleKernel, 2}, {"triad", triadKernel, 3},
-                            {"3pt", stencil3Kernel, 2}, {"5pt", stencil5Kernel, 2}};
+  const Kernel Kernels[] = {
+      {"init", initKernel, 1},    {"read", readKernel, 1},
+      {"scale", scaleKernel, 2},  {"triad", triadKernel, 3},
+      {"3pt", stencil3Kernel, 2}, {"5pt", stencil5Kernel, 2}};
   for (int Threads = 32; Threads <= 1024; Threads += 32) {
     for (const Kernel &K : Kernels) {
       size_t Shared = twoBlocksShared(K.Fn, Threads);

@@ -195,7 +195,8 @@ LoopResult Analyzer::loopTrip(const LoopHeader &L, SourceLocation At) {
   }
   std::optional<SymExpr> Between;
   if (L.Step && !(Lo && Hi))
-    Between = L.Down ? spanBetween(L.Bound, L.Init) : spanBetween(L.Init, L.Bound);
+    Between =
+        L.Down ? spanBetween(L.Bound, L.Init) : spanBetween(L.Init, L.Bound);
   if (L.Step && ((Lo && Hi) || Between)) {
     SymExpr Span = Between ? *Between : L.Down ? *Lo - *Hi : *Hi - *Lo;
     Span = Span + (Inclusive ? 1.0 : 0.0);

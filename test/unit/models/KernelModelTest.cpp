@@ -246,7 +246,8 @@ TEST(Roofline, LittlesLawConcurrency) {
   ASSERT_TRUE(E.ok()) << E.Error;
   EXPECT_EQ(E.Occ.BlocksPerSm, 2u);
   double Peak = 0.8e12, Reach = 4 * 128 * 16 / 500e-9;
-  double T = 16 * 65536.0 / Peak * std::sqrt(1 + (Peak / Reach) * (Peak / Reach));
+  double T =
+      16 * 65536.0 / Peak * std::sqrt(1 + (Peak / Reach) * (Peak / Reach));
   EXPECT_NEAR(E.Time[CostCategory::Memory], T, T * 1e-12);
   // A full SM reaches far more: the same bytes near the peak.
   KernelEstimate Full = kernelTime(littleGpu(), W, launch(1024, 64));
@@ -338,7 +339,7 @@ TEST(SingleRate, FlopsOverR) {
 
 TEST(KernelModelTest, DramBytesPreferTheFootprint) {
   using orrery::models::dramBytes;
-  EXPECT_EQ(dramBytes(1600, 800), 800);  // streaming: each byte once
-  EXPECT_EQ(dramBytes(1600, -1), 1600);  // unknown footprint: requested
-  EXPECT_EQ(dramBytes(1600, 0), 0);      // nothing touched
+  EXPECT_EQ(dramBytes(1600, 800), 800); // streaming: each byte once
+  EXPECT_EQ(dramBytes(1600, -1), 1600); // unknown footprint: requested
+  EXPECT_EQ(dramBytes(1600, 0), 0);     // nothing touched
 }
