@@ -12,8 +12,6 @@
 //   of at most InFlightPerThread bytes of loads),
 //     rate = 1 / sqrt(1 / peak^2 + 1 / (n b_t / turnaround)^2),
 //   a smooth minimum: loaded latency grows as the memory nears its peak.
-//   Files without a block turnaround keep the linear ramp
-//   f_m = min(1, occ_k / occ_sat).
 // Bytes the L2 serves (KernelWork::L2Share, data an earlier launch left
 // there) move at the L2's bandwidth with its latency. Every kernel costs the
 // device t_kernel (an empty kernel's time; a graph node's in graphs) on top.
@@ -56,35 +54,30 @@ GpuParams GpuParams::fromMachine(const Machine &M) {
     G.Estimates.Weights[P] = {est(W.Divide), est(W.Sqrt),
                               est(W.Transcendental)};
   }
-  G.Estimates.PeakInt = est(Gm.PeakInt32);
-  G.Estimates.ComputeEfficiency = est(Gm.ComputeEfficiency);
-  G.Estimates.MemoryBandwidth = est(Gm.MemoryBandwidth);
-  G.Estimates.MemoryEfficiency = est(Gm.MemoryEfficiency);
-  G.Estimates.MemorySaturation = est(Gm.MemorySaturationOccupancy);
-  G.Estimates.ComputeSaturation = est(Gm.ComputeSaturationOccupancy);
-  G.Estimates.Launch = est(Gm.Launch);
-  G.Estimates.GraphLaunch = est(Gm.GraphLaunch);
-  G.Estimates.GraphKernel = est(Gm.GraphKernel);
-  G.Estimates.MemoryLatency = est(Gm.MemoryLatency);
-  G.Estimates.L2Latency = est(Gm.L2Latency);
-  G.Estimates.BlockOverhead = est(Gm.BlockOverhead);
-  G.Estimates.L2 = est(Gm.L2Bandwidth);
-  G.MemoryLatency = Gm.MemoryLatency.Value;
-  G.L2Latency = Gm.L2Latency.Value;
-  G.BlockOverhead = Gm.BlockOverhead.Value;
-  G.LittlesLaw = Gm.BlockOverhead.Dim == Dimension::Time;
+  // A value and whether it is an estimate, in one step.
+  auto Take = [](const Quantity &Q, double &Value, bool &Estimate) {
+    Value = Q.Value;
+    Estimate = est(Q);
+  };
+  auto &E = G.Estimates;
+  Take(Gm.PeakInt32, G.PeakInt, E.PeakInt);
+  Take(Gm.ComputeEfficiency, G.ComputeEfficiency, E.ComputeEfficiency);
+  Take(Gm.MemoryBandwidth, G.MemoryBandwidth, E.MemoryBandwidth);
+  Take(Gm.MemoryEfficiency, G.MemoryEfficiency, E.MemoryEfficiency);
+  Take(Gm.ComputeSaturationOccupancy, G.ComputeSaturationOccupancy,
+       E.ComputeSaturation);
+  Take(Gm.MemoryLatency, G.MemoryLatency, E.MemoryLatency);
+  Take(Gm.L2Latency, G.L2Latency, E.L2Latency);
+  Take(Gm.L2Bandwidth, G.L2Bandwidth, E.L2);
   G.L2Size = Gm.L2Size.Value;
-  G.L2Bandwidth = Gm.L2Bandwidth.Value;
-  G.GraphKernel = Gm.GraphKernel.Value;
-  G.Estimates.Sync = est(Gm.Sync);
-  G.Estimates.EmptyKernel = est(Gm.EmptyKernel);
-  G.Estimates.KernelRate = est(Gm.KernelRate);
-  G.Estimates.SameAddressAtomic = est(Gm.SameAddressAtomic);
-  G.SameAddressAtomic = Gm.SameAddressAtomic.Value;
-  G.PeakInt = Gm.PeakInt32.Value;
-  G.ComputeEfficiency = Gm.ComputeEfficiency.Value;
-  G.MemoryBandwidth = Gm.MemoryBandwidth.Value;
-  G.MemoryEfficiency = Gm.MemoryEfficiency.Value;
+  Take(Gm.BlockOverhead, G.BlockOverhead, E.BlockOverhead);
+  Take(Gm.Launch, G.Launch, E.Launch);
+  Take(Gm.GraphLaunch, G.GraphLaunch, E.GraphLaunch);
+  Take(Gm.Sync, G.Sync, E.Sync);
+  Take(Gm.EmptyKernel, G.EmptyKernel, E.EmptyKernel);
+  Take(Gm.GraphKernel, G.GraphKernel, E.GraphKernel);
+  Take(Gm.KernelRate, G.KernelRate, E.KernelRate);
+  Take(Gm.SameAddressAtomic, G.SameAddressAtomic, E.SameAddressAtomic);
   auto U = [](const Quantity &Q) { return static_cast<unsigned>(Q.Value); };
   G.SmCount = U(Gm.SmCount);
   G.WarpSize = U(Gm.WarpSize);
@@ -97,13 +90,6 @@ GpuParams GpuParams::fromMachine(const Machine &M) {
   G.SharedMemoryPerSm = Gm.SharedMemoryPerSm.Value;
   G.SharedMemoryPerBlock = Gm.SharedMemoryPerBlock.Value;
   G.SharedMemoryAllocationUnit = Gm.SharedMemoryAllocationUnit.Value;
-  G.MemorySaturationOccupancy = Gm.MemorySaturationOccupancy.Value;
-  G.ComputeSaturationOccupancy = Gm.ComputeSaturationOccupancy.Value;
-  G.Launch = Gm.Launch.Value;
-  G.GraphLaunch = Gm.GraphLaunch.Value;
-  G.Sync = Gm.Sync.Value;
-  G.EmptyKernel = Gm.EmptyKernel.Value;
-  G.KernelRate = Gm.KernelRate.Value;
   G.KernelRateIsBytes = Gm.KernelRate.Dim == Dimension::Bandwidth;
   return G;
 }
@@ -250,7 +236,7 @@ KernelEstimate kernelTime(const GpuParams &G, const KernelWork &W,
   double ThreadBytes = Active > 0 ? Bytes / Active : 0;
   double Turnaround = 0;
   bool TurnaroundEst = G.Estimates.BlockOverhead;
-  if (G.LittlesLaw && ThreadBytes > 0) {
+  if (ThreadBytes > 0) {
     double Loads = W.BytesRead / Active;
     double Rounds = Loads > 0 ? std::ceil(Loads / InFlightPerThread) : 0;
     double Latency = (1 - L2) * G.MemoryLatency + L2 * G.L2Latency;
@@ -260,9 +246,7 @@ KernelEstimate kernelTime(const GpuParams &G, const KernelWork &W,
                                     (L2 > 0 && G.Estimates.L2Latency)));
   }
   // The share of the memory peak that \p Threads resident threads reach.
-  auto MemoryShare = [&](double Threads, double Occ) {
-    if (!G.LittlesLaw)
-      return std::min(1.0, Occ / G.MemorySaturationOccupancy);
+  auto MemoryShare = [&](double Threads) {
     if (Turnaround <= 0 || Tm <= 0)
       return 1.0;
     double Peak = Bytes / Tm;
@@ -285,7 +269,7 @@ KernelEstimate kernelTime(const GpuParams &G, const KernelWork &W,
       double Occ = K * WarpsPerBlock / MaxWarps;
       double Share = K * G.SmCount / double(B);
       double Fc = std::min(1.0, Occ / G.ComputeSaturationOccupancy);
-      double Fm = MemoryShare(K * L.ThreadsPerBlock * G.SmCount, Occ);
+      double Fm = MemoryShare(K * L.ThreadsPerBlock * G.SmCount);
       double C = Tc * Share / Fc, M = Tm * Share / Fm;
       if (C >= M) {
         E.ComputeTime += C * Count;
@@ -293,10 +277,8 @@ KernelEstimate kernelTime(const GpuParams &G, const KernelWork &W,
                    TcEst || (Fc < 1 && G.Estimates.ComputeSaturation));
       } else {
         E.MemoryTime += M * Count;
-        bool RampEst =
-            G.LittlesLaw ? TurnaroundEst : G.Estimates.MemorySaturation;
         Device.add(CostCategory::Memory, M * Count,
-                   TmEst || (Fm < 0.99 && RampEst));
+                   TmEst || (Fm < 0.99 && TurnaroundEst));
       }
     };
     Wave(Slots, Full);

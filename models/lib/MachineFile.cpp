@@ -170,11 +170,13 @@ void readGpu(Reader &R, MapScope G, GpuModel &Gpu) {
   }
 
   MapScope Sat = G.map("saturation_occupancy");
-  // memory: only the linear ramp of files without gpu.overheads.block uses
-  // it (required there, checked below).
-  if (Sat.has("memory"))
-    Gpu.MemorySaturationOccupancy =
-        Sat.quantity("memory", Dimension::Ratio, RatioL);
+  if (Sat.has("memory")) {
+    Sat.allow("memory");
+    R.error(Sat.peek("memory").Mark(),
+            "'gpu.saturation_occupancy.memory' is no longer used: memory "
+            "concurrency follows Little's law from 'gpu.memory.latency' and "
+            "'gpu.overheads.block' (docs/cost-model.md); remove it");
+  }
   Gpu.ComputeSaturationOccupancy =
       Sat.quantity("compute", Dimension::Ratio, RatioL);
   Sat.finish();
@@ -192,13 +194,10 @@ void readGpu(Reader &R, MapScope G, GpuModel &Gpu) {
       Ov.has("graph_kernel")
           ? Ov.quantity("graph_kernel", Dimension::Time, OverheadL)
           : Gpu.EmptyKernel;
-  if (Ov.has("block"))
-    Gpu.BlockOverhead = Ov.quantity("block", Dimension::Time, OverheadL);
-  else if (Ov.valid() && Gpu.MemorySaturationOccupancy.Value <= 0)
-    R.error(Ov.mark(), "'gpu.overheads.block' is missing: give the block "
-                       "turnaround (Little's-law memory concurrency) or "
-                       "'gpu.saturation_occupancy.memory' (the older linear "
-                       "ramp)");
+  // Optional: without it a block's turnaround is taken as 0, an estimate.
+  Gpu.BlockOverhead =
+      Ov.has("block") ? Ov.quantity("block", Dimension::Time, OverheadL)
+                      : Quantity::make(0, Dimension::Time, ValueKind::Estimate);
   Ov.finish();
 
   MapScope W = G.map("instruction_weights");

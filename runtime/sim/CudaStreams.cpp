@@ -239,20 +239,18 @@ cudaError_t kernelOp(Rank &R, const PendingLaunch &P, const void *Func,
     }
   }
   // Data an earlier launch on this GPU left in L2, for the buffers this
-  // launch's pointer arguments point into.
+  // launch's pointer arguments point into (twin mode measures instead).
   const models::GpuParams &Gpu = RT.gpu();
-  double L2Share = 0, Footprint = 0;
   std::vector<const void *> Buffers;
+  double Footprint = 0;
   if (Counts && Gpu.L2Size > 0 && !deviceExecutor().real()) {
     Buffers = launchBuffers(Func, Args);
     models::KernelWork W = kernelWork(*Counts);
     Footprint = W.BytesRead + W.BytesWritten;
-    L2Share = R.current().L2.share(Buffers, Footprint, Gpu.L2Size);
   }
-  LaunchCost C =
-      launchCost(Gpu, Counts, G, B, Shared,
-                 funcAttributesOf(Func).CarveoutPercent, L2Share, InGraph);
-  R.current().L2.touch(Buffers, Footprint, Gpu.L2Size);
+  LaunchCost C = launchCost(
+      Gpu, Counts, G, B, Shared, funcAttributesOf(Func).CarveoutPercent,
+      R.current().L2.share(Buffers, Footprint, Gpu.L2Size), InGraph);
   // A kernel without a hint is only a problem when nothing measures it.
   KernelTotals &K = kernelTotals(
       P.Site, Func, Counts || deviceExecutor().real(), Hint, Name, Defined);
@@ -261,8 +259,9 @@ cudaError_t kernelOp(Rank &R, const PendingLaunch &P, const void *Func,
                      " cannot run: " + C.Error);
     return cudaErrorInvalidConfiguration;
   }
+  R.current().L2.touch(Buffers, Footprint, Gpu.L2Size);
   if (ChargeHost)
-    RT.cpuWait(R, Category::Launch, C.Launch, RT.gpu().Estimates.Launch);
+    RT.cpuWait(R, Category::Launch, C.Launch, Gpu.Estimates.Launch);
   // Twin mode runs the kernel now, on the real GPU, and charges its
   // measured duration; skeleton mode charges the model's.
   Measurement M = deviceExecutor().launch(Func, G, B, Args, Shared);

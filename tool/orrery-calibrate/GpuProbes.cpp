@@ -13,8 +13,8 @@
 #include <iostream>
 #include <limits>
 #include <sstream>
-#include <tuple>
 #include <sys/wait.h>
+#include <tuple>
 
 namespace orrery::calibrate {
 
@@ -46,9 +46,9 @@ std::string fmt(const char *F, double V) {
 std::string describe(const HockneyFit &F, const char *RateUnit,
                      double RateScale) {
   return "latency " + fmt("%.3f", F.Latency * 1e6) + " us, rate " +
-         fmt("%.3f", F.Bandwidth / RateScale) + " " + RateUnit +
-         ", residual " + fmt("%.1f", F.Residual * 100) + "% over " +
-         std::to_string(F.Samples) + " sizes";
+         fmt("%.3f", F.Bandwidth / RateScale) + " " + RateUnit + ", residual " +
+         fmt("%.1f", F.Residual * 100) + "% over " + std::to_string(F.Samples) +
+         " sizes";
 }
 
 /// The best (smallest) time of a fixed-cost series, or -1.
@@ -83,9 +83,9 @@ public:
       if (In.size() < 2)
         continue;
       HockneyFit F = fitHockney(In, MaxResidual);
-      Out.Lines.push_back({Name + " band " + B.str() + ": " +
-                               describe(F, "GB/s", 1e9),
-                           problem(Name, B.str(), F)});
+      Out.Lines.push_back(
+          {Name + " band " + B.str() + ": " + describe(F, "GB/s", 1e9),
+           problem(Name, B.str(), F)});
       if (!Written)
         printOnly();
       Fits.emplace_back(B, F);
@@ -127,10 +127,10 @@ public:
   }
 
   void missing(const std::string &Name) {
-    Out.Lines.push_back({Name + ": no samples",
-                         "series '" + Name +
-                             "' is missing or has fewer than two sizes "
-                             "(is orrery-probe-gpu from this build?)"});
+    Out.Lines.push_back(
+        {Name + ": no samples", "series '" + Name +
+                                    "' is missing or has fewer than two sizes "
+                                    "(is orrery-probe-gpu from this build?)"});
   }
 
 private:
@@ -172,9 +172,9 @@ void fitPeerCopies(const NamedSamples &S, Fitter &F, GpuCalibration &Out) {
 }
 
 /// The memory side of the kernel suite: dependent strided loads give the
-/// memory latency, the shared-memory stream at several occupancies the
-/// occupancy at which memory saturates; atomics are printed (the kernel
-/// model has no atomics term).
+/// memory latency (which Little's law in the kernel model turns into
+/// bandwidth by occupancy); the shared-memory stream at several
+/// occupancies, which checks that curve, and atomics are printed.
 void fitMemorySuite(const NamedSamples &S, Fitter &F, GpuCalibration &Out) {
   HockneyFit Chase;
   if (F.rateFit("strided_chase", 0, "Mloads/s", 1e6, Chase)) {
@@ -198,15 +198,14 @@ void fitMemorySuite(const NamedSamples &S, Fitter &F, GpuCalibration &Out) {
   }
   double Saturation = saturationOccupancy(Rates, SaturatedShare);
   if (Saturation > 0) {
-    Out.Lines.push_back({"shared_stream: memory saturates at occupancy " +
-                             fmt("%.3f", Saturation),
+    // No key: the model derives this from gpu.memory.latency (Little's
+    // law); compare with `orrery-model kernel` at these occupancies.
+    Out.Lines.push_back({"shared_stream: memory within " +
+                             fmt("%.0f", (1 - SaturatedShare) * 100) +
+                             "% of its best rate from occupancy " +
+                             fmt("%.3f", Saturation) + " (" +
+                             std::to_string(Rates.size()) + " occupancies)",
                          ""});
-    F.value("gpu.saturation_occupancy.memory", Saturation, "ratio",
-            "shared_stream (streaming copy, occupancy set by its shared-"
-            "memory tile): lowest occupancy within " +
-                fmt("%.0f", (1 - SaturatedShare) * 100) +
-                "% of the best rate, over " + std::to_string(Rates.size()) +
-                " occupancies");
   } else {
     Out.Lines.push_back({"shared_stream: no samples",
                          "series 'shared_stream@OCCUPANCY' is missing or "
@@ -291,12 +290,11 @@ GpuCalibration fitDeviceMpiSamples(const NamedSamples &S, double CallHost,
   // node.pcie.call_overhead folds in the PCIe latency.
   double Extra = DdSmall.Latency - HhSmall.Latency;
   if (Extra < 0) {
-    Out.Lines.push_back({"mpi_dd latency " +
-                             fmt("%.3f", DdSmall.Latency * 1e6) +
-                             " us is below mpi_hh's (" +
-                             fmt("%.3f", HhSmall.Latency * 1e6) +
-                             " us): mpi.call_overhead.device not written",
-                         ""});
+    Out.Lines.push_back(
+        {"mpi_dd latency " + fmt("%.3f", DdSmall.Latency * 1e6) +
+             " us is below mpi_hh's (" + fmt("%.3f", HhSmall.Latency * 1e6) +
+             " us): mpi.call_overhead.device not written",
+         ""});
   } else {
     F.value("mpi.call_overhead.device", (CallHost + Extra) * 1e6, "us",
             "mpi.call_overhead.host of the base file (" +
@@ -432,7 +430,8 @@ GpuCalibration fitGpuSamples(const NamedSamples &S, const GpuPeaks &Peaks,
            "probe gpu, series fma_fp64: " +
                fmt("%.1f", Fma64.Bandwidth / 1e12) +
                " TFLOP/s exceeds the base file's gpu.peak.fp64 (" +
-               fmt("%.1f", Peaks.Fp64 / 1e12) + " TFLOP/s); correct it in "
+               fmt("%.1f", Peaks.Fp64 / 1e12) +
+               " TFLOP/s); correct it in "
                "--base"});
     else
       F.value("gpu.compute_efficiency", Eff, "ratio",
@@ -496,9 +495,9 @@ bool calibrateDeviceMpi(const std::string &ProbeDir, const std::string &Base,
   NamedSamples S;
   if (!runGpuProbe(Cmd, S, Error))
     return false;
-  GpuCalibration C = fitDeviceMpiSamples(
-      S, Parsed.M.Mpi.CallOverheadHost.Value, MaxResidual,
-      Source + ", probe mpi-device (" + Cmd + ")");
+  GpuCalibration C =
+      fitDeviceMpiSamples(S, Parsed.M.Mpi.CallOverheadHost.Value, MaxResidual,
+                          Source + ", probe mpi-device (" + Cmd + ")");
   takeFits(C, "machine", Values, Poor);
   return true;
 }
@@ -517,8 +516,7 @@ bool calibrateGpu(const std::string &ProbeDir, const std::string &Base,
   Peaks.MemoryBandwidth = G.MemoryBandwidth;
   Peaks.Fp64 = G.Peak[static_cast<int>(models::Precision::FP64)];
   std::filesystem::path Exe;
-  if (!findProbe(ProbeDir, "gpu", "clang and the CUDA toolkit are", Exe,
-                 Error))
+  if (!findProbe(ProbeDir, "gpu", "clang and the CUDA toolkit are", Exe, Error))
     return false;
   std::string Cmd = shellQuote(Exe.string()) +
                     (MaxBytes.empty() ? std::string() : " " + MaxBytes);

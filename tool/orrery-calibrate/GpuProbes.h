@@ -69,8 +69,8 @@ struct OccupancyRate {
 };
 
 /// The lowest occupancy whose rate is at least \p Share of the best: where
-/// memory saturates (gpu.saturation_occupancy.memory). 0 with fewer than
-/// two rates.
+/// memory saturates (printed by orrery-calibrate). 0 with fewer than two
+/// rates.
 double saturationOccupancy(std::vector<OccupancyRate> Rates, double Share);
 
 /// Fits orrery-probe-mpi-device's samples: mpi.call_overhead.device from

@@ -175,6 +175,12 @@ private:
   void countFp(FpKind K, QualType T, const Expr *E, const SymExpr &Mult);
   void loop(const ForStmt *F, const SymExpr &Mult);
   bool loopStep(const Expr *Inc, const VarDecl *IV, LoopHeader &L);
+  /// The variable \p E itself (not a subexpression) assigns,
+  /// compound-assigns, increments or decrements (null: none).
+  const VarDecl *writtenVar(const Expr *E);
+  /// A local's value where a loop over it starts: the last top-level
+  /// assignment before the loop, else its initializer (null: unknown).
+  const Expr *valueBeforeLoop(const VarDecl *V) const;
   bool loopCond(const Expr *Cond, LoopHeader &L);
   LoopResult loopTrip(const LoopHeader &L, SourceLocation At);
   std::optional<SymExpr> spanBetween(const Expr *From, const Expr *To);

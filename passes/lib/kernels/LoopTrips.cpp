@@ -1,5 +1,4 @@
-//===- LoopTrips.cpp - Loop trip counts
-//-------------------------------------===//
+//===- LoopTrips.cpp - Loop trip counts -----------------------------------===//
 
 #include "Analyzer.h"
 
@@ -12,6 +11,24 @@ using namespace llvm;
 
 namespace orrery {
 namespace kernels {
+
+const VarDecl *Analyzer::writtenVar(const Expr *E) {
+  if (!E)
+    return nullptr;
+  if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->isAssignmentOp())
+    return varOf(B->getLHS());
+  if (const auto *U = dyn_cast<UnaryOperator>(E);
+      U && U->isIncrementDecrementOp())
+    return varOf(U->getSubExpr());
+  return nullptr;
+}
+
+const Expr *Analyzer::valueBeforeLoop(const VarDecl *V) const {
+  if (!V || !V->isLocalVarDecl() || isa<ParmVarDecl>(V))
+    return nullptr;
+  auto It = Current.find(V);
+  return It != Current.end() ? It->second : V->getInit();
+}
 
 bool Analyzer::loopStep(const Expr *Inc, const VarDecl *IV, LoopHeader &L) {
   if (!Inc || !IV)
@@ -282,25 +299,14 @@ void Analyzer::loop(const ForStmt *F, const SymExpr &Mult) {
              BO && BO->getOpcode() == BO_Assign) {
     L.IV = varOf(BO->getLHS());
     L.Init = BO->getRHS();
-  } else if (!F->getInit() && F->getInc()) {
+  } else if (!F->getInit()) {
     // `for (; i < n; i += s)`: the variable the increment steps, from its
-    // value before the loop (its declaration, or the last top-level
-    // assignment to it).
-    const Expr *Inc = F->getInc()->IgnoreParenImpCasts();
-    const Expr *Target = nullptr;
-    if (const auto *B = dyn_cast<BinaryOperator>(Inc); B && B->isAssignmentOp())
-      Target = B->getLHS();
-    else if (const auto *U = dyn_cast<UnaryOperator>(Inc);
-             U && U->isIncrementDecrementOp())
-      Target = U->getSubExpr();
-    const VarDecl *V = Target ? varOf(Target) : nullptr;
-    if (V && V->isLocalVarDecl() && !isa<ParmVarDecl>(V)) {
-      auto It = Current.find(V);
-      const Expr *Before = It != Current.end() ? It->second : V->getInit();
-      if (Before) {
-        L.IV = V;
-        L.Init = Before;
-      }
+    // value before the loop.
+    const VarDecl *V =
+        writtenVar(F->getInc() ? F->getInc()->IgnoreParenImpCasts() : nullptr);
+    if (const Expr *Before = valueBeforeLoop(V)) {
+      L.IV = V;
+      L.Init = Before;
     }
   }
   loopStep(F->getInc(), L.IV, L);
@@ -331,9 +337,9 @@ LoopResult Analyzer::conditionLoop(const Expr *Cond, const Stmt *Body,
   for (const Expr *Side :
        {BO ? BO->getLHS() : nullptr, BO ? BO->getRHS() : nullptr}) {
     const VarDecl *V = Side ? varOf(Side) : nullptr;
-    if (V && V->isLocalVarDecl() && !isa<ParmVarDecl>(V) && V->getInit()) {
+    if (const Expr *Before = valueBeforeLoop(V)) {
       L.IV = V;
-      L.Init = V->getInit();
+      L.Init = Before;
       break;
     }
   }
@@ -346,19 +352,9 @@ LoopResult Analyzer::conditionLoop(const Expr *Cond, const Stmt *Body,
     Work.pop_back();
     if (!S)
       continue;
-    if (const auto *E = dyn_cast<Expr>(S)) {
-      LoopHeader Probe;
-      Probe.IV = L.IV;
-      const Expr *Target = nullptr;
-      if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->isAssignmentOp())
-        Target = B->getLHS();
-      else if (const auto *U = dyn_cast<UnaryOperator>(E);
-               U && U->isIncrementDecrementOp())
-        Target = U->getSubExpr();
-      if (Target && varOf(Target) == L.IV) {
-        ++Writes;
-        Update = E;
-      }
+    if (const auto *E = dyn_cast<Expr>(S); E && writtenVar(E) == L.IV) {
+      ++Writes;
+      Update = E;
     }
     for (const Stmt *C : S->children())
       Work.push_back(C);

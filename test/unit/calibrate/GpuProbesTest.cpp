@@ -97,17 +97,20 @@ TEST(GpuProbesTest, FitsGiveBackTheCostsTheSamplesWereMadeFrom) {
                    Expect{"gpu.compute_efficiency", 30.0 / 34, "ratio"},
                    Expect{"node.gpu_links.bandwidth", 130, "GB/s"},
                    Expect{"node.gpu_links.latency", 2, "us"},
-                   Expect{"gpu.memory.latency", 650, "ns"},
-                   Expect{"gpu.saturation_occupancy.memory", 0.5, "ratio"}}) {
+                   Expect{"gpu.memory.latency", 650, "ns"}}) {
     const MeasuredValue *V = find(C, E.Path);
     ASSERT_NE(V, nullptr) << E.Path;
     EXPECT_NEAR(V->Value, E.Value, 1e-3 * (E.Value + 1)) << E.Path;
     EXPECT_EQ(V->Unit, E.Unit) << E.Path;
     EXPECT_EQ(V->Source.rfind("test, ", 0), 0u) << V->Source;
   }
-  // Pageable and device-to-device copies and atomics are printed, not
-  // written.
-  EXPECT_EQ(C.Values.size(), 14u);
+  // Pageable and device-to-device copies, the occupancy sweep (Little's law
+  // derives it from the latency) and atomics are printed, not written.
+  EXPECT_EQ(C.Values.size(), 13u);
+  EXPECT_NE(allLines(C).find("shared_stream: memory within 5% of its best "
+                             "rate from occupancy 0.500"),
+            std::string::npos)
+      << allLines(C);
   EXPECT_NE(allLines(C).find("atomic_contended: latency"), std::string::npos)
       << allLines(C);
   bool PrintedPageable = false;
@@ -162,15 +165,14 @@ TEST(GpuProbesTest, MissingSharedStreamIsNamed) {
   EXPECT_NE(allLines(C).find("series 'shared_stream@OCCUPANCY' is missing"),
             std::string::npos)
       << allLines(C);
-  EXPECT_EQ(find(C, "gpu.saturation_occupancy.memory"), nullptr);
 }
 
 TEST(GpuProbesTest, SaturationIsTheLowestOccupancyNearTheBestRate) {
   // Unsorted; the best rate is not at the highest occupancy.
-  EXPECT_DOUBLE_EQ(saturationOccupancy({{1.0, 3.0}, {0.25, 3.2}, {0.125, 1.0},
-                                        {0.5, 3.3}},
-                                       0.95),
-                   0.25);
+  EXPECT_DOUBLE_EQ(
+      saturationOccupancy({{1.0, 3.0}, {0.25, 3.2}, {0.125, 1.0}, {0.5, 3.3}},
+                          0.95),
+      0.25);
   EXPECT_DOUBLE_EQ(saturationOccupancy({{0.5, 3.0}}, 0.95), 0);
   EXPECT_DOUBLE_EQ(saturationOccupancy({}, 0.95), 0);
 }

@@ -38,8 +38,13 @@ GpuParams gpu() {
   G.SharedMemoryPerSm = 102400;
   G.SharedMemoryPerBlock = 49152;
   G.SharedMemoryAllocationUnit = 128;
-  G.MemorySaturationOccupancy = 0.5;
   G.ComputeSaturationOccupancy = 0.25;
+  G.MemoryLatency = 400e-9;
+  G.L2Latency = 200e-9;
+  G.BlockOverhead = 100e-9;
+  G.L2Size = 40e6;
+  G.L2Bandwidth = 4e12;
+  G.GraphKernel = 0.5 * Us;
   G.Launch = 4 * Us;
   G.Sync = 2 * Us;
   G.EmptyKernel = 1 * Us;
@@ -69,6 +74,17 @@ KernelWork streaming(double Bytes) {
 }
 
 const double Tm1G = 1e9 / 0.8e12; // T_m of 1 GB: 1.25 ms
+
+/// Little's law by hand for gpu(): \p Resident threads each move
+/// \p ThreadBytes, \p ThreadLoads of them loaded 32 B per 400 ns round
+/// after a 100 ns turnaround; the factor sqrt(1 + (P / R)^2) by which that
+/// stretches the memory time at the peak P.
+double littleFactor(double Resident, double ThreadBytes, double ThreadLoads,
+                    double Peak = 0.8e12) {
+  double Turnaround = 100e-9 + std::ceil(ThreadLoads / 32) * 400e-9;
+  double Reach = Resident * ThreadBytes / Turnaround;
+  return std::sqrt(1 + (Peak / Reach) * (Peak / Reach));
+}
 
 } // namespace
 
@@ -146,18 +162,21 @@ TEST(WeightedFlops, DivSqrtTranscendentalWeights) {
 }
 
 TEST(Roofline, MemoryBoundFullWaves) {
-  // 64 blocks of 256 threads: 8 per SM x 4 SMs = 32 per wave, 2 full waves,
-  // occupancy 1. Compute (1e8 FP64 FLOP: 0.2 ms) hides under memory.
+  // 64 blocks of 256 threads: 8 per SM x 4 SMs = 32 per wave, 2 full waves
+  // of 8,192 resident threads, each of the 16,384 moving 61,035 B (36,621 B
+  // loaded: 1,145 rounds). Compute (1e8 FP64 FLOP: 0.2 ms) hides under
+  // memory.
   KernelWork W = streaming(1e9);
   W.Flops[0] = 1e8;
   KernelEstimate E = kernelTime(gpu(), W, launch(64, 256));
   ASSERT_TRUE(E.ok()) << E.Error;
   EXPECT_EQ(E.Waves, 2u);
-  EXPECT_DOUBLE_EQ(E.Time[CostCategory::Memory], Tm1G);
+  double Tm = Tm1G * littleFactor(8192, 1e9 / 16384, 0.6e9 / 16384);
+  EXPECT_DOUBLE_EQ(E.Time[CostCategory::Memory], Tm);
   EXPECT_DOUBLE_EQ(E.Time[CostCategory::Compute], 0);
   // t_launch 4 us and the device's per-kernel 1 us.
   EXPECT_DOUBLE_EQ(E.Time[CostCategory::Launch], 5 * Us);
-  EXPECT_DOUBLE_EQ(E.Time.total(), 5 * Us + Tm1G);
+  EXPECT_DOUBLE_EQ(E.Time.total(), 5 * Us + Tm);
 }
 
 TEST(Roofline, ComputeBound) {
@@ -173,64 +192,61 @@ TEST(Roofline, ComputeBound) {
 }
 
 TEST(Roofline, WaveQuantization) {
-  // 33 blocks: one full wave of 32 (32/33 of the work at full rate) and a
-  // wave of 1 block: 1 block on its SM, occupancy 8/64 = 0.125, memory
-  // throughput 0.125 / 0.5 = 0.25 of the SM's share; that SM's share of the
-  // work is 4/33 of the total -> T_m x 4/33 / 0.25 = T_m x 16/33.
+  // 33 blocks: one full wave of 32 (32/33 of the work, 8,192 threads
+  // resident) and a wave of 1 block: that SM's share of the work is 4/33 of
+  // the total (as if every SM had one block: 1,024 threads resident).
   KernelEstimate E = kernelTime(gpu(), streaming(1e9), launch(33, 256));
   ASSERT_TRUE(E.ok()) << E.Error;
   EXPECT_EQ(E.Waves, 2u);
-  EXPECT_DOUBLE_EQ(E.Time[CostCategory::Memory], Tm1G * 48 / 33);
+  double PerThread = 1e9 / (33 * 256), Loads = 0.6 * PerThread;
+  EXPECT_DOUBLE_EQ(E.Time[CostCategory::Memory],
+                   Tm1G * (32.0 / 33 * littleFactor(8192, PerThread, Loads) +
+                           4.0 / 33 * littleFactor(1024, PerThread, Loads)));
   // One block more than a full wave costs far more than 33/32 of it.
   KernelEstimate Full = kernelTime(gpu(), streaming(1e9), launch(32, 256));
   EXPECT_GT(E.Time.total(), Full.Time.total() * 1.4);
 }
 
 TEST(Roofline, LowOccupancySlowsMemory) {
-  // 96 registers: 3072 per warp -> 21 warps -> 2 blocks of 8 warps per SM,
-  // occupancy 0.25, half of the memory saturation occupancy: T_m / 0.5.
-  KernelEstimate E = kernelTime(gpu(), streaming(1e9), launch(8, 256, 96));
+  // 96 registers: 3072 per warp -> 21 warps -> 2 blocks of 8 warps per SM:
+  // 2,048 threads resident instead of 8,192, a quarter of the loads in
+  // flight.
+  KernelEstimate E = kernelTime(gpu(), streaming(1e9), launch(64, 256, 96));
   ASSERT_TRUE(E.ok()) << E.Error;
   EXPECT_EQ(E.Occ.BlocksPerSm, 2u);
-  EXPECT_EQ(E.Waves, 1u);
-  EXPECT_DOUBLE_EQ(E.Time[CostCategory::Memory], 2 * Tm1G);
+  EXPECT_EQ(E.Waves, 8u);
+  double PerThread = 1e9 / 16384, Loads = 0.6 * PerThread;
+  EXPECT_DOUBLE_EQ(E.Time[CostCategory::Memory],
+                   Tm1G * littleFactor(2048, PerThread, Loads));
+  KernelEstimate Full = kernelTime(gpu(), streaming(1e9), launch(64, 256));
+  EXPECT_GT(E.Time[CostCategory::Memory], 2 * Full.Time[CostCategory::Memory]);
 }
 
 TEST(Roofline, ActiveThreadsShrinkTheGrid) {
   // 64 blocks launched, 1000 threads pass the guard: 4 working blocks, one
-  // per SM, occupancy 0.125 -> memory at 0.25 of full rate: 4 T_m.
+  // per SM (1,024 threads resident), each active thread moving 1 MB.
   KernelWork W = streaming(1e9);
   W.ActiveThreads = 1000;
   KernelEstimate E = kernelTime(gpu(), W, launch(64, 256));
   ASSERT_TRUE(E.ok()) << E.Error;
   EXPECT_EQ(E.WorkingBlocks, 4u);
   EXPECT_EQ(E.Waves, 1u);
-  EXPECT_DOUBLE_EQ(E.Time[CostCategory::Memory], 4 * Tm1G);
+  EXPECT_DOUBLE_EQ(E.Time[CostCategory::Memory],
+                   Tm1G * littleFactor(1024, 1e6, 6e5));
 }
 
 TEST(Roofline, PerKernelOverhead) {
-  // 1 KB: one block, on one SM of four, at occupancy 0.125 (a quarter of
-  // the saturation occupancy): 1.25 ns x 4 x 4 = 20 ns, on top of the empty
-  // kernel's device time and t_launch.
+  // 1 KB: one block on one SM of four does the SM's share four times over,
+  // with 256 threads of 3.9 B each (one round): about one turnaround,
+  // 500 ns, on top of the empty kernel's device time and t_launch.
   KernelEstimate E = kernelTime(gpu(), streaming(1000), launch(1, 256));
   ASSERT_TRUE(E.ok()) << E.Error;
-  EXPECT_NEAR(E.Time.total(), 5 * Us + 20e-9, 1e-15);
+  double Tm = 1000 / 0.8e12 * 4 * littleFactor(1024, 1000.0 / 256, 600.0 / 256);
+  EXPECT_NEAR(Tm, 500e-9, 1e-9);
+  EXPECT_NEAR(E.Time.total(), 5 * Us + Tm, 1e-15);
   KernelEstimate Empty = kernelTime(gpu(), KernelWork(), launch(1, 256));
   EXPECT_DOUBLE_EQ(Empty.Time.total(), 5 * Us);
   EXPECT_DOUBLE_EQ(Empty.Time[CostCategory::Launch], 5 * Us);
-}
-
-/// gpu() with Little's-law memory concurrency and an L2.
-GpuParams littleGpu() {
-  GpuParams G = gpu();
-  G.LittlesLaw = true;
-  G.MemoryLatency = 400e-9;
-  G.L2Latency = 200e-9;
-  G.BlockOverhead = 100e-9;
-  G.L2Size = 40e6;
-  G.L2Bandwidth = 4e12;
-  G.GraphKernel = 0.5 * Us;
-  return G;
 }
 
 TEST(Roofline, LittlesLawConcurrency) {
@@ -242,7 +258,7 @@ TEST(Roofline, LittlesLawConcurrency) {
   KernelWork W;
   W.BytesRead = W.BytesWritten = 8 * 65536.0;
   LaunchConfig L = launch(1024, 64, 32, 40000);
-  KernelEstimate E = kernelTime(littleGpu(), W, L);
+  KernelEstimate E = kernelTime(gpu(), W, L);
   ASSERT_TRUE(E.ok()) << E.Error;
   EXPECT_EQ(E.Occ.BlocksPerSm, 2u);
   double Peak = 0.8e12, Reach = 4 * 128 * 16 / 500e-9;
@@ -250,7 +266,7 @@ TEST(Roofline, LittlesLawConcurrency) {
       16 * 65536.0 / Peak * std::sqrt(1 + (Peak / Reach) * (Peak / Reach));
   EXPECT_NEAR(E.Time[CostCategory::Memory], T, T * 1e-12);
   // A full SM reaches far more: the same bytes near the peak.
-  KernelEstimate Full = kernelTime(littleGpu(), W, launch(1024, 64));
+  KernelEstimate Full = kernelTime(gpu(), W, launch(1024, 64));
   EXPECT_LT(Full.Time[CostCategory::Memory], T / 10);
 }
 
@@ -261,7 +277,7 @@ TEST(Roofline, L2ShareAndGraphNodes) {
   // threads reach 8192 x 61035 B / 229.1 us.
   KernelWork W = streaming(1e9);
   W.L2Share = 1;
-  KernelEstimate E = kernelTime(littleGpu(), W, launch(64, 256));
+  KernelEstimate E = kernelTime(gpu(), W, launch(64, 256));
   ASSERT_TRUE(E.ok()) << E.Error;
   double PerThread = 1e9 / 16384;
   double Reach = 8192 * PerThread / (100e-9 + 1145 * 200e-9);
@@ -270,7 +286,7 @@ TEST(Roofline, L2ShareAndGraphNodes) {
   // A graph's kernel node costs the device 0.5 us, not the empty kernel's.
   LaunchConfig L = launch(64, 256);
   L.InGraph = true;
-  KernelEstimate G = kernelTime(littleGpu(), KernelWork(), L);
+  KernelEstimate G = kernelTime(gpu(), KernelWork(), L);
   EXPECT_DOUBLE_EQ(G.Time[CostCategory::Launch], 4.5 * Us);
 }
 
@@ -289,15 +305,15 @@ TEST(Provenance, KernelTimeOnEstimates) {
   G.Estimates.MemoryEfficiency = true;
   G.Estimates.Launch = true;
   E = kernelTime(G, streaming(1e9), launch(64, 256));
-  EXPECT_DOUBLE_EQ(E.Time.estimated(), Tm1G + 4 * Us);
-  // The saturation occupancy matters only when it slows a wave.
+  EXPECT_DOUBLE_EQ(E.Time.estimated(), E.Time[CostCategory::Memory] + 4 * Us);
+  // The memory latency matters only to a kernel that loads.
   G = gpu();
-  G.Estimates.MemorySaturation = true;
-  EXPECT_DOUBLE_EQ(
-      kernelTime(G, streaming(1e9), launch(64, 256)).Time.estimated(), 0);
-  EXPECT_DOUBLE_EQ(
-      kernelTime(G, streaming(1e9), launch(8, 256, 96)).Time.estimated(),
-      2 * Tm1G);
+  G.Estimates.MemoryLatency = true;
+  E = kernelTime(G, streaming(1e9), launch(64, 256));
+  EXPECT_DOUBLE_EQ(E.Time.estimated(), E.Time[CostCategory::Memory]);
+  KernelWork Stores;
+  Stores.BytesWritten = 1e9;
+  EXPECT_DOUBLE_EQ(kernelTime(G, Stores, launch(64, 256)).Time.estimated(), 0);
   // Weights count only for the operations the kernel does.
   G = gpu();
   G.Estimates.Weights[1][2] = true; // fp32 transcendental

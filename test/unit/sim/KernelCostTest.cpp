@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 using namespace orrery;
 
 namespace {
@@ -130,21 +132,31 @@ TEST(LaunchCost, SameAddressAtomicsSerialise) {
 
 TEST(LaunchCost, PtxasRegistersSetTheOccupancy) {
   models::GpuParams G = testGpu();
+  G.MemoryLatency = 500e-9; // Little's law: loads in flight set the rate
   const double N = 1 << 26;
   orrery_kernel_counts C = streamCounts(N);
-  // Memory saturates at half the warps.
-  G.MemorySaturationOccupancy = 0.5;
   sim::LaunchCost Assumed =
       sim::launchCost(G, &C, {unsigned(N / 256), 1, 1}, {256, 1, 1}, 0);
   C.registers_per_thread = 255;
   sim::LaunchCost Heavy =
       sim::launchCost(G, &C, {unsigned(N / 256), 1, 1}, {256, 1, 1}, 0);
   ASSERT_TRUE(Heavy.Error.empty()) << Heavy.Error;
-  // 32 registers (assumed): 8 blocks of 8 warps per SM, full occupancy. 255:
-  // 256 x 32 = 8192 registers per warp, 8 warps per SM, one block of 8
-  // warps: occupancy 8 / 64 = 1/8, a quarter of the saturating 1/2: four
-  // times the memory time (both grids' blocks sum to 262,200 slots of work);
-  // the per-kernel 1 us stays.
-  EXPECT_NEAR(Heavy.device() - 1e-6, 4 * (Assumed.device() - 1e-6),
-              1e-9 * Assumed.device());
+  // Each thread moves 24 B (16 B loaded: one 500 ns round); n resident
+  // threads reach n x 24 B / 500 ns, which stretches the 1 TB/s memory time
+  // by sqrt(1 + (1 TB/s / reach)^2).
+  auto Stretch = [](double Resident) {
+    double Reach = Resident * 24 / 500e-9;
+    return std::sqrt(1 + (1e12 / Reach) * (1e12 / Reach));
+  };
+  // 32 registers (assumed): 8 blocks of 256 per SM, 800 per wave: 327 full
+  // waves and one of 544 blocks (6 on its busiest SM, counted for all 100).
+  // 255: 256 x 32 = 8192 registers per warp, 8 warps, one block per SM:
+  // 2,621 full waves and one of 44 blocks (1 per SM). 262,144 blocks.
+  const double T = 24 * N / 1e12, B = N / 256;
+  double AssumedMemory = T * (327 * 800 / B * Stretch(8 * 256 * 100) +
+                              600 / B * Stretch(6 * 256 * 100));
+  double HeavyMemory = T * (262200 / B * Stretch(256 * 100));
+  EXPECT_NEAR(Assumed.device(), AssumedMemory + 1e-6, 1e-12);
+  EXPECT_NEAR(Heavy.device(), HeavyMemory + 1e-6, 1e-12);
+  EXPECT_GT(Heavy.device(), 1.2 * Assumed.device());
 }

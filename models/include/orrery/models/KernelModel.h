@@ -72,13 +72,11 @@ struct GpuParams {
            RegisterAllocationUnit = 256;
   double SharedMemoryPerSm = 0, SharedMemoryPerBlock = 0,
          SharedMemoryAllocationUnit = 128; ///< bytes
-  double MemorySaturationOccupancy = 1, ComputeSaturationOccupancy = 1;
-  /// Little's law (docs/cost-model.md): dependent-load latency of device
-  /// memory and of L2 (seconds), a block's turnaround on its SM (seconds);
-  /// Little's law applies when LittlesLaw is set (the file has the block
-  /// turnaround), else the linear ramp to MemorySaturationOccupancy.
+  double ComputeSaturationOccupancy = 1;
+  /// Little's law for memory (docs/cost-model.md): the dependent-load
+  /// latency of device memory and of L2, a block's turnaround on its SM
+  /// (seconds).
   double MemoryLatency = 0, L2Latency = 0, BlockOverhead = 0;
-  bool LittlesLaw = false;
   /// The L2 cache: bytes and achievable bandwidth (bytes/s); 0: none.
   double L2Size = 0, L2Bandwidth = 0;
   double Launch = 0, Sync = 0, EmptyKernel = 0; ///< seconds
@@ -99,8 +97,7 @@ struct GpuParams {
     std::array<bool, NumPrecisions> Peak{};
     std::array<std::array<bool, 3>, NumPrecisions> Weights{};
     bool PeakInt = false, ComputeEfficiency = false, MemoryBandwidth = false,
-         MemoryEfficiency = false, MemorySaturation = false,
-         ComputeSaturation = false, Launch = false, Sync = false,
+         MemoryEfficiency = false, ComputeSaturation = false, Launch = false, Sync = false,
          GraphLaunch = false, GraphKernel = false, MemoryLatency = false,
          L2Latency = false, BlockOverhead = false, L2 = false,
          EmptyKernel = false, KernelRate = false, SameAddressAtomic = false;

@@ -51,10 +51,9 @@ struct GpuModel {
       MaxThreadsPerBlock, SharedMemoryPerSm, SharedMemoryPerBlock,
       SharedMemoryAllocationUnit, RegistersPerSm, MaxRegistersPerThread,
       RegisterAllocationUnit;
-  // Occupancy at which each pipe reaches its achievable throughput; the
-  // memory one only where the file has no gpu.overheads.block (then memory
-  // concurrency follows Little's law instead, docs/cost-model.md).
-  Quantity MemorySaturationOccupancy, ComputeSaturationOccupancy;
+  // Occupancy at which arithmetic reaches its achievable throughput (memory
+  // follows Little's law instead, docs/cost-model.md).
+  Quantity ComputeSaturationOccupancy;
   // Overheads: t_launch (host time of a launch call), t_sync, device time
   // of an empty kernel launched on a stream (added to every kernel's work).
   Quantity Launch, Sync, EmptyKernel;
@@ -63,7 +62,7 @@ struct GpuModel {
   // Device time of an empty kernel node of a graph (optional: EmptyKernel).
   Quantity GraphKernel;
   // Turnaround of one thread block on an SM: dispatch, retire, draining its
-  // stores (optional; present: Little's-law memory concurrency).
+  // stores (optional: 0, an estimate, when absent).
   Quantity BlockOverhead;
   std::array<OpWeights, NumPrecisions> Weights;
   /// The paper's single kernel rate R: a Rate (applied to weighted FLOPs) or
