@@ -6,7 +6,8 @@
 
 Every bench/validation/data/*.csv is one published source for one GPU: a
 header of '# key: value' lines (title, source, gpu, conditions, program,
-args, machine, x, unit, checks, numbers from elsewhere) and rows
+args, machine, x, unit, checks, numbers from elsewhere, and an optional
+note on what the comparison shows) and rows
 kernel,x,measured. Each kernel of a file is one series. The program named
 there (built into --bin) runs under orrery-run on the machine file named
 there; it prints kernel,x,value lines, which are matched to the rows by
@@ -199,7 +200,7 @@ def write_page(path, series, plots):
         out.append(f"### {meta['title']}\n")
         out.append(f"- Data: `bench/validation/data/{name}`")
         for key in ("source", "gpu", "conditions", "machine", "checks",
-                    "numbers from elsewhere"):
+                    "numbers from elsewhere", "note"):
             if meta.get(key):
                 label = key[0].upper() + key[1:]
                 out.append(f"- {label}: {meta[key]}")
