@@ -13,7 +13,11 @@
 //     rate = 1 / sqrt(1 / peak^2 + 1 / (n b_t / turnaround)^2),
 //   a smooth minimum: loaded latency grows as the memory nears its peak.
 // Bytes the L2 serves (KernelWork::L2Share, data an earlier launch left
-// there) move at the L2's bandwidth with its latency. Every kernel costs the
+// there) move at the L2's bandwidth with its latency; loads a launch repeats
+// (KernelWork::ReusedReads) come from the nearest level that holds their
+// working set (memoryLevels), and every load passes the L1's pipeline. The
+// latency in the turnaround is the bytes' average over the levels that
+// serve them. Every kernel costs the
 // device t_kernel (an empty kernel's time; a graph node's in graphs) on top.
 // The L2 serialises atomics to one address, one every t_a
 // (gpu.memory.same_address_atomic): a launch-wide address's chain is all of
@@ -70,6 +74,11 @@ GpuParams GpuParams::fromMachine(const Machine &M) {
   Take(Gm.L2Latency, G.L2Latency, E.L2Latency);
   Take(Gm.L2Bandwidth, G.L2Bandwidth, E.L2);
   G.L2Size = Gm.L2Size.Value;
+  Take(Gm.L1Bandwidth, G.L1Bandwidth, E.L1);
+  G.L1Size = Gm.L1Size.Value;
+  G.L1Latency = Gm.L1Latency.Value;
+  G.L1Unified = Gm.L1Unified.Value;
+  E.L1 = E.L1 || est(Gm.L1Size) || est(Gm.L1Latency);
   Take(Gm.BlockOverhead, G.BlockOverhead, E.BlockOverhead);
   Take(Gm.Launch, G.Launch, E.Launch);
   Take(Gm.GraphLaunch, G.GraphLaunch, E.GraphLaunch);
@@ -168,6 +177,24 @@ double dramBytes(double Requested, double Footprint) {
   return Footprint >= 0 ? Footprint : Requested;
 }
 
+double cacheHitShare(double WorkingSet, double Capacity, Replacement Policy) {
+  if (Capacity <= 0)
+    return 0;
+  if (WorkingSet <= Capacity)
+    return 1;
+  if (Policy == Replacement::LeastRecentlyUsed)
+    return 0;
+  // Iterating from 0 climbs monotonically to the stable (lower) root.
+  double R = WorkingSet / Capacity, H = 0;
+  for (int I = 0; I < 200; ++I) {
+    double Next = std::exp(-R * (1 - H));
+    if (std::fabs(Next - H) < 1e-9)
+      return Next;
+    H = Next;
+  }
+  return H;
+}
+
 KernelWork kernelWork(const ThreadCounts &C) {
   KernelWork W;
   double A = C.active_threads;
@@ -186,12 +213,129 @@ KernelWork kernelWork(const ThreadCounts &C) {
   W.IntOps = A * C.int_ops;
   W.BytesRead = dramBytes(A * C.load_bytes, C.load_footprint);
   W.BytesWritten = dramBytes(A * C.store_bytes, C.store_footprint);
+  if (C.load_footprint >= 0)
+    W.ReusedReads = std::max(0.0, A * C.load_bytes - C.load_footprint);
+  W.BlockLoadFootprint = C.block_load_footprint;
+  W.DependentLoads = A * C.dependent_loads;
+  W.BytesInFlight = C.bytes_in_flight;
   W.ActiveThreads = A;
   W.GridSameAddressAtomics = A * C.grid_same_address_atomics;
   W.BlockSameAddressAtomics =
       A * std::max(0.0, C.same_address_atomics - C.grid_same_address_atomics);
   return W;
 }
+
+namespace {
+
+/// Where a launch's bytes come from, and the time they take at full
+/// concurrency.
+struct MemoryLevels {
+  double L1Bytes = 0, L2Bytes = 0, DramBytes = 0;
+  /// The loads among them (stores are not waited for).
+  double L1Loads = 0, L2Loads = 0, DramLoads = 0;
+  double Time = 0;    ///< max(L1 pipeline, device memory + L2 hits)
+  double Latency = 0; ///< a load's latency, averaged over the bytes served
+  bool Estimate = false, LatencyEstimate = false;
+};
+
+/// The L1 capacity a launch's data sees: what the shared-memory carveout
+/// the driver sets for its resident blocks (the kernel's preferred carveout,
+/// else the smallest configuration that holds them) leaves of the SRAM the
+/// two divide, at most the L1 a kernel without shared memory sees.
+double l1Capacity(const GpuParams &G, const LaunchConfig &L,
+                  const Occupancy &Occ) {
+  double Used = double(Occ.BlocksPerSm) * L.SharedBytesPerBlock;
+  if (G.L1Size <= 0 || (Used <= 0 && L.CarveoutPercent < 0))
+    return G.L1Size;
+  int Percent = L.CarveoutPercent;
+  if (Percent < 0)
+    Percent = G.SharedMemoryPerSm > 0
+                  ? static_cast<int>(
+                        std::ceil(100 * Used / G.SharedMemoryPerSm))
+                  : 0;
+  double Carveout = sharedCapacityPerSm(G, std::min(Percent, 100),
+                                        L.SharedBytesPerBlock);
+  return std::clamp(std::max(G.L1Unified, G.L1Size) - Carveout, 0.0,
+                    G.L1Size);
+}
+
+/// The bytes each level serves: what an earlier launch left in L2
+/// (KernelWork::L2Share) from there, the rest of the footprint from device
+/// memory; re-reads from the L1 where one SM's working set (its resident
+/// blocks' distinct loads) fits it, else from the L2 where the launch's
+/// footprint fits that, else from device memory (cacheHitShare: the L1
+/// least-recently-used, the L2 random past its capacity). Every load passes the L1 pipeline; device memory and L2 hits
+/// share the way to the SMs.
+MemoryLevels memoryLevels(const GpuParams &G, const KernelWork &W,
+                          const LaunchConfig &L, const Occupancy &Occ) {
+  MemoryLevels M;
+  double Unique = W.BytesRead + W.BytesWritten;
+  double Reuse = W.ReusedReads;
+  bool HasL2 = G.L2Bandwidth > 0;
+  double S = HasL2 ? std::clamp(W.L2Share, 0.0, 1.0) : 0;
+  double H1 = 0, H2 = 0;
+  if (Reuse > 0) {
+    double WorkingSet =
+        W.BlockLoadFootprint >= 0
+            ? std::min(W.BytesRead, W.BlockLoadFootprint * Occ.BlocksPerSm)
+            : W.BytesRead;
+    // The L1's sweeps drop off at its capacity; the L2, its lines hashed
+    // over many slices, keeps some past its own.
+    if (G.L1Bandwidth > 0)
+      H1 = cacheHitShare(WorkingSet, l1Capacity(G, L, Occ),
+                         Replacement::LeastRecentlyUsed);
+    if (HasL2)
+      H2 = cacheHitShare(Unique, G.L2Size, Replacement::Random);
+  }
+  M.L1Loads = M.L1Bytes = Reuse * H1;
+  M.L2Bytes = S * Unique + Reuse * (1 - H1) * H2;
+  M.DramBytes = (1 - S) * Unique + Reuse * (1 - H1) * (1 - H2);
+  M.L2Loads = S * W.BytesRead + Reuse * (1 - H1) * H2;
+  M.DramLoads = (1 - S) * W.BytesRead + Reuse * (1 - H1) * (1 - H2);
+  double Behind = M.DramBytes / (G.MemoryBandwidth * G.MemoryEfficiency) +
+                  (M.L2Bytes > 0 ? M.L2Bytes / G.L2Bandwidth : 0);
+  double Pipeline =
+      G.L1Bandwidth > 0 ? (W.BytesRead + Reuse) / G.L1Bandwidth : 0;
+  M.Time = std::max(Behind, Pipeline);
+  const auto &E = G.Estimates;
+  M.Estimate = (M.DramBytes > 0 && (E.MemoryBandwidth || E.MemoryEfficiency)) ||
+               (M.L2Bytes > 0 && E.L2) ||
+               ((M.L1Bytes > 0 || Pipeline > Behind) && E.L1);
+  double Served = M.L1Bytes + M.L2Bytes + M.DramBytes;
+  if (Served > 0)
+    M.Latency = (M.L1Bytes * G.L1Latency + M.L2Bytes * G.L2Latency +
+                 M.DramBytes * G.MemoryLatency) /
+                Served;
+  M.LatencyEstimate = (M.DramBytes > 0 && E.MemoryLatency) ||
+                      (M.L2Bytes > 0 && E.L2Latency) ||
+                      (M.L1Bytes > 0 && E.L1);
+  return M;
+}
+
+/// The time one thread waits for its loads: rounds of at most its bytes in
+/// flight (InFlightPerThread, or what an unrolled loop issues), or one
+/// round per link of a chain of dependent loads. A round waits for its
+/// slowest load: the rounds that reach device memory first, then the L2's,
+/// then the L1's. A chain's links each go to a level by its share of the
+/// bytes.
+double loadWaits(const GpuParams &G, const KernelWork &W,
+                 const MemoryLevels &M, double Active, double &Rounds) {
+  double Loads = (W.BytesRead + W.ReusedReads) / Active;
+  double InFlight = std::max(InFlightPerThread, W.BytesInFlight);
+  Rounds = Loads > 0 ? std::ceil(Loads / InFlight) : 0;
+  double Chain = W.DependentLoads / Active;
+  if (Chain >= Rounds) {
+    Rounds = Chain;
+    return Rounds * M.Latency;
+  }
+  double Dram = std::min(Rounds, std::ceil(M.DramLoads / Active / InFlight));
+  double L2 =
+      std::min(Rounds - Dram, std::ceil(M.L2Loads / Active / InFlight));
+  return Dram * G.MemoryLatency + L2 * G.L2Latency +
+         (Rounds - Dram - L2) * (G.L1Latency > 0 ? G.L1Latency : G.L2Latency);
+}
+
+} // namespace
 
 KernelEstimate kernelTime(const GpuParams &G, const KernelWork &W,
                           const LaunchConfig &L, KernelModelKind Kind) {
@@ -210,20 +354,17 @@ KernelEstimate kernelTime(const GpuParams &G, const KernelWork &W,
   bool TcEst = false;
   if (!computeTime(G, W, Tc, TcEst, E.Error))
     return E;
-  double Bytes = W.BytesRead + W.BytesWritten;
+  double Bytes = W.BytesRead + W.BytesWritten + W.ReusedReads;
   if (Bytes > 0 && G.MemoryBandwidth <= 0) {
     E.Error = "the kernel moves memory but the GPU has no memory bandwidth";
     return E;
   }
-  // The L2's share moves at its bandwidth; the rest at device memory's.
-  double L2 = G.L2Bandwidth > 0 ? std::clamp(W.L2Share, 0.0, 1.0) : 0;
-  double Tm =
-      Bytes > 0 ? (1 - L2) * Bytes / (G.MemoryBandwidth * G.MemoryEfficiency) +
-                      (L2 > 0 ? L2 * Bytes / G.L2Bandwidth : 0)
-                : 0;
-  bool TmEst = (L2 < 1 && (G.Estimates.MemoryBandwidth ||
-                           G.Estimates.MemoryEfficiency)) ||
-               (L2 > 0 && G.Estimates.L2);
+  MemoryLevels M = memoryLevels(G, W, L, E.Occ);
+  double Tm = M.Time;
+  bool TmEst = M.Estimate;
+  E.L1Bytes = M.L1Bytes;
+  E.L2Bytes = M.L2Bytes;
+  E.DramBytes = M.DramBytes;
 
   double Launched = double(L.Blocks) * L.ThreadsPerBlock;
   double Active =
@@ -237,13 +378,9 @@ KernelEstimate kernelTime(const GpuParams &G, const KernelWork &W,
   double Turnaround = 0;
   bool TurnaroundEst = G.Estimates.BlockOverhead;
   if (ThreadBytes > 0) {
-    double Loads = W.BytesRead / Active;
-    double Rounds = Loads > 0 ? std::ceil(Loads / InFlightPerThread) : 0;
-    double Latency = (1 - L2) * G.MemoryLatency + L2 * G.L2Latency;
-    Turnaround = G.BlockOverhead + Rounds * Latency;
-    TurnaroundEst = TurnaroundEst ||
-                    (Rounds > 0 && ((L2 < 1 && G.Estimates.MemoryLatency) ||
-                                    (L2 > 0 && G.Estimates.L2Latency)));
+    double Rounds = 0;
+    Turnaround = G.BlockOverhead + loadWaits(G, W, M, Active, Rounds);
+    TurnaroundEst = TurnaroundEst || (Rounds > 0 && M.LatencyEstimate);
   }
   // The share of the memory peak that \p Threads resident threads reach.
   auto MemoryShare = [&](double Threads) {

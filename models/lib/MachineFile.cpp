@@ -102,6 +102,43 @@ void readL2(Reader &R, MapScope &G, GpuModel &Gpu) {
                        "'gpu.memory.capacity'");
 }
 
+/// gpu.l1: the level nearest the SMs, so it must be faster and closer than
+/// the L2 (or device memory without one), and smaller than the L2.
+void readL1(Reader &R, MapScope &G, GpuModel &Gpu) {
+  MapScope L1 = G.map("l1");
+  Gpu.L1Size = L1.quantity("size", Dimension::Bytes, CacheL);
+  Gpu.L1Bandwidth = L1.quantity("bandwidth", Dimension::Bandwidth, MemoryBwL);
+  Gpu.L1Latency = L1.quantity("latency", Dimension::Time, LoadLatencyL);
+  if (L1.has("unified"))
+    Gpu.L1Unified = L1.quantity("unified", Dimension::Bytes, CacheL);
+  else
+    Gpu.L1Unified = Gpu.L1Size;
+  L1.finish();
+  if (!L1.valid())
+    return;
+  bool HasL2 = Gpu.L2Size.Value > 0;
+  const char *Next = HasL2 ? "'gpu.l2" : "'gpu.memory";
+  double NextBandwidth =
+      HasL2 ? Gpu.L2Bandwidth.Value
+            : Gpu.MemoryBandwidth.Value * Gpu.MemoryEfficiency.Value;
+  double NextLatency = HasL2 ? Gpu.L2Latency.Value : Gpu.MemoryLatency.Value;
+  if (Gpu.L1Bandwidth.Value <= NextBandwidth)
+    R.error(L1.mark(), std::string("'gpu.l1.bandwidth' (all SMs together) "
+                                   "must exceed ") +
+                           Next + ".bandwidth': an L1 slower than the level "
+                                  "behind it would never be used");
+  if (Gpu.L1Latency.Value >= NextLatency)
+    R.error(L1.mark(), std::string("'gpu.l1.latency' must be below ") + Next +
+                           ".latency' (an L1 hit cannot take longer than a "
+                           "miss)");
+  if (Gpu.L1Unified.Value < Gpu.L1Size.Value)
+    R.error(L1.mark(), "'gpu.l1.unified' (the SRAM the L1 and shared memory "
+                       "divide) cannot be smaller than 'gpu.l1.size'");
+  if (HasL2 && Gpu.L1Size.Value >= Gpu.L2Size.Value)
+    R.error(L1.mark(), "'gpu.l1.size' (one SM's) must be smaller than "
+                       "'gpu.l2.size'");
+}
+
 void readGpu(Reader &R, MapScope G, GpuModel &Gpu) {
   Gpu.Model = G.string("model");
   Gpu.Arch = G.optionalString("arch");
@@ -129,6 +166,8 @@ void readGpu(Reader &R, MapScope G, GpuModel &Gpu) {
   Mem.finish();
   if (G.has("l2"))
     readL2(R, G, Gpu);
+  if (G.has("l1"))
+    readL1(R, G, Gpu);
 
   MapScope Sm = G.map("sm");
   Gpu.SmCount = Sm.quantity("count", Dimension::Count, countL(4096));

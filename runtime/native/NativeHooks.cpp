@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -143,6 +144,9 @@ void orrery_launch_begin(const orrery_site *Site, orrery_dim3, orrery_dim3,
 void orrery_launch_hint(const orrery_site *, orrery_kernel_counts) {}
 // A native run measures kernels: the registry's hints are not needed.
 void orrery_register_kernels(const orrery_kernel_entry *, unsigned) {}
+
+// No footprint bound: a native run does not charge the hints.
+double orrery_buffer_bytes(const void *) { return HUGE_VAL; }
 
 // Native runs read real device memory.
 void orrery_read_hint(const orrery_site *, const char *, const char *) {}

@@ -8,12 +8,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "CudaCommon.h"
+#include "DeviceMemory.h"
 #include "MpiCost.h"
 #include "RankClock.h"
 
 #include <smpi/smpi.h>
 #include <xbt/config.hpp>
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -82,6 +84,13 @@ void orrery_launch_hint(const orrery_site *S, orrery_kernel_counts C) {
   R.Launch.Site = S;
   R.Launch.HasCounts = true;
   R.Launch.Counts = C;
+}
+
+double orrery_buffer_bytes(const void *P) {
+  const Allocation *A = P ? DeviceMemory::get().find(P) : nullptr;
+  if (!DeviceMemory::isDevice(A))
+    return HUGE_VAL;
+  return double(A->Base + A->Size - reinterpret_cast<std::uintptr_t>(P));
 }
 
 void orrery_read_hint(const orrery_site *S, const char *Type,

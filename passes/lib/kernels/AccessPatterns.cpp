@@ -194,7 +194,7 @@ SymExpr Analyzer::elemSize(QualType Pointee) {
 }
 
 /// The array a pointer value points into: `a`, `&a[i]`, `&a[i][j]`.
-static const VarDecl *arrayOf(const Expr *E) {
+const VarDecl *arrayOf(const Expr *E) {
   E = E->IgnoreParenImpCasts();
   if (const auto *U = dyn_cast<UnaryOperator>(E);
       U && U->getOpcode() == UO_AddrOf)
@@ -232,6 +232,18 @@ void Analyzer::memAccess(const Expr *E, const Expr *Base, const Expr *Index,
   }
   const Expr *B = Base->IgnoreParenImpCasts();
   const VarDecl *V = varOf(B);
+  // A pointer moved by its thread (p = a + threadIdx.x, p += threadIdx.x)
+  // adds its own threadIdx.x coefficient to the index's.
+  if (V && V->getType()->isPointerType()) {
+    Coefficient P = pointerCoefficient(V);
+    Coefficient Acc = Linear ? *Linear : Coefficient::known(0.0);
+    if (P.K == Coefficient::Known && Acc.K == Coefficient::Known)
+      Linear = Coefficient::known(Acc.C + P.C);
+    else
+      Linear = P.K == Coefficient::Indirect || Acc.K == Coefficient::Indirect
+                   ? Coefficient::indirect()
+                   : Coefficient::unknown();
+  }
   QualType PT = Base->getType();
   QualType Pointee;
   if (const auto *PTy = PT->getAs<PointerType>())
@@ -267,6 +279,12 @@ void Analyzer::memAccess(const Expr *E, const Expr *Base, const Expr *Index,
   else
     Space = "global";
   Access A;
+  if (Space == "global") {
+    A.Buffer = bufferOf(V);
+    std::set<const VarDecl *> Seen;
+    A.BlockInvariant = !dependsOnBlock(E, Seen);
+    A.Dependent = Dir == "load" && chases(V, Index);
+  }
   A.Array = V ? V->getName().str() : "<expr>";
   // A functor's or closure's field (this->y, or a capture): its name, after
   // the object's (b.data for an accessor called on b).

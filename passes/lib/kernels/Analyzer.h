@@ -206,6 +206,17 @@ private:
   /// of an inlined function, the caller's argument.
   const Expr *initOf(const VarDecl *V) const;
   void collectAssignments(const Stmt *S);
+  // Footprints (Footprints.cpp).
+  std::string bufferOf(const VarDecl *V) const;
+  bool dependsOnBlock(const Expr *E, std::set<const VarDecl *> &Seen,
+                      unsigned Depth = 0);
+  /// The threadIdx.x coefficient of where a pointer variable points, and of
+  /// a pointer expression (`a + threadIdx.x`, `&a[i]`), in elements.
+  Coefficient pointerCoefficient(const VarDecl *V, unsigned Depth = 0);
+  Coefficient offsetCoefficient(const Expr *P, unsigned Depth = 0);
+  bool chases(const VarDecl *Pointer, const Expr *Index);
+  void footprints(const SymExpr &Active,
+                  const std::set<std::string> &LaunchFlags);
   void switchStmt(const SwitchStmt *S, const SymExpr &Mult);
   /// The trip of a `while`/`do` loop with an affine condition, if it is one.
 
@@ -255,6 +266,10 @@ private:
   /// Every value each local is assigned anywhere in the kernel (null for a
   /// compound assignment or increment).
   std::map<const VarDecl *, std::vector<const Expr *>> Values;
+  /// The right-hand sides of each variable's compound assignments (p += k).
+  std::map<const VarDecl *, std::vector<const Expr *>> Steps;
+  /// The kernel being analysed.
+  const FunctionDecl *KernelDecl = nullptr;
   /// Inlining an accessor assigned through (`a(i, j) = v`): the inline
   /// depth whose return statements are the store's target (0: none), and
   /// whether the target is also read (`+=`).
@@ -279,11 +294,17 @@ private:
   /// Records `x = E;` (a top-level statement) for the statements after it.
   void noteAssignment(const Stmt *S);
   bool LastLoopGridStride = false;
+  /// The unroll factor a `#pragma unroll` sets for the next loop: -1 none,
+  /// 0 full, else k.
+  int64_t UnrollNext = -1;
   /// Operations, accesses and barriers counted so far.
   unsigned Work = 0;
   std::vector<std::string> GuardNotes;
   const Expr *ConsumedMul = nullptr; ///< a `*` already counted as part of fma
 };
+
+/// The array a pointer value points into: `a`, `&a[i]`, `&a[i][j]`.
+const VarDecl *arrayOf(const Expr *E);
 
 /// An fp multiply that an add or subtract of the same type contracts into
 /// an fma (nvcc's default -fmad=true).

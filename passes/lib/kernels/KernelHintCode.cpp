@@ -32,7 +32,8 @@ CountExprs countExprs(const KernelHint &H) {
   for (char D : {'x', 'y', 'z'})
     Launched = Launched * SymExpr::sym(std::string("gridDim.") + D) *
                SymExpr::sym(std::string("blockDim.") + D);
-  SymExpr Load, Store, Atomics, SameAddress, GridSameAddress, SharedAccesses;
+  SymExpr Load, Store, Atomics, SameAddress, GridSameAddress, SharedAccesses,
+      Dependent;
   std::optional<SymExpr> LoadFp(SymExpr(0.0)), StoreFp(SymExpr(0.0));
   for (const Access &A : H.Accesses) {
     SymExpr Bytes = A.Count * A.requestedBytes();
@@ -40,8 +41,11 @@ CountExprs countExprs(const KernelHint &H) {
       SharedAccesses = SharedAccesses + A.Count;
       continue;
     }
-    if (A.Dir == "load")
+    if (A.Dir == "load") {
       Load = Load + Bytes;
+      if (A.Dependent)
+        Dependent = Dependent + A.Count;
+    }
     else if (A.Dir == "store")
       Store = Store + Bytes;
     else {
@@ -81,11 +85,18 @@ CountExprs countExprs(const KernelHint &H) {
   C.int_ops = H.IntOps;
   C.load_bytes = Load;
   C.store_bytes = Store;
+  C.dependent_loads = Dependent;
+  C.bytes_in_flight = SymExpr(H.BytesInFlight);
   C.atomics = Atomics;
   C.same_address_atomics = SameAddress;
   C.grid_same_address_atomics = GridSameAddress;
-  if (LoadFp)
+  if (LoadFp) {
     C.load_footprint = *LoadFp;
+    SymExpr BlockFp(0.0);
+    for (const auto &[Array, Bytes] : H.BlockFootprint)
+      BlockFp = BlockFp + Bytes;
+    C.block_load_footprint = BlockFp;
+  }
   if (StoreFp)
     C.store_footprint = *StoreFp;
   C.shared_static_bytes = H.SharedStaticBytes;
@@ -164,7 +175,8 @@ std::string hintComment(const KernelHint &H) {
 /// Every symbol is read as a double, so products of geometry cannot overflow
 /// unsigned arithmetic.
 /// A named unknown of the analysis (a CSR row length) reads as the
-/// data-dependent default.
+/// data-dependent default; `bytes(p)`, what the buffer p points into holds,
+/// asks the runtime (orrery_buffer_bytes).
 std::string countCode(const SymExpr &E) {
   constexpr double DataDependentTripDefault = 16;
   std::set<std::string> Syms;
@@ -176,8 +188,17 @@ std::string countCode(const SymExpr &E) {
                  ? SymExpr(0.0)
              : StringRef(S).ends_with(".avg_nnz")
                  ? SymExpr(DataDependentTripDefault)
-                 : SymExpr::sym("(double)" + S);
+             : bufferOfSymbol(S).empty()
+                 ? SymExpr::sym("(double)" + S)
+                 : SymExpr::sym("orrery_buffer_bytes((const void *)" +
+                                bufferOfSymbol(S).str() + ")");
   return E.substitute(Map).str();
+}
+
+StringRef bufferOfSymbol(StringRef S) {
+  if (!S.consume_front("bytes(") || !S.consume_back(")"))
+    return "";
+  return S;
 }
 
 bool isLaunchSymbol(StringRef S) {

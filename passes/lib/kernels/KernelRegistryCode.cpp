@@ -40,10 +40,23 @@ std::string thunk(const KernelHint &H, StringRef Function) {
   C.forEach([&](const char *, const SymExpr &E) { E.symbols(Used); });
   models::Confidence Confidence = H.Confidence;
   std::map<std::string, SymExpr> Unreadable;
+  std::set<unsigned> Pointers;
   std::string Reads;
   for (const std::string &S : Used) {
     if (isLaunchSymbol(S))
       continue;
+    if (StringRef Buffer = bufferOfSymbol(S); !Buffer.empty()) {
+      // A pointer argument, for orrery_buffer_bytes: read as an address.
+      auto It = ParamIndex.find(Buffer.str());
+      if (It == ParamIndex.end())
+        Unreadable[S] = SymExpr(1e300); // no bound
+      else if (Pointers.insert(It->second).second)
+        Reads += formatv("  const void *const {0} = orrery_args ? *(const "
+                         "void *const *)orrery_args[{1}] : (const void *)0;\n",
+                         Buffer, It->second)
+                     .str();
+      continue;
+    }
     auto It = ParamIndex.find(S);
     std::string Type =
         It != ParamIndex.end() && It->second < H.ParamTypes.size()

@@ -86,17 +86,22 @@ struct Evaluated {
 
 Evaluated evaluate(const KernelHint &H, const LaunchSpec &L) {
   Evaluated E;
+  // A count that needs a buffer's size (bytes(p), known at run time) stays
+  // "not derived" unless the launch spec gives it (`bytes(p)=N`).
   models::forEachPair(
       E.Counts, countExprs(H),
       [&](const char *Field, double &Value, const SymExpr &Expr) {
+        std::set<std::string> Syms;
+        Expr.symbols(Syms);
+        for (const std::string &S : Syms)
+          if (!bufferOfSymbol(S).empty() && !L.Bindings.count(S))
+            return; // keeps the count's `missing` value
         std::optional<double> V = Expr.eval(L.Bindings);
         Value = V ? *V : 0;
         if (V) {
           E.Bound.insert(Field);
           return;
         }
-        std::set<std::string> Syms;
-        Expr.symbols(Syms);
         for (const std::string &S : Syms)
           if (!L.Bindings.count(S) && !is_contained(E.Unbound, S))
             E.Unbound.push_back(S);

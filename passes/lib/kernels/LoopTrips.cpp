@@ -4,6 +4,7 @@
 
 #include "llvm/Support/FormatVariadic.h"
 
+#include <algorithm>
 #include <cmath>
 
 using namespace clang;
@@ -318,13 +319,35 @@ void Analyzer::loop(const ForStmt *F, const SymExpr &Mult) {
     LoopVars[L.IV] = {R.Kind == "grid_stride" || R.Kind == "block_stride",
                       L.Init, R.Sum, Mult, R.Trip};
   SymExpr Inner = Mult * R.Trip;
+  // Unrolled k times (`#pragma unroll k`), the loop tests and steps once per
+  // k trips; fully unrolled (a constant trip), never.
+  SymExpr Control = Inner;
+  int64_t Unroll = UnrollNext;
+  if (Unroll == 0 && R.Trip.constant())
+    Unroll = static_cast<int64_t>(*R.Trip.constant());
+  if (Unroll > 1)
+    Control = Inner / double(Unroll);
+  else if (UnrollNext == 0 && R.Trip.constant())
+    Control = SymExpr(0.0);
+  UnrollNext = -1;
   if (L.Init)
     expr(L.Init, Mult);
   if (F->getCond())
-    expr(F->getCond(), Inner);
+    expr(F->getCond(), Control);
   if (F->getInc())
-    expr(F->getInc(), Inner);
+    expr(F->getInc(), Control);
+  size_t First = H.Accesses.size();
   stmt(F->getBody(), Inner, false);
+  if (Unroll > 1) {
+    // The unrolled trips' loads issue together, before the first use.
+    double Trip = 0;
+    for (size_t I = First; I < H.Accesses.size(); ++I) {
+      const Access &A = H.Accesses[I];
+      if (A.Space == "global" && A.Dir == "load" && !A.Dependent)
+        Trip += A.ElemBytes;
+    }
+    H.BytesInFlight = std::max(H.BytesInFlight, Trip * double(Unroll));
+  }
 }
 
 /// A `while`/`do` loop `while (i REL bound) { ...; i STEP; }`: the variable,

@@ -232,6 +232,8 @@ void Analyzer::collectAssignments(const Stmt *Body) {
       Target = BO->getLHS();
       if (BO->getOpcode() == BO_Assign)
         Value = BO->getRHS();
+      else if (const VarDecl *V = varOf(Target))
+        Steps[V].push_back(BO->getRHS());
     } else if (const auto *U = dyn_cast<UnaryOperator>(S);
                U && (U->isIncrementDecrementOp() ||
                      U->getOpcode() == UO_AddrOf)) {

@@ -280,6 +280,25 @@ void Analyzer::stmtImpl(const Stmt *S, const SymExpr &Mult, bool TopLevel) {
     ifStmt(If, Mult, TopLevel);
     return;
   }
+  if (const auto *AS = dyn_cast<AttributedStmt>(S)) {
+    // `#pragma unroll k` before a loop: its control runs once per k trips.
+    for (const Attr *A : AS->getAttrs())
+      if (const auto *LH = dyn_cast<LoopHintAttr>(A);
+          LH && (LH->getOption() == LoopHintAttr::Unroll ||
+                 LH->getOption() == LoopHintAttr::UnrollCount)) {
+        UnrollNext = 0; // full
+        Expr::EvalResult R;
+        if (LH->getOption() == LoopHintAttr::UnrollCount && LH->getValue() &&
+            !LH->getValue()->isValueDependent() &&
+            LH->getValue()->EvaluateAsInt(R, Ctx))
+          UnrollNext = std::max<int64_t>(1, R.Val.getInt().getExtValue());
+        else if (LH->getState() == LoopHintAttr::Disable)
+          UnrollNext = 1;
+      }
+    stmt(AS->getSubStmt(), Mult, TopLevel);
+    UnrollNext = -1;
+    return;
+  }
   if (const auto *F = dyn_cast<ForStmt>(S)) {
     loop(F, Mult);
     return;
@@ -346,6 +365,7 @@ SymExpr Analyzer::activeThreads() const { return Kernel.count(); }
 KernelHint Analyzer::run(const FunctionDecl *K) {
   H.Name = K->getNameAsString();
   H.Location = loc(K->getLocation());
+  KernelDecl = K;
   for (const ParmVarDecl *P : K->parameters())
     H.Params.push_back(P->getNameAsString());
   H.IntOps = SymExpr(0.0);
@@ -365,33 +385,11 @@ KernelHint Analyzer::run(const FunctionDecl *K) {
     H.ActiveNote += (H.ActiveNote.empty() ? "" : ", ") + G;
   if (H.ActiveNote.empty())
     H.ActiveNote = "no thread-id guard: every launched thread";
-  // Footprint: arrays whose every access (in one direction) is coalesced
-  // and outside loops touch one element per active thread. An access under
-  // a launch-uniform flag (`if (flag)` on a bool parameter: it runs once or
-  // not at all) touches no element the unconditional ones do not, as long
-  // as one access runs exactly once.
   std::set<std::string> Flags;
   for (const ParmVarDecl *P : K->parameters())
     if (P->getType()->isBooleanType())
       Flags.insert(P->getNameAsString());
-  struct FootprintInfo {
-    bool Ok = true, Once = false;
-    SymExpr Elem;
-  };
-  std::map<std::string, FootprintInfo> PerArray;
-  for (const Access &A : H.Accesses) {
-    if (A.Space != "global" || A.Dir == "atomic")
-      continue;
-    FootprintInfo &I = PerArray[A.Array + " (" + A.Dir + ")"];
-    I.Elem = A.ElemSize;
-    bool Once = A.Count.constant() == 1.0;
-    I.Once |= Once;
-    I.Ok &= A.Pattern == AccessPattern::Coalesced &&
-            (Once || Flags.count(A.Count.str()));
-  }
-  for (auto &[Key, I] : PerArray)
-    if (I.Ok && I.Once)
-      H.Footprint.push_back({Key, Active * I.Elem});
+  footprints(Active, Flags);
   // Anything depending on parameters or geometry is at best symbolic.
   std::set<std::string> Syms;
   for (const FpOps *F : {&H.Fp32, &H.Fp64})

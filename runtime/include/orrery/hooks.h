@@ -33,7 +33,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define ORRERY_HOOK_ABI_VERSION 5
+#define ORRERY_HOOK_ABI_VERSION 6
 
 #ifdef __cplusplus
 extern "C" {
@@ -165,6 +165,12 @@ typedef struct orrery_kernel_entry {
 } orrery_kernel_entry;
 void orrery_register_kernels(const orrery_kernel_entry *entries,
                              unsigned count);
+
+/* Bytes from `p` to the end of the device allocation it points into, as the
+ * runtime knows its allocations; HUGE_VAL where it knows none (a host
+ * pointer, a native run). Generated hints bound a kernel's footprint with it:
+ * a launch reads no more distinct bytes of a buffer than the buffer holds. */
+double orrery_buffer_bytes(const void *p);
 
 /* Helpers used by generated hint functions. */
 static inline double orrery_min(double a, double b) { return a < b ? a : b; }

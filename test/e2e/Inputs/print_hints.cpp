@@ -14,6 +14,7 @@ void orrery_launch_hint(const orrery_site *S, orrery_kernel_counts C) {
               C.load_footprint, C.atomics, C.confidence, C.measured_seconds);
 }
 void orrery_register_kernels(const orrery_kernel_entry *, unsigned) {}
+double orrery_buffer_bytes(const void *) { return 1e300; }
 void orrery_launch_begin(const orrery_site *, orrery_dim3, orrery_dim3,
                          unsigned long long, const void *) {}
 void orrery_cuda_begin(const orrery_site *, orrery_buf, orrery_buf, long long,

@@ -38,6 +38,19 @@ struct KernelWork {
   /// Share (0..1) of the global-memory bytes the L2 serves: data an earlier
   /// launch on the GPU left there (set by the runtime's L2 state).
   double L2Share = 0;
+  /// Loads requested beyond the load footprint: data the launch reads again,
+  /// which the L1, the L2 or device memory serves by the working set's size
+  /// (0 when the footprint is not known).
+  double ReusedReads = 0;
+  /// Distinct bytes one block loads (< 0: not known); with the blocks
+  /// resident on an SM, the working set its L1 must hold.
+  double BlockLoadFootprint = -1;
+  /// Loads whose address an earlier load returned (pointer chasing): each
+  /// waits a whole latency, however few bytes are in flight.
+  double DependentLoads = 0;
+  /// Bytes of loads one thread issues before it waits (0: the model's
+  /// default, InFlightPerThread).
+  double BytesInFlight = 0;
   /// Threads that pass the kernel's guards; < 0 means all launched threads.
   double ActiveThreads = -1;
   /// Atomics to one address for the whole launch, and to one address per
@@ -79,6 +92,11 @@ struct GpuParams {
   double MemoryLatency = 0, L2Latency = 0, BlockOverhead = 0;
   /// The L2 cache: bytes and achievable bandwidth (bytes/s); 0: none.
   double L2Size = 0, L2Bandwidth = 0;
+  /// One SM's L1 data cache (bytes; 0: none), all SMs' L1 bandwidth
+  /// (bytes/s) and its hit latency (seconds).
+  double L1Size = 0, L1Bandwidth = 0, L1Latency = 0;
+  /// The SRAM per SM the L1 and shared memory divide (bytes).
+  double L1Unified = 0;
   double Launch = 0, Sync = 0, EmptyKernel = 0; ///< seconds
   /// Device time of an empty kernel node of a graph (seconds).
   double GraphKernel = 0;
@@ -99,7 +117,7 @@ struct GpuParams {
     bool PeakInt = false, ComputeEfficiency = false, MemoryBandwidth = false,
          MemoryEfficiency = false, ComputeSaturation = false, Launch = false, Sync = false,
          GraphLaunch = false, GraphKernel = false, MemoryLatency = false,
-         L2Latency = false, BlockOverhead = false, L2 = false,
+         L2Latency = false, BlockOverhead = false, L2 = false, L1 = false,
          EmptyKernel = false, KernelRate = false, SameAddressAtomic = false;
   } Estimates;
 
@@ -132,12 +150,23 @@ Occupancy computeOccupancy(const GpuParams &G, const LaunchConfig &L);
 /// w_trans trans.
 double weightedFlops(const GpuParams &G, const KernelWork &W, Precision P);
 
-/// DRAM bytes of one direction of a launch from a kernel hint's two counts:
-/// the footprint (distinct bytes touched; < 0 when the analysis could not
-/// derive it) where known, as streaming kernels move it once, otherwise the
-/// requested bytes (32-byte sectors per warp instruction). There is no cache
-/// model yet: kernels with reuse through L2 are overestimated.
+/// Device-memory bytes of one direction of a launch from a kernel hint's two
+/// counts: the footprint (distinct bytes touched; < 0 when the analysis could
+/// not derive it) where known, as a launch moves each byte in once,
+/// otherwise the requested bytes (32-byte sectors per warp instruction).
+/// What is requested beyond the footprint is KernelWork::ReusedReads.
 double dramBytes(double Requested, double Footprint);
+
+enum class Replacement { LeastRecentlyUsed, Random };
+
+/// The share of re-reads a cache of \p Capacity bytes serves to a working
+/// set of \p WorkingSet bytes read over and over: all of them when it fits.
+/// Beyond, least-recently-used replacement serves none (each line is evicted
+/// just before its next use); random replacement keeps some (a line survives
+/// the misses of one sweep, WorkingSet x (1 - h) of them, each evicting it
+/// with probability 1 / Capacity lines: h = exp(-(WorkingSet / Capacity)
+/// (1 - h)), its stable root). 0 without a cache.
+double cacheHitShare(double WorkingSet, double Capacity, Replacement Policy);
 
 /// The launch's totals: per-thread counts times active threads (an FMA is
 /// two FLOPs), DRAM bytes by dramBytes().
@@ -152,6 +181,9 @@ struct KernelEstimate {
   std::uint64_t WorkingBlocks = 0; ///< blocks with at least one active thread
   double ComputeTime = 0;          ///< device time bound by arithmetic
   double MemoryTime = 0;           ///< device time bound by memory
+  /// Bytes each level serves (re-reads included): the L1 (hits only), the
+  /// L2 (hits only) and device memory.
+  double L1Bytes = 0, L2Bytes = 0, DramBytes = 0;
   /// Same-address atomics, serialised: the longest chain of atomics to one
   /// address (a launch-wide address's; a block's, once per wave).
   double AtomicTime = 0;

@@ -44,6 +44,15 @@ struct GpuModel {
   // capacity, the bandwidth all SMs reach from it, a dependent load's hit
   // latency.
   Quantity L2Size, L2Bandwidth, L2Latency;
+  // The SM's L1 data cache (gpu.l1, optional: no L1 level when L1Size is 0):
+  // the capacity one SM's kernel data sees without shared memory in use (the
+  // unified L1/shared SRAM less what the driver keeps), the bandwidth of all
+  // SMs' L1s together, a dependent load's hit latency.
+  Quantity L1Size, L1Bandwidth, L1Latency;
+  // The SRAM per SM the L1 and shared memory divide (gpu.l1.unified,
+  // optional: L1Size when absent); the L1 keeps what the shared-memory
+  // carveout leaves, at most L1Size.
+  Quantity L1Unified;
   // Interval between two atomics to one address (the L2 serialises them).
   Quantity SameAddressAtomic;
   // Streaming multiprocessors and their limits.

@@ -42,6 +42,16 @@ struct Access {
   std::string Address; ///< atomics: same_for_grid | same_per_block | distinct |
                        ///< indirect
   std::string Location; ///< file:line:col
+  /// The kernel's pointer parameter the access reads or writes through
+  /// (directly, or by a local pointer that starts in it and moves only
+  /// within it); empty when the array is anything else.
+  std::string Buffer;
+  /// Neither the index nor the pointer depends on blockIdx: every block
+  /// touches the same elements.
+  bool BlockInvariant = false;
+  /// A load whose address is what an earlier load returned (p = *p,
+  /// j = next[j]): a chain of dependent loads, one latency each.
+  bool Dependent = false;
   /// Executed by one lane of its warp (under `threadIdx.x == 0`): a uniform
   /// access requests the element's bytes, not a sector shared by 32 lanes.
   bool SingleLane = false;
@@ -103,8 +113,14 @@ struct KernelHint {
   std::vector<LoopTrip> Loops;
   std::vector<HintDiagnostic> Diagnostics;
   models::Confidence Confidence = models::Confidence::Exact;
-  /// Footprint bytes (distinct bytes touched) per array, where derivable.
+  /// Footprint bytes (distinct bytes touched) per array and direction
+  /// ("a (load)"), where derivable.
   std::vector<std::pair<std::string, SymExpr>> Footprint;
+  /// Bytes of loads a thread issues before waiting, from `#pragma unroll k`
+  /// (k x one trip's loads; 0 when no loop says).
+  double BytesInFlight = 0;
+  /// Distinct bytes one block loads, per loaded array with a footprint.
+  std::vector<std::pair<std::string, SymExpr>> BlockFootprint;
   bool Overridden = false; ///< counts come from a side file
   double MeasuredMicros = -1;
   std::optional<DeviceResources> Resources; ///< from ptxas, for --report

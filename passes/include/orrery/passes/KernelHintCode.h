@@ -57,6 +57,10 @@ std::string countCode(const SymExpr &E);
 /// parameter.
 bool isLaunchSymbol(llvm::StringRef S);
 
+/// `p` of a hint symbol `bytes(p)` (the bytes of the buffer parameter p
+/// points into, asked of the runtime at the launch); empty for any other.
+llvm::StringRef bufferOfSymbol(llvm::StringRef S);
+
 /// The statements filling `orrery_kernel_counts orrery_c_` from \p C, with
 /// the symbols of \p Zero replaced, and its confidence.
 std::string countStatements(const CountExprs &C, models::Confidence Conf,
