@@ -275,9 +275,12 @@ MemoryLevels memoryLevels(const GpuParams &G, const KernelWork &W,
   double S = HasL2 ? std::clamp(W.L2Share, 0.0, 1.0) : 0;
   double H1 = 0, H2 = 0;
   if (Reuse > 0) {
+    // The blocks resident on one SM at once: its share of a small grid.
+    double Resident = std::min<double>(
+        Occ.BlocksPerSm, std::ceil(double(L.Blocks) / G.SmCount));
     double WorkingSet =
         W.BlockLoadFootprint >= 0
-            ? std::min(W.BytesRead, W.BlockLoadFootprint * Occ.BlocksPerSm)
+            ? std::min(W.BytesRead, W.BlockLoadFootprint * Resident)
             : W.BytesRead;
     // The L1's sweeps drop off at its capacity; the L2, its lines hashed
     // over many slices, keeps some past its own.

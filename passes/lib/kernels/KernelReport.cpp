@@ -174,6 +174,16 @@ void printTotals(raw_ostream &OS, const Evaluated &E) {
      << Fp(T.LoadFootprint) << " footprint\n";
   OS << "    bytes stored: " << formatCount(T.StoreBytes) << " requested, "
      << Fp(T.StoreFootprint) << " footprint\n";
+  if (W.ReusedReads > 0)
+    OS << "    re-reads: " << formatCount(W.ReusedReads)
+       << " bytes loaded again; one block loads " << Fp(W.BlockLoadFootprint)
+       << " distinct bytes\n";
+  if (W.DependentLoads > 0)
+    OS << "    dependent loads: " << formatCount(W.DependentLoads)
+       << " (an address an earlier load returned: one latency each)\n";
+  if (W.BytesInFlight > 0)
+    OS << "    loads in flight: " << formatCount(W.BytesInFlight)
+       << " bytes per thread (#pragma unroll)\n";
   if (T.Atomics)
     OS << "    atomics: " << formatCount(T.Atomics) << " ("
        << formatCount(T.SameAddressAtomics) << " to a shared address)\n";
@@ -207,6 +217,10 @@ nlohmann::json totalsJson(const Evaluated &E) {
                       {"load_bytes_footprint", Fp(T.LoadFootprint)},
                       {"store_bytes_requested", T.StoreBytes},
                       {"store_bytes_footprint", Fp(T.StoreFootprint)},
+                      {"block_load_footprint", Fp(T.Work.BlockLoadFootprint)},
+                      {"reused_load_bytes", T.Work.ReusedReads},
+                      {"dependent_loads", T.Work.DependentLoads},
+                      {"bytes_in_flight", T.Work.BytesInFlight},
                       {"atomics", T.Atomics},
                       {"same_address_atomics", T.SameAddressAtomics},
                       {"grid_same_address_atomics", T.GridSameAddressAtomics}};

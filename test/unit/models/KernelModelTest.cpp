@@ -359,3 +359,134 @@ TEST(KernelModelTest, DramBytesPreferTheFootprint) {
   EXPECT_EQ(dramBytes(1600, -1), 1600); // unknown footprint: requested
   EXPECT_EQ(dramBytes(1600, 0), 0);     // nothing touched
 }
+
+namespace {
+
+/// gpu() with an L1: 100 KiB of the 150 KiB SRAM a kernel without shared
+/// memory sees, 16 TB/s for all SMs, 20 ns a hit.
+GpuParams gpuWithL1() {
+  GpuParams G = gpu();
+  G.L1Size = 100 * 1024;
+  G.L1Unified = 150 * 1024;
+  G.L1Bandwidth = 16e12;
+  G.L1Latency = 20e-9;
+  return G;
+}
+
+/// A launch of 4 blocks of 256 threads (one per SM) that reads a
+/// \p Footprint-byte buffer over and over: 1 GB requested in all; every
+/// block reads all of it.
+KernelWork rereads(double Footprint) {
+  KernelWork W;
+  W.BytesRead = Footprint;
+  W.ReusedReads = 1e9 - Footprint;
+  W.BlockLoadFootprint = Footprint;
+  return W;
+}
+
+/// The memory time of \p W by hand: \p Tm at the peak, stretched by Little's
+/// law for 1024 resident threads that wait \p Waits per turnaround.
+double littleTime(const KernelWork &W, double Tm, double Waits) {
+  double Bytes = W.BytesRead + W.BytesWritten + W.ReusedReads;
+  double Reach = Bytes / (100e-9 + Waits); // 1024 threads, all resident
+  double Peak = Bytes / Tm;
+  return Tm * std::sqrt(1 + (Peak / Reach) * (Peak / Reach));
+}
+
+} // namespace
+
+TEST(Caches, HitShareByReplacement) {
+  using orrery::models::cacheHitShare;
+  using orrery::models::Replacement;
+  EXPECT_EQ(cacheHitShare(50, 100, Replacement::LeastRecentlyUsed), 1);
+  EXPECT_EQ(cacheHitShare(100, 100, Replacement::Random), 1);
+  EXPECT_EQ(cacheHitShare(101, 100, Replacement::LeastRecentlyUsed), 0);
+  EXPECT_EQ(cacheHitShare(50, 0, Replacement::Random), 0); // no cache
+  // Random replacement, twice the capacity: the stable root of
+  // h = exp(-2 (1 - h)) below 1 (0.2032).
+  double H = cacheHitShare(200, 100, Replacement::Random);
+  EXPECT_NEAR(H, std::exp(-2 * (1 - H)), 1e-8);
+  EXPECT_NEAR(H, 0.2032, 1e-4);
+  EXPECT_LT(cacheHitShare(400, 100, Replacement::Random), H);
+}
+
+TEST(Caches, RereadsFromTheL1) {
+  // 64 kB fits the 100 KiB L1: the re-reads come from there. The L1's
+  // pipeline carries all 1 GB (62.5 us at 16 TB/s); device memory only the
+  // footprint. Each thread loads 976,562.5 B: 30,518 rounds of 32 B, the
+  // two that carry its 62.5 B from device memory at that latency, the rest
+  // at the L1's.
+  KernelWork W = rereads(64e3);
+  KernelEstimate E = kernelTime(gpuWithL1(), W, launch(4, 256));
+  ASSERT_TRUE(E.ok()) << E.Error;
+  EXPECT_DOUBLE_EQ(E.L1Bytes, 1e9 - 64e3);
+  EXPECT_DOUBLE_EQ(E.DramBytes, 64e3);
+  double Waits = 2 * 400e-9 + 30516 * 20e-9;
+  double T = littleTime(W, 1e9 / 16e12, Waits);
+  EXPECT_NEAR(E.Time[CostCategory::Memory], T, T * 1e-9);
+  // Without the L1 level, the same re-reads come from the L2 (64 kB fits
+  // its 40 MB) at 4 TB/s and 200 ns.
+  KernelEstimate NoL1 = kernelTime(gpu(), W, launch(4, 256));
+  EXPECT_DOUBLE_EQ(NoL1.L2Bytes, 1e9 - 64e3);
+  double T2 = littleTime(W, 64e3 / 0.8e12 + (1e9 - 64e3) / 4e12,
+                         2 * 400e-9 + 30516 * 200e-9);
+  EXPECT_NEAR(NoL1.Time[CostCategory::Memory], T2, T2 * 1e-9);
+}
+
+TEST(Caches, PastTheL1TheL2ThenDeviceMemory) {
+  // 200 kB does not fit the L1 (least-recently-used: no hits) but fits the
+  // L2; 80 MB fits neither: random replacement keeps h = 0.2032 of the
+  // re-reads in the 40 MB L2, the rest come from device memory.
+  KernelEstimate L2 = kernelTime(gpuWithL1(), rereads(200e3), launch(4, 256));
+  EXPECT_EQ(L2.L1Bytes, 0);
+  EXPECT_DOUBLE_EQ(L2.L2Bytes, 1e9 - 200e3);
+  KernelWork Big = rereads(80e6);
+  KernelEstimate Dram = kernelTime(gpuWithL1(), Big, launch(4, 256));
+  double H = orrery::models::cacheHitShare(80e6, 40e6,
+                                           orrery::models::Replacement::Random);
+  EXPECT_NEAR(Dram.L2Bytes, (1e9 - 80e6) * H, 1);
+  EXPECT_NEAR(Dram.DramBytes, 80e6 + (1e9 - 80e6) * (1 - H), 1);
+}
+
+TEST(Caches, SharedMemoryCarveoutShrinksTheL1) {
+  // Blocks of 40 kB shared memory: two fit an SM, so the driver picks the
+  // 100 KiB configuration (the smallest holding 80 kB, 79 % of 100 KiB),
+  // which leaves 150 - 100 = 50 KiB of L1. A 45 kB working set still fits;
+  // 60 kB no longer does (it would without shared memory).
+  LaunchConfig L = launch(4, 1024, 32, 40000);
+  EXPECT_GT(kernelTime(gpuWithL1(), rereads(45e3), L).L1Bytes, 0);
+  EXPECT_EQ(kernelTime(gpuWithL1(), rereads(60e3), L).L1Bytes, 0);
+  EXPECT_GT(kernelTime(gpuWithL1(), rereads(60e3), launch(4, 1024)).L1Bytes,
+            0);
+}
+
+TEST(Caches, DependentLoadsWaitALatencyEach) {
+  // One block of 64 threads chases 10^5 links through a 64 kB buffer in
+  // the L2 (no L1 level): 1 B per link and thread (one sector per warp),
+  // each link a round at the bytes' average latency, not 32 links per
+  // round of 32 B.
+  KernelWork W;
+  W.BytesRead = 64e3;
+  W.ReusedReads = 64 * 1e5 - 64e3;
+  W.DependentLoads = 64 * 1e5;
+  KernelEstimate E = kernelTime(gpu(), W, launch(1, 64));
+  ASSERT_TRUE(E.ok()) << E.Error;
+  double Latency = (64e3 * 400e-9 + (64 * 1e5 - 64e3) * 200e-9) / (64 * 1e5);
+  double Turnaround = 100e-9 + 1e5 * Latency;
+  // One SM's 64 threads move 1e5 B each per turnaround: far below the peak,
+  // the time is the turnaround.
+  EXPECT_NEAR(E.Time[CostCategory::Memory], Turnaround, Turnaround * 1e-4);
+}
+
+TEST(Caches, UnrolledLoadsInFlight) {
+  // 128 B in flight per thread (#pragma unroll) instead of 32: a quarter of
+  // the rounds.
+  KernelWork W = rereads(64e3);
+  W.BytesInFlight = 128;
+  KernelEstimate E = kernelTime(gpuWithL1(), W, launch(4, 256));
+  // ceil(976562.5 / 128) = 7630 rounds, one carrying the 62.5 B from device
+  // memory.
+  double Waits = 400e-9 + 7629 * 20e-9;
+  double T = littleTime(W, 1e9 / 16e12, Waits);
+  EXPECT_NEAR(E.Time[CostCategory::Memory], T, T * 1e-9);
+}
