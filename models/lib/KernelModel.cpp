@@ -249,14 +249,13 @@ double l1Capacity(const GpuParams &G, const LaunchConfig &L,
     return G.L1Size;
   int Percent = L.CarveoutPercent;
   if (Percent < 0)
-    Percent = G.SharedMemoryPerSm > 0
-                  ? static_cast<int>(
-                        std::ceil(100 * Used / G.SharedMemoryPerSm))
-                  : 0;
-  double Carveout = sharedCapacityPerSm(G, std::min(Percent, 100),
-                                        L.SharedBytesPerBlock);
-  return std::clamp(std::max(G.L1Unified, G.L1Size) - Carveout, 0.0,
-                    G.L1Size);
+    Percent =
+        G.SharedMemoryPerSm > 0
+            ? static_cast<int>(std::ceil(100 * Used / G.SharedMemoryPerSm))
+            : 0;
+  double Carveout =
+      sharedCapacityPerSm(G, std::min(Percent, 100), L.SharedBytesPerBlock);
+  return std::clamp(std::max(G.L1Unified, G.L1Size) - Carveout, 0.0, G.L1Size);
 }
 
 /// The bytes each level serves: what an earlier launch left in L2
@@ -264,8 +263,8 @@ double l1Capacity(const GpuParams &G, const LaunchConfig &L,
 /// memory; re-reads from the L1 where one SM's working set (its resident
 /// blocks' distinct loads) fits it, else from the L2 where the launch's
 /// footprint fits that, else from device memory (cacheHitShare: the L1
-/// least-recently-used, the L2 random past its capacity). Every load passes the L1 pipeline; device memory and L2 hits
-/// share the way to the SMs.
+/// least-recently-used, the L2 random past its capacity). Every load passes the
+/// L1 pipeline; device memory and L2 hits share the way to the SMs.
 MemoryLevels memoryLevels(const GpuParams &G, const KernelWork &W,
                           const LaunchConfig &L, const Occupancy &Occ) {
   MemoryLevels M;
@@ -276,8 +275,8 @@ MemoryLevels memoryLevels(const GpuParams &G, const KernelWork &W,
   double H1 = 0, H2 = 0;
   if (Reuse > 0) {
     // The blocks resident on one SM at once: its share of a small grid.
-    double Resident = std::min<double>(
-        Occ.BlocksPerSm, std::ceil(double(L.Blocks) / G.SmCount));
+    double Resident = std::min<double>(Occ.BlocksPerSm,
+                                       std::ceil(double(L.Blocks) / G.SmCount));
     double WorkingSet =
         W.BlockLoadFootprint >= 0
             ? std::min(W.BytesRead, W.BlockLoadFootprint * Resident)
@@ -310,8 +309,7 @@ MemoryLevels memoryLevels(const GpuParams &G, const KernelWork &W,
                  M.DramBytes * G.MemoryLatency) /
                 Served;
   M.LatencyEstimate = (M.DramBytes > 0 && E.MemoryLatency) ||
-                      (M.L2Bytes > 0 && E.L2Latency) ||
-                      (M.L1Bytes > 0 && E.L1);
+                      (M.L2Bytes > 0 && E.L2Latency) || (M.L1Bytes > 0 && E.L1);
   return M;
 }
 
@@ -321,8 +319,8 @@ MemoryLevels memoryLevels(const GpuParams &G, const KernelWork &W,
 /// slowest load: the rounds that reach device memory first, then the L2's,
 /// then the L1's. A chain's links each go to a level by its share of the
 /// bytes.
-double loadWaits(const GpuParams &G, const KernelWork &W,
-                 const MemoryLevels &M, double Active, double &Rounds) {
+double loadWaits(const GpuParams &G, const KernelWork &W, const MemoryLevels &M,
+                 double Active, double &Rounds) {
   double Loads = (W.BytesRead + W.ReusedReads) / Active;
   double InFlight = std::max(InFlightPerThread, W.BytesInFlight);
   Rounds = Loads > 0 ? std::ceil(Loads / InFlight) : 0;
@@ -332,8 +330,7 @@ double loadWaits(const GpuParams &G, const KernelWork &W,
     return Rounds * M.Latency;
   }
   double Dram = std::min(Rounds, std::ceil(M.DramLoads / Active / InFlight));
-  double L2 =
-      std::min(Rounds - Dram, std::ceil(M.L2Loads / Active / InFlight));
+  double L2 = std::min(Rounds - Dram, std::ceil(M.L2Loads / Active / InFlight));
   return Dram * G.MemoryLatency + L2 * G.L2Latency +
          (Rounds - Dram - L2) * (G.L1Latency > 0 ? G.L1Latency : G.L2Latency);
 }

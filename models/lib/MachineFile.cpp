@@ -125,8 +125,9 @@ void readL1(Reader &R, MapScope &G, GpuModel &Gpu) {
   if (Gpu.L1Bandwidth.Value <= NextBandwidth)
     R.error(L1.mark(), std::string("'gpu.l1.bandwidth' (all SMs together) "
                                    "must exceed ") +
-                           Next + ".bandwidth': an L1 slower than the level "
-                                  "behind it would never be used");
+                           Next +
+                           ".bandwidth': an L1 slower than the level "
+                           "behind it would never be used");
   if (Gpu.L1Latency.Value >= NextLatency)
     R.error(L1.mark(), std::string("'gpu.l1.latency' must be below ") + Next +
                            ".latency' (an L1 hit cannot take longer than a "

@@ -1,13 +1,13 @@
 //===- NativeHooks.cpp - Native backend of the hook ABI -------------------===//
 //
 // Native mode runs every original call and records, per site, how often it
-// ran, the wall time it took and the bytes its CUDA or RAMC calls moved. With ORRERY_PROFILE=<file> set, the record is
-// written as JSON when the program exits (one file per process: "%p" in the
-// name is replaced by the process id). With ORRERY_REPORT=<file>, a measured
-// report in the simulator's schema (SiteProfile.h, docs/compare.md). On a
-// GPU, kernel launches and asynchronous copies are also timed on their
-// streams with device events (DeviceSpans.h), read without waiting at the
-// program's synchronising calls and at exit.
+// ran, the wall time it took and the bytes its CUDA or RAMC calls moved. With
+// ORRERY_PROFILE=<file> set, the record is written as JSON when the program
+// exits (one file per process: "%p" in the name is replaced by the process id).
+// With ORRERY_REPORT=<file>, a measured report in the simulator's schema
+// (SiteProfile.h, docs/compare.md). On a GPU, kernel launches and asynchronous
+// copies are also timed on their streams with device events (DeviceSpans.h),
+// read without waiting at the program's synchronising calls and at exit.
 //
 //===----------------------------------------------------------------------===//
 
@@ -84,8 +84,7 @@ bool readsDeviceSpans(const orrery_site *Site) {
   if (Site->kind != ORRERY_KIND_CUDA)
     return false;
   std::string Cat = orrery::native::categoryOf(Site);
-  return Cat == "sync" ||
-         (Cat == "copies" && !std::strstr(Site->api, "Async"));
+  return Cat == "sync" || (Cat == "copies" && !std::strstr(Site->api, "Async"));
 }
 
 /// Pairs left unread before the timer reads them anyway (memory bound for

@@ -19,7 +19,7 @@ __global__ void chaseKernel(int64_t *Buf, int64_t *Sink, int64_t Steps) {
 #pragma unroll 1
   for (int64_t N = 0; N < Steps; N++)
     Idx = (int64_t *)*Idx;
-  // Never true: keeps the chain alive without a store.
+    // Never true: keeps the chain alive without a store.
 #pragma orrery branch_prob(0)
   if (threadIdx.x > 12313)
     Sink[0] = (int64_t)Idx;
@@ -46,8 +46,8 @@ int main(int argc, char **argv) {
     CHECK(cudaMalloc(&Sink, sizeof(int64_t)));
     std::vector<int64_t> Host(Len * Skip, 0);
     for (int64_t I = 0; I < Len; ++I)
-      Host[Order[I] * Skip] = reinterpret_cast<int64_t>(
-          Dev + Order[(I + 1) % Len] * Skip);
+      Host[Order[I] * Skip] =
+          reinterpret_cast<int64_t>(Dev + Order[(I + 1) % Len] * Skip);
     CHECK(cudaMemcpy(Dev, Host.data(), Bytes, cudaMemcpyHostToDevice));
     chaseKernel<<<1, 64>>>(Dev, Sink, Steps);
     double Best = 1e30;

@@ -88,8 +88,8 @@ Coefficient Analyzer::coefficient(const Expr *E, unsigned Depth) {
     if (All != Values.end() && !All->second.empty()) {
       std::optional<Coefficient> Same;
       for (const Expr *Value : All->second) {
-        Coefficient C = Value ? coefficient(Value, Depth + 1)
-                              : Coefficient::unknown();
+        Coefficient C =
+            Value ? coefficient(Value, Depth + 1) : Coefficient::unknown();
         if (C.K != Coefficient::Known || (Same && !(Same->C == C.C)))
           return C.K == Coefficient::Indirect ? C : Coefficient::unknown();
         Same = C;

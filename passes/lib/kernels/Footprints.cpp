@@ -35,9 +35,8 @@ const VarDecl *pointerBase(const Expr *E, unsigned Depth = 0) {
   E = E->IgnoreParenCasts();
   if (const auto *BO = dyn_cast<BinaryOperator>(E);
       BO && (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub))
-    return pointerBase(BO->getLHS()->getType()->isPointerType()
-                           ? BO->getLHS()
-                           : BO->getRHS(),
+    return pointerBase(BO->getLHS()->getType()->isPointerType() ? BO->getLHS()
+                                                                : BO->getRHS(),
                        Depth + 1);
   return arrayOf(E);
 }
@@ -45,7 +44,8 @@ const VarDecl *pointerBase(const Expr *E, unsigned Depth = 0) {
 /// `*p`, `p[i]` or `p->next`: a value read through \p V itself.
 bool readsThrough(const Expr *E, const VarDecl *V) {
   E = E->IgnoreParenCasts();
-  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref)
+  if (const auto *U = dyn_cast<UnaryOperator>(E);
+      U && U->getOpcode() == UO_Deref)
     return pointerBase(U->getSubExpr()) == V;
   if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
     return pointerBase(AS->getBase()) == V;
@@ -68,8 +68,7 @@ std::string Analyzer::bufferOf(const VarDecl *V) const {
   // (p = *p, a pointer chase inside one buffer).
   const VarDecl *Start = pointerBase(V->getInit());
   const auto *P = dyn_cast_or_null<ParmVarDecl>(Start);
-  if (!P || P->getDeclContext() != KernelDecl ||
-      !P->getType()->isPointerType())
+  if (!P || P->getDeclContext() != KernelDecl || !P->getType()->isPointerType())
     return "";
   if (auto It = Values.find(V); It != Values.end())
     for (const Expr *Value : It->second) {
@@ -93,7 +92,8 @@ bool Analyzer::dependsOnBlock(const Expr *E, std::set<const VarDecl *> &Seen,
     if (!Seen.insert(V).second)
       return false;
     if (auto It = LoopVars.find(V);
-        It != LoopVars.end() && dependsOnBlock(It->second.Init, Seen, Depth + 1))
+        It != LoopVars.end() &&
+        dependsOnBlock(It->second.Init, Seen, Depth + 1))
       return true;
     if (dependsOnBlock(initOf(V), Seen, Depth + 1))
       return true;
@@ -266,8 +266,9 @@ void Analyzer::footprints(const SymExpr &Active,
     SymExpr PerBlock =
         I.BlockInvariant
             ? *F
-            : SymExpr::min(
-                  *F, SymExpr::max(*F, Active * I.Requested / Overlap) / Blocks);
+            : SymExpr::min(*F,
+                           SymExpr::max(*F, Active * I.Requested / Overlap) /
+                               Blocks);
     H.BlockFootprint.push_back({Key, PerBlock.normalize()});
   }
 }

@@ -45,8 +45,7 @@ CountExprs countExprs(const KernelHint &H) {
       Load = Load + Bytes;
       if (A.Dependent)
         Dependent = Dependent + A.Count;
-    }
-    else if (A.Dir == "store")
+    } else if (A.Dir == "store")
       Store = Store + Bytes;
     else {
       Atomics = Atomics + A.Count;
@@ -214,8 +213,9 @@ std::string countStatements(const CountExprs &C, models::Confidence Conf,
     Out += std::string("  orrery_c_.") + Field + " = " +
            countCode(Zero.empty() ? E : E.substitute(Zero)) + ";\n";
   });
-  return Out + "  orrery_c_.confidence = " +
-         std::to_string(static_cast<int>(Conf)) + ";\n";
+  return Out +
+         "  orrery_c_.confidence = " + std::to_string(static_cast<int>(Conf)) +
+         ";\n";
 }
 
 std::string hintFunction(const KernelInfo &K) {

@@ -1,7 +1,7 @@
 //===- KernelReport.cpp - --report: kernel hints, evaluated per launch ----===//
 
-#include "orrery/models/KernelModel.h"
 #include "orrery/passes/KernelReport.h"
+#include "orrery/models/KernelModel.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -188,13 +188,12 @@ void printTotals(raw_ostream &OS, const Evaluated &E) {
     OS << "    atomics: " << formatCount(T.Atomics) << " ("
        << formatCount(T.SameAddressAtomics) << " to a shared address)\n";
   if (T.SameAddressAtomics)
-    OS << "    same-address atomics: "
-       << formatCount(T.GridSameAddressAtomics)
+    OS << "    same-address atomics: " << formatCount(T.GridSameAddressAtomics)
        << " to one address for the launch, "
        << formatCount(T.SameAddressAtomics - T.GridSameAddressAtomics)
        << " to one address per block\n";
-  double Flops = W.Flops[I(models::Precision::FP32)] +
-                 W.Flops[I(models::Precision::FP64)];
+  double Flops =
+      W.Flops[I(models::Precision::FP32)] + W.Flops[I(models::Precision::FP64)];
   double Intensity = Flops / std::max(1.0, T.LoadBytes + T.StoreBytes);
   OS << formatv("    arithmetic intensity: {0:F3} flop/byte (requested)\n",
                 Intensity);
@@ -250,13 +249,12 @@ Prediction predict(const models::Machine &M, const KernelHint &H,
   C.ThreadsPerBlock = static_cast<std::uint32_t>(L.Bindings.at("blockDim.x") *
                                                  L.Bindings.at("blockDim.y") *
                                                  L.Bindings.at("blockDim.z"));
-  C.SharedBytesPerBlock =
-      static_cast<std::uint32_t>(L.Bindings.at("dynSmem"));
+  C.SharedBytesPerBlock = static_cast<std::uint32_t>(L.Bindings.at("dynSmem"));
   if (H.Resources)
     C.RegistersPerThread = H.Resources->Registers;
   Prediction P;
-  static_cast<models::LaunchPrediction &>(P) = models::predictLaunch(
-      models::GpuParams::fromMachine(M), E.Counts, C);
+  static_cast<models::LaunchPrediction &>(P) =
+      models::predictLaunch(models::GpuParams::fromMachine(M), E.Counts, C);
   P.Registers = C.RegistersPerThread;
   P.RegistersFrom = H.Resources ? "ptxas " + H.Resources->Arch : "assumed";
   return P;

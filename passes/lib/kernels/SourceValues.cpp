@@ -235,8 +235,8 @@ void Analyzer::collectAssignments(const Stmt *Body) {
       else if (const VarDecl *V = varOf(Target))
         Steps[V].push_back(BO->getRHS());
     } else if (const auto *U = dyn_cast<UnaryOperator>(S);
-               U && (U->isIncrementDecrementOp() ||
-                     U->getOpcode() == UO_AddrOf)) {
+               U &&
+               (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)) {
       Target = U->getSubExpr();
     }
     if (const VarDecl *V = Target ? varOf(Target) : nullptr;

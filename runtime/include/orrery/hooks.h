@@ -18,9 +18,9 @@
  *
  * The header is C (C99) and C++ compatible and includes only <stddef.h>,
  * <stdint.h> and the two lists next to it (kernel_counts.def,
- * kernel_confidence.def): instrumented C files must stay C, and some applications declare
- * locals named like errno. It must also survive smpicxx's force-included
- * smpi_helpers.h, so it uses no identifier that header redefines.
+ * kernel_confidence.def): instrumented C files must stay C, and some
+ *applications declare locals named like errno. It must also survive smpicxx's
+ *force-included smpi_helpers.h, so it uses no identifier that header redefines.
  *
  * Versioning: ORRERY_HOOK_ABI_VERSION changes whenever a declaration below
  * changes meaning. Every site records the version it was generated against;
@@ -62,10 +62,10 @@ typedef struct orrery_site {
 
 /* How a buffer's size is given. */
 enum {
-  ORRERY_BUF_NONE = 0,  /* no buffer */
-  ORRERY_BUF_BYTES = 1, /* count is a byte count */
-  ORRERY_BUF_MPI = 2,   /* count elements of MPI datatype `datatype` */
-  ORRERY_BUF_MPIV = 3,  /* counts[r] elements of `datatype` per rank r */
+  ORRERY_BUF_NONE = 0,   /* no buffer */
+  ORRERY_BUF_BYTES = 1,  /* count is a byte count */
+  ORRERY_BUF_MPI = 2,    /* count elements of MPI datatype `datatype` */
+  ORRERY_BUF_MPIV = 3,   /* counts[r] elements of `datatype` per rank r */
   ORRERY_BUF_HANDLES = 4 /* count handles (MPI requests) at ptr */
 };
 
@@ -74,10 +74,10 @@ enum {
  * runtime's to decide from its allocation registry. */
 typedef struct orrery_buf {
   const void *ptr;
-  int form;           /* ORRERY_BUF_* */
-  long long count;    /* bytes (BYTES) or elements (MPI) */
-  intptr_t datatype;  /* MPI datatype handle, converted with (intptr_t) */
-  const int *counts;  /* per-rank element counts (MPIV) */
+  int form;          /* ORRERY_BUF_* */
+  long long count;   /* bytes (BYTES) or elements (MPI) */
+  intptr_t datatype; /* MPI datatype handle, converted with (intptr_t) */
+  const int *counts; /* per-rank element counts (MPIV) */
 } orrery_buf;
 
 /* Launch geometry. */
@@ -115,7 +115,7 @@ static inline orrery_buf orrery_buf_handles(const void *ptr, long long count) {
 /* How much of a kernel hint rests on assumptions (docs/kernel-cost.md):
  * ORRERY_CONFIDENCE_EXACT, _SYMBOLIC, _DEFAULTED, _UNKNOWN. */
 enum {
-#define ORRERY_CONFIDENCE(Upper, Camel, Name, Value, Meaning)                   \
+#define ORRERY_CONFIDENCE(Upper, Camel, Name, Value, Meaning)                  \
   ORRERY_CONFIDENCE_##Upper = Value,
 #include "kernel_confidence.def"
 #undef ORRERY_CONFIDENCE
@@ -240,8 +240,7 @@ void orrery_mpi_begin(const orrery_site *site, orrery_buf send, orrery_buf recv,
  * context (context API) or window structure (RAMC 0.5 API) the call acts on,
  * and the target or initiator handle (context API; 0 otherwise). */
 void orrery_ramc_begin(const orrery_site *site, orrery_buf src, orrery_buf dst,
-                       int peer, const void *object,
-                       unsigned long long handle);
+                       int peer, const void *object, unsigned long long handle);
 
 /* End hooks: see the original call's result (status codes -- cudaError_t,
  * MPI's and RAMC's int -- as int, pointers as const void *) and return it,
@@ -280,8 +279,7 @@ template <> struct orrery_precision<double> {
   static const int fp32 = 0, fp64 = 1, integer = 0;
 };
 
-template <class Dim3>
-static inline orrery_dim3 orrery_dim3_of(const Dim3 &d) {
+template <class Dim3> static inline orrery_dim3 orrery_dim3_of(const Dim3 &d) {
   orrery_dim3 r = {static_cast<unsigned>(d.x), static_cast<unsigned>(d.y),
                    static_cast<unsigned>(d.z)};
   return r;

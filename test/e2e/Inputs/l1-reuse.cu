@@ -39,8 +39,8 @@ static void timed(const char *name, double *out, const double *b, int n,
     repeat<<<132, 256>>>(out, b, n, reps);
   } else {
     void *args[] = {&out, &b, &n, &reps};
-    check(cudaLaunchKernel((const void *)repeat, dim3(132), dim3(256), args,
-                           0, 0),
+    check(cudaLaunchKernel((const void *)repeat, dim3(132), dim3(256), args, 0,
+                           0),
           "cudaLaunchKernel");
   }
   check(cudaEventRecord(stop, 0), "cudaEventRecord");

@@ -456,8 +456,7 @@ TEST(Caches, SharedMemoryCarveoutShrinksTheL1) {
   LaunchConfig L = launch(4, 1024, 32, 40000);
   EXPECT_GT(kernelTime(gpuWithL1(), rereads(45e3), L).L1Bytes, 0);
   EXPECT_EQ(kernelTime(gpuWithL1(), rereads(60e3), L).L1Bytes, 0);
-  EXPECT_GT(kernelTime(gpuWithL1(), rereads(60e3), launch(4, 1024)).L1Bytes,
-            0);
+  EXPECT_GT(kernelTime(gpuWithL1(), rereads(60e3), launch(4, 1024)).L1Bytes, 0);
 }
 
 TEST(Caches, DependentLoadsWaitALatencyEach) {

@@ -115,10 +115,11 @@ struct GpuParams {
     std::array<bool, NumPrecisions> Peak{};
     std::array<std::array<bool, 3>, NumPrecisions> Weights{};
     bool PeakInt = false, ComputeEfficiency = false, MemoryBandwidth = false,
-         MemoryEfficiency = false, ComputeSaturation = false, Launch = false, Sync = false,
-         GraphLaunch = false, GraphKernel = false, MemoryLatency = false,
-         L2Latency = false, BlockOverhead = false, L2 = false, L1 = false,
-         EmptyKernel = false, KernelRate = false, SameAddressAtomic = false;
+         MemoryEfficiency = false, ComputeSaturation = false, Launch = false,
+         Sync = false, GraphLaunch = false, GraphKernel = false,
+         MemoryLatency = false, L2Latency = false, BlockOverhead = false,
+         L2 = false, L1 = false, EmptyKernel = false, KernelRate = false,
+         SameAddressAtomic = false;
   } Estimates;
 
   static GpuParams fromMachine(const Machine &M);
@@ -187,7 +188,7 @@ struct KernelEstimate {
   /// Same-address atomics, serialised: the longest chain of atomics to one
   /// address (a launch-wide address's; a block's, once per wave).
   double AtomicTime = 0;
-  std::string Error;               ///< non-empty: the launch is invalid
+  std::string Error; ///< non-empty: the launch is invalid
   bool ok() const { return Error.empty(); }
 };
 

@@ -79,7 +79,7 @@ struct HintDiagnostic {
 
 /// What `ptxas -v` reports for one kernel compiled for one architecture.
 struct DeviceResources {
-  std::string Arch; ///< sm_90
+  std::string Arch;       ///< sm_90
   unsigned Registers = 0; ///< per thread
   unsigned SpillStoreBytes = 0, SpillLoadBytes = 0, StackBytes = 0;
   unsigned StaticSharedBytes = 0; ///< per block
