@@ -26,6 +26,19 @@ inline double seconds() {
       .count();
 }
 
+/// The best host time of \p Runs calls of \p Launch, each synchronised.
+template <typename LaunchFn> double bestOf(int Runs, LaunchFn Launch) {
+  double Best = 1e30;
+  for (int Run = 0; Run < Runs; ++Run) {
+    double T0 = seconds();
+    Launch();
+    CHECK(cudaDeviceSynchronize());
+    double T = seconds() - T0;
+    Best = T < Best ? T : Best;
+  }
+  return Best;
+}
+
 inline int smCount() {
   int Dev = 0, N = 0;
   CHECK(cudaGetDevice(&Dev));

@@ -66,13 +66,9 @@ int main(int argc, char **argv) {
     initKernel<<<52, 256>>>(A, N);
     initKernel<<<52, 256>>>(B, N);
     CHECK(cudaDeviceSynchronize());
-    double Best = 1e30;
-    for (int Run = 0; Run < 3; ++Run) {
-      double T0 = seconds();
+    double Best = bestOf(3, [&] {
       sumKernel<<<Sms, BlockSize>>>(A, B, static_cast<int>(N), Repetitions, 0);
-      CHECK(cudaDeviceSynchronize());
-      Best = std::min(Best, seconds() - T0);
-    }
+    });
     CHECK(cudaFree(A));
     CHECK(cudaFree(B));
     double Bytes = N * 8.0 * Sms * Repetitions;

@@ -48,13 +48,8 @@ int main(int argc, char **argv) {
     initKernel<<<52, 256>>>(A, N);
     initKernel<<<52, 256>>>(B, N);
     CHECK(cudaDeviceSynchronize());
-    double Best = 1e30;
-    for (int Run = 0; Run < 3; ++Run) {
-      double T0 = seconds();
-      sumKernel<<<Blocks, BlockSize>>>(A, B, Runs);
-      CHECK(cudaDeviceSynchronize());
-      Best = std::min(Best, seconds() - T0);
-    }
+    double Best =
+        bestOf(3, [&] { sumKernel<<<Blocks, BlockSize>>>(A, B, Runs); });
     CHECK(cudaFree(A));
     CHECK(cudaFree(B));
     std::printf("l2,%.0f,%.1f\n", SliceBytes * Runs / 1024,

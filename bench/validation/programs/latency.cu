@@ -50,14 +50,8 @@ int main(int argc, char **argv) {
           reinterpret_cast<int64_t>(Dev + Order[(I + 1) % Len] * Skip);
     CHECK(cudaMemcpy(Dev, Host.data(), Bytes, cudaMemcpyHostToDevice));
     chaseKernel<<<1, 64>>>(Dev, Sink, Steps);
-    double Best = 1e30;
-    for (int Run = 0; Run < 3; ++Run) {
-      CHECK(cudaDeviceSynchronize());
-      double T0 = seconds();
-      chaseKernel<<<1, 64>>>(Dev, Sink, Steps);
-      CHECK(cudaDeviceSynchronize());
-      Best = std::min(Best, seconds() - T0);
-    }
+    CHECK(cudaDeviceSynchronize());
+    double Best = bestOf(3, [&] { chaseKernel<<<1, 64>>>(Dev, Sink, Steps); });
     CHECK(cudaFree(Dev));
     CHECK(cudaFree(Sink));
     std::printf("chase,%lld,%.2f\n", static_cast<long long>(Bytes / 1024),
