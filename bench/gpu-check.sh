@@ -10,7 +10,10 @@
 #      the rest modelled) and in skeleton mode (all modelled), both
 #      simulated on calibrated.yaml,
 #   4. the three side by side, then orrery-compare of each prediction
-#      against the native run.
+#      against the native run,
+#   5. the programs of bench/validate.sh natively: the page with this GPU's
+#      figures beside the published ones and the predictions
+#      ($OUT/validation.md).
 #
 # Usage: bench/gpu-check.sh [build dir]   (default: build; configured if new)
 # Environment: NP (ranks, default 1: every rank shares the one GPU natively
@@ -125,4 +128,27 @@ step "orrery-compare native-*.json twin.json"
 orrery-compare "${native[@]}" "$out/twin.json"
 step "orrery-compare native-*.json skeleton.json"
 orrery-compare "${native[@]}" "$out/skeleton.json"
+step "validation programs natively (the measured column of docs/validation.md)"
+# Each published dataset names a program of bench/validation/programs and its
+# arguments: run each pair once on this GPU, as bench/validate.sh runs it
+# simulated, and regenerate the page beside the other files with this GPU's
+# figures next to the published ones (docs/validation.md is not touched).
+vdir="$out/validation-native"
+mkdir -p "$vdir/bin"
+for data in "$src"/bench/validation/data/*.csv; do
+  program=$(sed -n 's/^# program: *//p' "$data")
+  args=$(sed -n 's/^# args: *//p' "$data")
+  name=$(echo "$program $args" | sed 's/ *$//; s/ /_/g')
+  [ -e "$vdir/$name.csv" ] && continue
+  if [ ! -x "$vdir/bin/$program" ]; then
+    orrery-cxx --orrery-mode=native --orrery-quiet -O2 \
+      "$src/bench/validation/programs/$program.cu" -o "$vdir/bin/$program"
+  fi
+  # shellcheck disable=SC2086 # the arguments are words
+  "$vdir/bin/$program" $args > "$vdir/$name.csv"
+  echo "$name: $(wc -l < "$vdir/$name.csv") points"
+done
+OUT="$out/validation" PAGE="$out/validation.md" MEASURED="$vdir" \
+  "$src/bench/validate.sh" "$build"
+
 step "done: files in $out"
