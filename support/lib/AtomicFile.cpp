@@ -6,6 +6,8 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <climits>
+#include <cstdlib>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -53,10 +55,81 @@ bool writeAll(int FD, std::string_view Text) {
   return true;
 }
 
+/// What an existing non-regular file is, for messages; "" for a regular
+/// file or nothing.
+const char *specialKind(const struct stat &S) {
+  if (S_ISREG(S.st_mode))
+    return "";
+  if (S_ISDIR(S.st_mode))
+    return "a directory";
+  if (S_ISCHR(S.st_mode))
+    return "a character device";
+  if (S_ISBLK(S.st_mode))
+    return "a block device";
+  if (S_ISFIFO(S.st_mode))
+    return "a FIFO";
+  if (S_ISSOCK(S.st_mode))
+    return "a socket";
+  return "not a regular file";
+}
+
+/// \p Target, or the file a link there points to: renaming over a link
+/// would replace the link, not the file the user reads through it.
+std::string resolved(const std::string &Target) {
+  struct stat L;
+  if (lstat(Target.c_str(), &L) != 0 || !S_ISLNK(L.st_mode))
+    return Target;
+  char Buf[PATH_MAX];
+  return realpath(Target.c_str(), Buf) ? std::string(Buf) : Target;
+}
+
+/// Refuses to replace anything but a regular file.
+bool regularOrAbsent(const std::string &Path, std::string &Error) {
+  struct stat S;
+  if (stat(Path.c_str(), &S) != 0)
+    return true;
+  const char *Kind = specialKind(S);
+  if (!*Kind)
+    return true;
+  Error = "cannot write '" + Path + "': it is " + Kind +
+          ", and Orrery writes only regular files; name a file instead";
+  return false;
+}
+
 } // namespace
 
-std::string writeTemporaryBeside(const std::string &Target,
+bool checkOutputPath(const std::string &Option, const std::string &Path,
+                     const std::vector<std::string> &Inputs,
+                     std::string &Error) {
+  struct stat Out;
+  if (Path.empty() || Path == "-" || stat(Path.c_str(), &Out) != 0)
+    return true;
+  const char *Kind = specialKind(Out);
+  if (*Kind) {
+    Error = Option + " " + Path + " is " + Kind +
+            "; Orrery writes only regular files: name a file" +
+            (S_ISDIR(Out.st_mode) ? " in it" : "");
+    return false;
+  }
+  for (const std::string &In : Inputs) {
+    struct stat S;
+    if (!In.empty() && stat(In.c_str(), &S) == 0 && S.st_dev == Out.st_dev &&
+        S.st_ino == Out.st_ino) {
+      Error = Option + " " + Path + " is " +
+              (In == Path ? "an input of this command"
+                          : "the same file as the input " + In) +
+              ": writing it would destroy it; name another file";
+      return false;
+    }
+  }
+  return true;
+}
+
+std::string writeTemporaryBeside(const std::string &Requested,
                                  std::string_view Text, std::string &Error) {
+  std::string Target = resolved(Requested);
+  if (!regularOrAbsent(Target, Error))
+    return "";
   std::string Temp;
   int FD = createBeside(Target, Temp);
   if (FD < 0) {
@@ -84,8 +157,13 @@ std::string writeTemporaryBeside(const std::string &Target,
   return Temp;
 }
 
-bool replaceFile(const std::string &Temp, const std::string &Target,
+bool replaceFile(const std::string &Temp, const std::string &Requested,
                  std::string &Error) {
+  std::string Target = resolved(Requested);
+  if (!regularOrAbsent(Target, Error)) {
+    std::remove(Temp.c_str());
+    return false;
+  }
   if (std::rename(Temp.c_str(), Target.c_str()) == 0)
     return true;
   std::string Why = reason();

@@ -10,6 +10,7 @@
 
 #include "NvccHostStub.h"
 #include "orrery/passes/NvccFlags.h"
+#include "orrery/support/AtomicFile.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -422,7 +423,20 @@ bool parseArguments(const std::vector<std::string> &Argv, bool CMode,
     Inv.S = Stage::Preprocess;
   Inv.Pretend = isSimulated(Inv.M) && isConfigureProbe(Inv);
 
-  // Checks that need the whole command line.
+  // Checks that need the whole command line. An output that is one of the
+  // inputs would destroy it (gcc refuses too); a device such as /dev/null
+  // is left to the compiler, which writes into it.
+  std::vector<std::string> InputPaths;
+  for (const Input &In : Inv.Inputs)
+    InputPaths.push_back(In.Path);
+  for (auto [Option, Path] :
+       {std::pair<const char *, const std::string *>{"-o", &Inv.Output},
+        {"-MF", &Inv.DepFile}}) {
+    struct stat S;
+    if (!Path->empty() && stat(Path->c_str(), &S) == 0 && S_ISREG(S.st_mode) &&
+        !support::checkOutputPath(Option, *Path, InputPaths, Error))
+      return false;
+  }
   size_t Sources = std::count_if(Inv.Inputs.begin(), Inv.Inputs.end(),
                                  [](const Input &In) { return In.isSource(); });
   if (Inv.S != Stage::Link && Inv.S != Stage::SyntaxOnly &&

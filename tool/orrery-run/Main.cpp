@@ -22,6 +22,7 @@
 
 #include "orrery/models/MachineFile.h"
 #include "orrery/models/Platform.h"
+#include "orrery/support/AtomicFile.h"
 #include "orrery/support/ExecutableDir.h"
 
 #include <chrono>
@@ -32,7 +33,9 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <sstream>
+#include <sys/stat.h>
 
 #ifndef ORRERY_RUN_SMPIRUN
 #error "the build must define ORRERY_RUN_SMPIRUN (empty without SimGrid)"
@@ -234,8 +237,20 @@ struct Plan {
   models::PlatformStats Stats;
   NetworkMode Network = NetworkMode::Smpi; ///< --network, resolved
   std::string ReportPath;
+  /// A report at ReportPath before the run (device, inode): not this run's.
+  std::optional<std::pair<dev_t, ino_t>> OldReport;
   Command Cmd;
 };
+
+/// Whether the run wrote its report (a file at ReportPath that is not the
+/// one there before).
+bool reportWritten(const Plan &P) {
+  struct stat S;
+  if (stat(P.ReportPath.c_str(), &S) != 0)
+    return false;
+  return !P.OldReport ||
+         *P.OldReport != std::make_pair(S.st_dev, S.st_ino);
+}
 
 /// Everything up to the command line: checks, placement, platform files.
 bool preparePlan(const RunOptions &O, const ProgramInfo &Program,
@@ -351,9 +366,9 @@ void printPlan(const RunOptions &O, const Plan &P, std::ostream &OS) {
 }
 
 /// Prints the runtime's report after a run; returns the exit status.
-int reportAfterRun(const RunOptions &O, const Plan &P, int Status) {
-  std::error_code EC;
-  if (!fs::exists(P.ReportPath, EC)) {
+int reportAfterRun(const RunOptions &O, const Plan &P, int Status,
+                   bool UsesOrrery) {
+  if (!reportWritten(P)) {
     if (Status > 128)
       std::cerr << "orrery-run: error: the simulation of " << O.App
                 << " was killed by signal " << Status - 128 << " ("
@@ -364,9 +379,20 @@ int reportAfterRun(const RunOptions &O, const Plan &P, int Status) {
       std::cerr << "orrery-run: error: the simulation of " << O.App
                 << " failed with exit status " << Status
                 << " before it wrote its report; see the messages above\n";
-    else // a plain SMPI program runs too; only the report is missing
+    else if (UsesOrrery) {
+      // An Orrery build that exits 0 without its report did not finish
+      // its run: a rank called _exit, or the report could not be written.
+      std::cerr << "orrery-run: error: the simulation of " << O.App
+                << " ended without writing its report to " << P.ReportPath
+                << " (a rank that exited without MPI_Finalize, or a report "
+                   "the runtime could not write: see the messages above)\n";
+      Status = 1;
+    } else // a plain SMPI program runs too; only the report is missing
       std::cerr << "orrery-run: no report was written: was " << O.App
                 << " built with orrery-cxx --orrery-mode=skeleton?\n";
+    if (P.OldReport)
+      std::cerr << "orrery-run: note: the report at " << P.ReportPath
+                << " is an earlier run's; it was left as it was\n";
     return Status;
   }
   nlohmann::json J;
@@ -392,6 +418,7 @@ int reportAfterRun(const RunOptions &O, const Plan &P, int Status) {
     std::cout << "\nReport:   " << P.ReportPath << "\n";
   if (!O.Trace.empty()) {
     std::string Trace = absolutePath(O.Trace);
+    std::error_code EC;
     if (fs::exists(Trace, EC))
       std::cout << (O.Report.empty() ? "\n" : "") << "Timeline: " << Trace
                 << " (open in https://ui.perfetto.dev)\n";
@@ -437,6 +464,13 @@ int main(int argc, char **argv) {
   if (!checkOutputDir("--report", O.Report) ||
       !checkOutputDir("--trace", O.Trace))
     return 1;
+  // Never write over what this run reads, or over anything but a file.
+  const std::vector<std::string> Inputs{O.Machine, O.NetworkFile, O.App};
+  for (auto [Option, Path] : {std::pair<const char *, const std::string *>{
+                                  "--report", &O.Report},
+                              {"--trace", &O.Trace}})
+    if (!support::checkOutputPath(Option, *Path, Inputs, Error))
+      return error(Error);
   warnAboutAppArgs(O.AppArgs);
 
   TempDir Dir;
@@ -456,11 +490,12 @@ int main(int argc, char **argv) {
   if (smpirunPath().empty())
     return error("smpirun was not found when Orrery was configured; install "
                  "libsimgrid-dev and reconfigure, or set ORRERY_SMPIRUN");
-  // A report left from an earlier run must not pass for this run's.
-  std::error_code EC;
-  if (fs::exists(P.ReportPath, EC) && !fs::remove(P.ReportPath, EC))
-    return error("cannot remove the old report '" + P.ReportPath +
-                 "' before the run: " + EC.message());
+  // A report left from an earlier run must not pass for this run's; it is
+  // kept (the run may fail) and told apart by its identity: the runtime
+  // replaces the file whole, so a new report is a new inode.
+  struct stat Old;
+  if (stat(P.ReportPath.c_str(), &Old) == 0)
+    P.OldReport = {Old.st_dev, Old.st_ino};
   if (O.Verbose)
     printPlan(O, P, std::cerr);
 
@@ -477,8 +512,8 @@ int main(int argc, char **argv) {
                  "orrery-run: smpirun exited with status %d after %.2f s\n",
                  Status, Seconds);
   }
-  Status = reportAfterRun(O, P, Status);
-  if (!O.Plot.empty() && fs::exists(P.ReportPath, EC)) {
+  Status = reportAfterRun(O, P, Status, Program.usesOrrerySim());
+  if (!O.Plot.empty() && reportWritten(P)) {
     // orrery-plot (Python, matplotlib) sits next to orrery-run.
     std::string Plotter =
         (fs::path(support::executableDir()) / "orrery-plot").string();

@@ -119,13 +119,16 @@ TEST_F(AtomicFileTest, MissingDirectoryIsAnErrorNamingThePath) {
   EXPECT_TRUE(files().empty());
 }
 
-TEST_F(AtomicFileTest, FailedRenameRemovesTheTemporary) {
-  // A non-empty directory where the file should go: rename(2) refuses.
+TEST_F(AtomicFileTest, FailedReplaceRemovesTheTemporary) {
+  // A directory appears where the file should go after its temporary was
+  // written: the replacement is refused and the temporary removed.
   std::string Path = Dir + "/target", Error;
+  std::string Temp = writeTemporaryBeside(Path, "data", Error);
+  ASSERT_FALSE(Temp.empty()) << Error;
   ASSERT_EQ(mkdir(Path.c_str(), 0755), 0);
   put(Path + "/keep", "x");
-  EXPECT_FALSE(writeFileAtomically(Path, "data", Error));
-  EXPECT_NE(Error.find("cannot replace '" + Path + "'"), std::string::npos)
+  EXPECT_FALSE(replaceFile(Temp, Path, Error));
+  EXPECT_NE(Error.find("'" + Path + "': it is a directory"), std::string::npos)
       << Error;
   EXPECT_EQ(files(), std::vector<std::string>{"target"});
   std::remove((Path + "/keep").c_str());
@@ -149,3 +152,49 @@ TEST_F(AtomicFileTest, TemporaryThenReplace) {
 }
 
 } // namespace
+
+TEST_F(AtomicFileTest, RefusesToReplaceAnythingButAFile) {
+  // A FIFO (or a device, or a directory) is never replaced by a file.
+  std::string Fifo = Dir + "/pipe", Error;
+  ASSERT_EQ(mkfifo(Fifo.c_str(), 0600), 0);
+  EXPECT_FALSE(writeFileAtomically(Fifo, "{}\n", Error));
+  EXPECT_NE(Error.find("'" + Fifo + "': it is a FIFO"), std::string::npos)
+      << Error;
+  struct stat St;
+  ASSERT_EQ(stat(Fifo.c_str(), &St), 0);
+  EXPECT_TRUE(S_ISFIFO(St.st_mode));
+  EXPECT_EQ(files(), std::vector<std::string>{"pipe"}); // no temporary left
+}
+
+TEST_F(AtomicFileTest, WritesThroughALink) {
+  // The file a link points to is replaced; the link stays a link.
+  std::string Target = Dir + "/real.json", Link = Dir + "/link.json", Error;
+  put(Target, "old\n");
+  ASSERT_EQ(symlink("real.json", Link.c_str()), 0);
+  ASSERT_TRUE(writeFileAtomically(Link, "new\n", Error)) << Error;
+  EXPECT_EQ(read(Target), "new\n");
+  struct stat St;
+  ASSERT_EQ(lstat(Link.c_str(), &St), 0);
+  EXPECT_TRUE(S_ISLNK(St.st_mode));
+  std::remove(Link.c_str());
+}
+
+TEST_F(AtomicFileTest, CheckOutputPathRefusesInputsAndSpecialFiles) {
+  using orrery::support::checkOutputPath;
+  std::string In = Dir + "/machine.yaml", Alias = Dir + "/alias.yaml", Error;
+  put(In, "x\n");
+  ASSERT_EQ(symlink("machine.yaml", Alias.c_str()), 0);
+  EXPECT_TRUE(checkOutputPath("--report", Dir + "/new.json", {In}, Error));
+  EXPECT_TRUE(checkOutputPath("--report", "-", {In}, Error));
+  EXPECT_FALSE(checkOutputPath("--report", In, {In}, Error));
+  EXPECT_EQ(Error, "--report " + In +
+                       " is an input of this command: writing it would "
+                       "destroy it; name another file");
+  EXPECT_FALSE(checkOutputPath("--report", Alias, {In}, Error));
+  EXPECT_NE(Error.find("the same file as the input " + In), std::string::npos);
+  EXPECT_FALSE(checkOutputPath("--report", Dir, {}, Error));
+  EXPECT_NE(Error.find("is a directory"), std::string::npos);
+  EXPECT_FALSE(checkOutputPath("--trace", "/dev/null", {}, Error));
+  EXPECT_NE(Error.find("is a character device"), std::string::npos);
+  std::remove(Alias.c_str());
+}

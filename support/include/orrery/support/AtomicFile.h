@@ -12,10 +12,22 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace orrery::support {
 
-/// Writes \p Text to \p Path whole or not at all. On failure returns false
+/// Whether \p Path may be written as an output of a command that reads
+/// \p Inputs: it is absent, or a regular file (or a link to one) that is
+/// none of the inputs. Refuses a directory, a device, a FIFO or a socket, and
+/// a path that is one of the inputs (the same file, by device and inode),
+/// with \p Error naming \p Option (the option that named the path), the path
+/// and what to do.
+bool checkOutputPath(const std::string &Option, const std::string &Path,
+                     const std::vector<std::string> &Inputs,
+                     std::string &Error);
+
+/// Writes \p Text to \p Path whole or not at all. A link is written
+/// through (its target replaced); anything but a regular file is refused. On failure returns false
 /// with \p Error naming the path and the system's reason; \p Path is
 /// unchanged.
 bool writeFileAtomically(const std::string &Path, std::string_view Text,
