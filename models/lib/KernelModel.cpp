@@ -452,6 +452,7 @@ LaunchConfig withKernelResources(const ThreadCounts &C, LaunchConfig L) {
       C.shared_static_bytes + static_cast<double>(L.SharedBytesPerBlock));
   if (C.registers_per_thread > 0)
     L.RegistersPerThread = static_cast<std::uint32_t>(C.registers_per_thread);
+  L.MaxThreadsBound = static_cast<std::uint32_t>(C.launch_bounds_max_threads);
   return L;
 }
 

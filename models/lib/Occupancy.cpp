@@ -47,6 +47,13 @@ Occupancy computeOccupancy(const GpuParams &G, const LaunchConfig &L) {
                 std::to_string(G.MaxThreadsPerBlock) + ")";
     return O;
   }
+  if (L.MaxThreadsBound > 0 && L.ThreadsPerBlock > L.MaxThreadsBound) {
+    O.Limiter = "a block of " + std::to_string(L.ThreadsPerBlock) +
+                " threads exceeds the kernel's __launch_bounds__(" +
+                std::to_string(L.MaxThreadsBound) +
+                "): CUDA refuses the launch (too many resources requested)";
+    return O;
+  }
   if (L.RegistersPerThread > G.MaxRegistersPerThread) {
     O.Limiter = std::to_string(L.RegistersPerThread) +
                 " registers per thread exceed the maximum of " +

@@ -86,9 +86,8 @@ CUresult cuCtxSetCurrent(CUcontext Ctx) {
   int Ordinal = ordinalOf(callingRank(), deviceOf(Ctx));
   if (Ordinal < 0)
     return CUDA_ERROR_INVALID_CONTEXT;
-  return cudaSetDevice(Ordinal) == cudaSuccess
-             ? CUDA_SUCCESS
-             : CUDA_ERROR_INVALID_CONTEXT;
+  return cudaSetDevice(Ordinal) == cudaSuccess ? CUDA_SUCCESS
+                                               : CUDA_ERROR_INVALID_CONTEXT;
 }
 
 CUresult cuCtxGetDevice(CUdevice *Dev) {
@@ -128,7 +127,8 @@ CUresult cuPointerGetAttribute(void *Data, CUpointer_attribute Attr,
     if (!A)
       return CUDA_ERROR_INVALID_VALUE;
     // (Only the rank's own GPUs hold its allocations.)
-    *static_cast<int *>(Data) = std::max(0, ordinalOf(callingRank(), A->Device));
+    *static_cast<int *>(Data) =
+        std::max(0, ordinalOf(callingRank(), A->Device));
     return CUDA_SUCCESS;
   case CU_POINTER_ATTRIBUTE_IS_MANAGED:
     *static_cast<int *>(Data) = A && A->Kind == MemoryKind::Managed;
@@ -182,6 +182,8 @@ cudaError_t cudaFuncGetAttributes(cudaFuncAttributes *Attr, const void *Fn) {
     Attr->sharedSizeBytes = static_cast<size_t>(C->shared_static_bytes);
     if (C->registers_per_thread > 0)
       Attr->numRegs = static_cast<int>(C->registers_per_thread);
+    if (C->launch_bounds_max_threads > 0)
+      Attr->maxThreadsPerBlock = static_cast<int>(C->launch_bounds_max_threads);
   }
   FuncAttributes F = funcAttributesOf(Fn);
   Attr->preferredShmemCarveout = F.CarveoutPercent;
@@ -207,12 +209,8 @@ extern "C" int MPIX_Query_cuda_support(void) { return 1; }
 // thrust and CUB size their grids from the occupancy and launch through
 // cudaLaunchKernelExC (launch attributes are ignored: the simulated kernel
 // is costed from its hint like any other launch).
-extern "C" cudaError_t
-cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *Blocks,
-                                                       const void *Func,
-                                                       int BlockSize,
-                                                       size_t Shared,
-                                                       unsigned) {
+extern "C" cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+    int *Blocks, const void *Func, int BlockSize, size_t Shared, unsigned) {
   if (!Blocks || !Func || BlockSize <= 0)
     return fail(callingRank(), cudaErrorInvalidValue);
   // The occupancy a launch is costed with: threads, blocks, the kernel's
@@ -240,9 +238,9 @@ extern "C" cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *Config,
 
 // Cooperative launches run like any other launch here (grid-wide sync is
 // not modelled apart from the kernel's own counts).
-extern "C" cudaError_t cudaLaunchCooperativeKernel(const void *Func,
-                                                   dim3 Grid, dim3 Block,
-                                                   void **Args, size_t Shared,
+extern "C" cudaError_t cudaLaunchCooperativeKernel(const void *Func, dim3 Grid,
+                                                   dim3 Block, void **Args,
+                                                   size_t Shared,
                                                    cudaStream_t Stream) {
   return cudaLaunchKernel(Func, Grid, Block, Args, Shared, Stream);
 }
@@ -257,26 +255,26 @@ extern "C" cudaError_t cudaGetFuncBySymbol(cudaFunction_t *Out,
   return cudaSuccess;
 }
 
-extern "C" CUresult cuLaunchKernel(CUfunction F, unsigned GridX,
-                                   unsigned GridY, unsigned GridZ,
-                                   unsigned BlockX, unsigned BlockY,
-                                   unsigned BlockZ, unsigned Shared,
-                                   CUstream Stream, void **Params,
-                                   void **Extra) {
+extern "C" CUresult cuLaunchKernel(CUfunction F, unsigned GridX, unsigned GridY,
+                                   unsigned GridZ, unsigned BlockX,
+                                   unsigned BlockY, unsigned BlockZ,
+                                   unsigned Shared, CUstream Stream,
+                                   void **Params, void **Extra) {
   // Arguments packed in `extra` (CU_LAUNCH_PARAM_BUFFER_POINTER) are not
   // read: the kernel's hint then sees no scalar argument.
   (void)Extra;
-  cudaError_t E = cudaLaunchKernel(
-      reinterpret_cast<const void *>(F), dim3(GridX, GridY, GridZ),
-      dim3(BlockX, BlockY, BlockZ), Params, Shared,
-      reinterpret_cast<cudaStream_t>(Stream));
+  cudaError_t E =
+      cudaLaunchKernel(reinterpret_cast<const void *>(F),
+                       dim3(GridX, GridY, GridZ), dim3(BlockX, BlockY, BlockZ),
+                       Params, Shared, reinterpret_cast<cudaStream_t>(Stream));
   return E == cudaSuccess ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
 }
 
-extern "C" CUresult cuLaunchCooperativeKernel(
-    CUfunction F, unsigned GridX, unsigned GridY, unsigned GridZ,
-    unsigned BlockX, unsigned BlockY, unsigned BlockZ, unsigned Shared,
-    CUstream Stream, void **Params) {
+extern "C" CUresult cuLaunchCooperativeKernel(CUfunction F, unsigned GridX,
+                                              unsigned GridY, unsigned GridZ,
+                                              unsigned BlockX, unsigned BlockY,
+                                              unsigned BlockZ, unsigned Shared,
+                                              CUstream Stream, void **Params) {
   return cuLaunchKernel(F, GridX, GridY, GridZ, BlockX, BlockY, BlockZ, Shared,
                         Stream, Params, nullptr);
 }

@@ -246,10 +246,9 @@ bool isConfigureProbe(const Invocation &Inv) {
   std::string Out = baseName(Inv.Output);
   if (Out == "conftest" || Out == "conftest.exe")
     return true;
-  return std::any_of(Inv.Inputs.begin(), Inv.Inputs.end(),
-                     [](const Input &In) {
-                       return baseName(In.Path).rfind("conftest.", 0) == 0;
-                     });
+  return std::any_of(Inv.Inputs.begin(), Inv.Inputs.end(), [](const Input &In) {
+    return baseName(In.Path).rfind("conftest.", 0) == 0;
+  });
 }
 
 } // namespace

@@ -27,9 +27,9 @@
 
 #include <chrono>
 #include <csignal>
-#include <cstring>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -75,8 +75,7 @@ bool checkOutputDir(const char *Option, const std::string &Path) {
   std::error_code DirEC;
   if (fs::is_directory(Path, DirEC)) {
     error(std::string(Option) + " " + Path +
-          " is a directory; name a file in it (e.g. " + Path +
-          "/report.json)");
+          " is a directory; name a file in it (e.g. " + Path + "/report.json)");
     return false;
   }
   fs::path Dir = fs::path(absolutePath(Path)).parent_path();
@@ -119,9 +118,8 @@ bool checkRankMemory(int Ranks) {
     return false;
   }
   if (Ranks > 16384)
-    std::cerr << "orrery-run: note: " << Ranks
-              << " ranks take at least " << GiB(Need)
-              << " GiB of memory, and more with large arrays\n";
+    std::cerr << "orrery-run: note: " << Ranks << " ranks take at least "
+              << GiB(Need) << " GiB of memory, and more with large arrays\n";
   return true;
 }
 
@@ -248,8 +246,7 @@ bool reportWritten(const Plan &P) {
   struct stat S;
   if (stat(P.ReportPath.c_str(), &S) != 0)
     return false;
-  return !P.OldReport ||
-         *P.OldReport != std::make_pair(S.st_dev, S.st_ino);
+  return !P.OldReport || *P.OldReport != std::make_pair(S.st_dev, S.st_ino);
 }
 
 /// Everything up to the command line: checks, placement, platform files.
@@ -265,8 +262,8 @@ bool preparePlan(const RunOptions &O, const ProgramInfo &Program,
     models::applyNetwork(P.Model.M, Net.M);
   }
   const models::Machine &M = P.Model.M;
-  P.Network = resolveNetworkMode(
-      O.Network, M.Network.Figures == models::NetworkFigures::Mpi);
+  P.Network = resolveNetworkMode(O.Network, M.Network.Figures ==
+                                                models::NetworkFigures::Mpi);
   if (!placeRanks(O.Ranks, M.gpusPerNode(), O.Nodes, O.RanksPerNode, P.Place,
                   Error)) {
     error(Error);
@@ -466,9 +463,9 @@ int main(int argc, char **argv) {
     return 1;
   // Never write over what this run reads, or over anything but a file.
   const std::vector<std::string> Inputs{O.Machine, O.NetworkFile, O.App};
-  for (auto [Option, Path] : {std::pair<const char *, const std::string *>{
-                                  "--report", &O.Report},
-                              {"--trace", &O.Trace}})
+  for (auto [Option, Path] :
+       {std::pair<const char *, const std::string *>{"--report", &O.Report},
+        {"--trace", &O.Trace}})
     if (!support::checkOutputPath(Option, *Path, Inputs, Error))
       return error(Error);
   warnAboutAppArgs(O.AppArgs);

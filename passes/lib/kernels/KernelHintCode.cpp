@@ -86,6 +86,7 @@ CountExprs countExprs(const KernelHint &H) {
   C.store_bytes = Store;
   C.dependent_loads = Dependent;
   C.bytes_in_flight = SymExpr(H.BytesInFlight);
+  C.launch_bounds_max_threads = SymExpr(double(H.LaunchBoundsMaxThreads));
   C.atomics = Atomics;
   C.same_address_atomics = SameAddress;
   C.grid_same_address_atomics = GridSameAddress;

@@ -366,6 +366,16 @@ KernelHint Analyzer::run(const FunctionDecl *K) {
   H.Name = K->getNameAsString();
   H.Location = loc(K->getLocation());
   KernelDecl = K;
+  if (const auto *LB = K->getAttr<CUDALaunchBoundsAttr>()) {
+    auto Value = [&](const Expr *E) -> unsigned {
+      Expr::EvalResult R;
+      if (E && !E->isValueDependent() && E->EvaluateAsInt(R, Ctx) &&
+          R.Val.getInt().isStrictlyPositive())
+        return static_cast<unsigned>(R.Val.getInt().getLimitedValue(1u << 30));
+      return 0;
+    };
+    H.LaunchBoundsMaxThreads = Value(LB->getMaxThreads());
+  }
   for (const ParmVarDecl *P : K->parameters())
     H.Params.push_back(P->getNameAsString());
   H.IntOps = SymExpr(0.0);

@@ -70,6 +70,9 @@ struct LaunchConfig {
   /// A kernel node of a graph: its device overhead is gpu.overheads.
   /// graph_kernel instead of empty_kernel.
   bool InGraph = false;
+  /// The kernel's __launch_bounds__ maximum block size (0: none): a larger
+  /// block cannot launch.
+  std::uint32_t MaxThreadsBound = 0;
 };
 
 /// GPU parameters the kernel model uses, in base units.

@@ -116,6 +116,8 @@ struct KernelHint {
   /// Footprint bytes (distinct bytes touched) per array and direction
   /// ("a (load)"), where derivable.
   std::vector<std::pair<std::string, SymExpr>> Footprint;
+  /// The maximum block size of __launch_bounds__; 0 where not given.
+  unsigned LaunchBoundsMaxThreads = 0;
   /// Bytes of loads a thread issues before waiting, from `#pragma unroll k`
   /// (k x one trip's loads; 0 when no loop says).
   double BytesInFlight = 0;
