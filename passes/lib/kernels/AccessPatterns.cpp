@@ -234,15 +234,17 @@ void Analyzer::memAccess(const Expr *E, const Expr *Base, const Expr *Index,
   const VarDecl *V = varOf(B);
   // A pointer moved by its thread (p = a + threadIdx.x, p += threadIdx.x)
   // adds its own threadIdx.x coefficient to the index's.
+  // A pointer whose movement the analysis cannot follow keeps the index's
+  // coefficient alone (as before pointers were followed).
   if (V && V->getType()->isPointerType()) {
     Coefficient P = pointerCoefficient(V);
     Coefficient Acc = Linear ? *Linear : Coefficient::known(0.0);
     if (P.K == Coefficient::Known && Acc.K == Coefficient::Known)
       Linear = Coefficient::known(Acc.C + P.C);
-    else
-      Linear = P.K == Coefficient::Indirect || Acc.K == Coefficient::Indirect
-                   ? Coefficient::indirect()
-                   : Coefficient::unknown();
+    else if (P.K == Coefficient::Indirect || Acc.K == Coefficient::Indirect)
+      Linear = Coefficient::indirect();
+    else if (Acc.K == Coefficient::Unknown)
+      Linear = Coefficient::unknown();
   }
   QualType PT = Base->getType();
   QualType Pointee;

@@ -27,6 +27,16 @@ using namespace clang;
 
 namespace {
 
+/// Of `a + k` or `k + a`, the pointer operand: the one of pointer type,
+/// else (in a template, where `a + k` has a dependent type) the one that is
+/// not an integer.
+const Expr *pointerOperand(const BinaryOperator *BO) {
+  QualType RT = BO->getRHS()->getType();
+  bool Left = BO->getLHS()->getType()->isPointerType() ||
+              (!RT->isPointerType() && RT->isIntegralOrEnumerationType());
+  return Left ? BO->getLHS() : BO->getRHS();
+}
+
 /// The array a pointer expression points into, through casts and pointer
 /// arithmetic (`a + k`, `(T *)&a[i]`).
 const VarDecl *pointerBase(const Expr *E, unsigned Depth = 0) {
@@ -35,9 +45,7 @@ const VarDecl *pointerBase(const Expr *E, unsigned Depth = 0) {
   E = E->IgnoreParenCasts();
   if (const auto *BO = dyn_cast<BinaryOperator>(E);
       BO && (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub))
-    return pointerBase(BO->getLHS()->getType()->isPointerType() ? BO->getLHS()
-                                                                : BO->getRHS(),
-                       Depth + 1);
+    return pointerBase(pointerOperand(BO), Depth + 1);
   return arrayOf(E);
 }
 
@@ -175,9 +183,8 @@ Coefficient Analyzer::offsetCoefficient(const Expr *P, unsigned Depth) {
   }
   if (const auto *BO = dyn_cast<BinaryOperator>(P);
       BO && (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub)) {
-    bool LeftPointer = BO->getLHS()->getType()->isPointerType();
-    const Expr *Ptr = LeftPointer ? BO->getLHS() : BO->getRHS();
-    const Expr *Off = LeftPointer ? BO->getRHS() : BO->getLHS();
+    const Expr *Ptr = pointerOperand(BO);
+    const Expr *Off = Ptr == BO->getLHS() ? BO->getRHS() : BO->getLHS();
     return sum(offsetCoefficient(Ptr, Depth + 1), coefficient(Off),
                BO->getOpcode() == BO_Sub ? -1 : 1);
   }
