@@ -218,13 +218,7 @@ void Analyzer::memAccess(const Expr *E, const Expr *Base, const Expr *Index,
     while (const auto *AS = dyn_cast<ArraySubscriptExpr>(B)) {
       if (const auto *CAT = Ctx.getAsConstantArrayType(AS->getType()))
         RowSize = RowSize * static_cast<double>(CAT->getSize().getZExtValue());
-      Coefficient C = coefficient(AS->getIdx());
-      if (C.K != Coefficient::Known || Acc.K != Coefficient::Known)
-        Acc = C.K == Coefficient::Indirect || Acc.K == Coefficient::Indirect
-                  ? Coefficient::indirect()
-                  : Coefficient::unknown();
-      else
-        Acc = Coefficient::known(Acc.C + C.C * RowSize);
+      Acc = addCoefficients(Acc, coefficient(AS->getIdx()), RowSize);
       Base = AS->getBase();
       B = Base->IgnoreParenImpCasts();
     }
@@ -238,13 +232,8 @@ void Analyzer::memAccess(const Expr *E, const Expr *Base, const Expr *Index,
   // coefficient alone (as before pointers were followed).
   if (V && V->getType()->isPointerType()) {
     Coefficient P = pointerCoefficient(V);
-    Coefficient Acc = Linear ? *Linear : Coefficient::known(0.0);
-    if (P.K == Coefficient::Known && Acc.K == Coefficient::Known)
-      Linear = Coefficient::known(Acc.C + P.C);
-    else if (P.K == Coefficient::Indirect || Acc.K == Coefficient::Indirect)
-      Linear = Coefficient::indirect();
-    else if (Acc.K == Coefficient::Unknown)
-      Linear = Coefficient::unknown();
+    if (P.K != Coefficient::Unknown)
+      Linear = addCoefficients(Linear ? *Linear : Coefficient::known(0.0), P);
   }
   QualType PT = Base->getType();
   QualType Pointee;

@@ -73,6 +73,17 @@ struct Coefficient {
   static Coefficient unknown() { return {Unknown, SymExpr(0.0)}; }
 };
 
+/// \p A + \p B x \p Scale: known when both are; indirect when either is;
+/// unknown otherwise.
+inline Coefficient addCoefficients(const Coefficient &A, const Coefficient &B,
+                                   const SymExpr &Scale = SymExpr(1.0)) {
+  if (A.K == Coefficient::Known && B.K == Coefficient::Known)
+    return Coefficient::known(A.C + B.C * Scale);
+  return A.K == Coefficient::Indirect || B.K == Coefficient::Indirect
+             ? Coefficient::indirect()
+             : Coefficient::unknown();
+}
+
 /// A loop variable and what it means for thread-dependence.
 struct LoopVar {
   bool GridStride = false;

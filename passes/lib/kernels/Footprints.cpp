@@ -138,18 +138,6 @@ bool Analyzer::dependsOnBlock(const Expr *E, std::set<const VarDecl *> &Seen,
   return false;
 }
 
-namespace {
-
-Coefficient sum(const Coefficient &A, const Coefficient &B, double Sign = 1) {
-  if (A.K == Coefficient::Known && B.K == Coefficient::Known)
-    return Coefficient::known(A.C + B.C * Sign);
-  return A.K == Coefficient::Indirect || B.K == Coefficient::Indirect
-             ? Coefficient::indirect()
-             : Coefficient::unknown();
-}
-
-} // namespace
-
 Coefficient Analyzer::pointerCoefficient(const VarDecl *V, unsigned Depth) {
   if (!V || Depth > 8)
     return Coefficient::unknown();
@@ -165,7 +153,7 @@ Coefficient Analyzer::pointerCoefficient(const VarDecl *V, unsigned Depth) {
   }
   if (auto It = Steps.find(V); It != Steps.end())
     for (const Expr *Step : It->second)
-      C = sum(C, coefficient(Step));
+      C = addCoefficients(C, coefficient(Step));
   return C;
 }
 
@@ -177,16 +165,16 @@ Coefficient Analyzer::offsetCoefficient(const Expr *P, unsigned Depth) {
       U && U->getOpcode() == UO_AddrOf) {
     const Expr *Sub = U->getSubExpr()->IgnoreParenCasts();
     if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Sub))
-      return sum(offsetCoefficient(AS->getBase(), Depth + 1),
-                 coefficient(AS->getIdx()));
+      return addCoefficients(offsetCoefficient(AS->getBase(), Depth + 1),
+                             coefficient(AS->getIdx()));
     return Coefficient::unknown();
   }
   if (const auto *BO = dyn_cast<BinaryOperator>(P);
       BO && (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub)) {
     const Expr *Ptr = pointerOperand(BO);
     const Expr *Off = Ptr == BO->getLHS() ? BO->getRHS() : BO->getLHS();
-    return sum(offsetCoefficient(Ptr, Depth + 1), coefficient(Off),
-               BO->getOpcode() == BO_Sub ? -1 : 1);
+    return addCoefficients(offsetCoefficient(Ptr, Depth + 1), coefficient(Off),
+                           SymExpr(BO->getOpcode() == BO_Sub ? -1.0 : 1.0));
   }
   if (const VarDecl *V = varOf(P)) {
     if (SharedVars.count(V) || !V->getType()->isPointerType())

@@ -321,14 +321,11 @@ void Analyzer::loop(const ForStmt *F, const SymExpr &Mult) {
   SymExpr Inner = Mult * R.Trip;
   // Unrolled k times (`#pragma unroll k`), the loop tests and steps once per
   // k trips; fully unrolled (a constant trip), never.
-  SymExpr Control = Inner;
-  int64_t Unroll = UnrollNext;
-  if (Unroll == 0 && R.Trip.constant())
-    Unroll = static_cast<int64_t>(*R.Trip.constant());
-  if (Unroll > 1)
-    Control = Inner / double(Unroll);
-  else if (UnrollNext == 0 && R.Trip.constant())
-    Control = SymExpr(0.0);
+  bool Full = UnrollNext == 0 && R.Trip.constant();
+  int64_t Unroll = Full ? static_cast<int64_t>(*R.Trip.constant()) : UnrollNext;
+  SymExpr Control = Full         ? SymExpr(0.0)
+                    : Unroll > 1 ? Inner / double(Unroll)
+                                 : Inner;
   UnrollNext = -1;
   if (L.Init)
     expr(L.Init, Mult);
