@@ -82,6 +82,13 @@ config.substitutions.append(("%ptxas", config.ptxas or "ptxas"))
 config.environment["XDG_CACHE_HOME"] = os.path.join(config.orrery_obj_root,
                                                    "test", "xdg-cache")
 config.substitutions.append(("%smpi-include", "/usr/include/smpi"))
+# A scratch directory outside the build tree (whose compile_commands.json a
+# search upward from %t would find), removed when lit exits.
+import atexit
+import tempfile
+_outside = tempfile.mkdtemp(prefix="orrery-lit-")
+atexit.register(shutil.rmtree, _outside, True)
+config.substitutions.append(("%outside-tmp", _outside))
 config.substitutions.append(
     ("%ompi-include",
      " ".join("-I" + d for d in config.mpi_c_include_dirs.split(";") if d)))

@@ -215,6 +215,12 @@ KernelWork kernelWork(const ThreadCounts &C) {
   W.BytesWritten = dramBytes(A * C.store_bytes, C.store_footprint);
   if (C.load_footprint >= 0)
     W.ReusedReads = std::max(0.0, A * C.load_bytes - C.load_footprint);
+  // Loads with neither count are hints from before the counts (or written
+  // by hand, zero-initialised): the requested bytes stand in.
+  if (C.l1_load_bytes > 0)
+    W.L1Loads = A * C.l1_load_bytes;
+  if (C.load_register_bytes > 0)
+    W.LoadRegisterBytes = A * C.load_register_bytes;
   W.BlockLoadFootprint = C.block_load_footprint;
   W.DependentLoads = A * C.dependent_loads;
   W.BytesInFlight = C.bytes_in_flight;
@@ -296,8 +302,11 @@ MemoryLevels memoryLevels(const GpuParams &G, const KernelWork &W,
   M.DramLoads = (1 - S) * W.BytesRead + Reuse * (1 - H1) * (1 - H2);
   double Behind = M.DramBytes / (G.MemoryBandwidth * G.MemoryEfficiency) +
                   (M.L2Bytes > 0 ? M.L2Bytes / G.L2Bandwidth : 0);
-  double Pipeline =
-      G.L1Bandwidth > 0 ? (W.BytesRead + Reuse) / G.L1Bandwidth : 0;
+  // Every load passes the L1's data stage: its wavefronts where the
+  // analysis counted them (bank conflicts, loads spread over many lines),
+  // else the requested bytes.
+  double L1Read = W.L1Loads >= 0 ? W.L1Loads : W.BytesRead + Reuse;
+  double Pipeline = G.L1Bandwidth > 0 ? L1Read / G.L1Bandwidth : 0;
   M.Time = std::max(Behind, Pipeline);
   const auto &E = G.Estimates;
   M.Estimate = (M.DramBytes > 0 && (E.MemoryBandwidth || E.MemoryEfficiency)) ||
@@ -321,7 +330,13 @@ MemoryLevels memoryLevels(const GpuParams &G, const KernelWork &W,
 /// bytes.
 double loadWaits(const GpuParams &G, const KernelWork &W, const MemoryLevels &M,
                  double Active, double &Rounds) {
-  double Loads = (W.BytesRead + W.ReusedReads) / Active;
+  // In flight are the loads' registers, not the sectors they touch: a
+  // strided load fetches more than it keeps. Rounds count register bytes;
+  // the levels' shares of them follow the requested bytes each serves.
+  double Requested = W.BytesRead + W.ReusedReads;
+  double Kept = W.LoadRegisterBytes >= 0 ? W.LoadRegisterBytes : Requested;
+  double Scale = Requested > 0 ? Kept / Requested : 0;
+  double Loads = Kept / Active;
   double InFlight = std::max(InFlightPerThread, W.BytesInFlight);
   Rounds = Loads > 0 ? std::ceil(Loads / InFlight) : 0;
   double Chain = W.DependentLoads / Active;
@@ -329,8 +344,10 @@ double loadWaits(const GpuParams &G, const KernelWork &W, const MemoryLevels &M,
     Rounds = Chain;
     return Rounds * M.Latency;
   }
-  double Dram = std::min(Rounds, std::ceil(M.DramLoads / Active / InFlight));
-  double L2 = std::min(Rounds - Dram, std::ceil(M.L2Loads / Active / InFlight));
+  double Dram =
+      std::min(Rounds, std::ceil(Scale * M.DramLoads / Active / InFlight));
+  double L2 =
+      std::min(Rounds - Dram, std::ceil(Scale * M.L2Loads / Active / InFlight));
   return Dram * G.MemoryLatency + L2 * G.L2Latency +
          (Rounds - Dram - L2) * (G.L1Latency > 0 ? G.L1Latency : G.L2Latency);
 }

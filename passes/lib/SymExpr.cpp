@@ -2,6 +2,8 @@
 
 #include "orrery/passes/SymExpr.h"
 
+#include "orrery/hooks.h"
+
 #include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
@@ -60,12 +62,10 @@ static double apply(SymExpr::Op O, double A, double B) {
     return std::min(A, B);
   case SymExpr::Op::Max:
     return std::max(A, B);
-  case SymExpr::Op::Log2: {
-    double N = 0;
-    for (; A >= 2; A /= 2)
-      N += 1;
-    return N + 1;
-  }
+  case SymExpr::Op::Log2:
+    return orrery_halving_trips(A);
+  case SymExpr::Op::L1Wavefronts:
+    return orrery_l1_wavefronts(A, B);
   default:
     return 0;
   }
@@ -145,6 +145,9 @@ SymExpr SymExpr::max(const SymExpr &A, const SymExpr &B) {
 SymExpr SymExpr::log2Steps(const SymExpr &A) {
   return make(Op::Log2, A, SymExpr(0.0));
 }
+SymExpr SymExpr::l1Wavefronts(const SymExpr &Stride, const SymExpr &Elem) {
+  return make(Op::L1Wavefronts, Stride, Elem);
+}
 
 static std::string number(double V) {
   std::ostringstream OS;
@@ -184,6 +187,8 @@ std::string SymExpr::str() const {
     return "orrery_max(" + N->L.str() + ", " + N->R.str() + ")";
   case Op::Log2:
     return "orrery_halving_trips(" + N->L.str() + ")";
+  case Op::L1Wavefronts:
+    return "orrery_l1_wavefronts(" + N->L.str() + ", " + N->R.str() + ")";
   }
   return "0";
 }

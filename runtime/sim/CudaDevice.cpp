@@ -1,8 +1,8 @@
 //===- CudaDevice.cpp - Devices, errors and properties of simulated GPUs --===//
 
 #include "CudaCommon.h"
-#include "FuncAttributes.h"
 #include "DeviceMemory.h"
+#include "FuncAttributes.h"
 
 #include <cstdio>
 #include <cstring>
@@ -108,9 +108,9 @@ cudaError_t cudaGetDeviceProperties(cudaDeviceProp *P, int D) {
       static_cast<size_t>(G.SharedMemoryPerSm.Value);
   // What a kernel may opt into: the SM's shared memory less the 1 KiB the
   // driver reserves per block.
-  P->sharedMemPerBlockOptin =
-      P->sharedMemPerMultiprocessor > 1024 ? P->sharedMemPerMultiprocessor - 1024
-                                           : P->sharedMemPerBlock;
+  P->sharedMemPerBlockOptin = P->sharedMemPerMultiprocessor > 1024
+                                  ? P->sharedMemPerMultiprocessor - 1024
+                                  : P->sharedMemPerBlock;
   P->regsPerBlock = static_cast<int>(G.RegistersPerSm.Value);
   P->regsPerMultiprocessor = static_cast<int>(G.RegistersPerSm.Value);
   P->warpSize = static_cast<int>(G.WarpSize.Value);
@@ -128,6 +128,8 @@ cudaError_t cudaGetDeviceProperties(cudaDeviceProp *P, int D) {
   P->managedMemory = 1;
   P->asyncEngineCount = 2;
   P->pciDeviceID = Gpu;
+  P->l2CacheSize = static_cast<int>(G.L2Size.Value);
+  P->totalConstMem = 64 * 1024;
   return cudaSuccess;
 }
 
@@ -171,6 +173,35 @@ cudaError_t cudaDeviceGetAttribute(int *Value, cudaDeviceAttr A, int D) {
     break;
   case cudaDevAttrMaxRegistersPerBlock:
     *Value = P.regsPerBlock;
+    break;
+  case cudaDevAttrClockRate: // kHz
+    *Value =
+        static_cast<int>(Runtime::get().machine().Gpu.Clock.Value / 1e3 + 0.5);
+    break;
+  case cudaDevAttrL2CacheSize:
+    *Value = P.l2CacheSize;
+    break;
+  case cudaDevAttrMaxRegistersPerMultiprocessor:
+    *Value = P.regsPerMultiprocessor;
+    break;
+  case cudaDevAttrMaxBlockDimX:
+  case cudaDevAttrMaxBlockDimY:
+  case cudaDevAttrMaxBlockDimZ:
+    *Value = P.maxThreadsDim[A - cudaDevAttrMaxBlockDimX];
+    break;
+  case cudaDevAttrMaxGridDimX:
+  case cudaDevAttrMaxGridDimY:
+  case cudaDevAttrMaxGridDimZ:
+    *Value = P.maxGridSize[A - cudaDevAttrMaxGridDimX];
+    break;
+  case cudaDevAttrTotalConstantMemory:
+    *Value = static_cast<int>(P.totalConstMem);
+    break;
+  case cudaDevAttrAsyncEngineCount:
+    *Value = P.asyncEngineCount;
+    break;
+  case cudaDevAttrPciDeviceId:
+    *Value = P.pciDeviceID;
     break;
   case cudaDevAttrConcurrentKernels:
   case cudaDevAttrUnifiedAddressing:

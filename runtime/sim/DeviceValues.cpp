@@ -6,6 +6,8 @@
 #include <nlohmann/json.hpp>
 
 #include <cerrno>
+#include <cfloat>
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -18,7 +20,7 @@ namespace orrery::sim {
 namespace {
 
 struct UserValue {
-  std::string File;   ///< as given: a path or a base name
+  std::string File; ///< as given: a path or a base name
   unsigned Line = 0;
   std::string Value;
   std::string Origin; ///< "--device-value" or the YAML file's name
@@ -55,11 +57,11 @@ size_t elementSize(const std::string &Type) {
   return 1; // i8, u8, bytes
 }
 
-/// \p Text in \p Type's representation (\p Out holds one element); for
-/// "bytes", a byte value or a 0x pattern of any length. False if it does not
-/// parse.
-bool encode(const std::string &Type, const std::string &Text,
-            std::vector<unsigned char> &Out) {
+} // namespace
+
+bool encodeDeviceValue(const std::string &Type, const std::string &Text,
+                       std::vector<unsigned char> &Out) {
+  Out.clear();
   const char *S = Text.c_str();
   char *End = nullptr;
   errno = 0;
@@ -68,6 +70,9 @@ bool encode(const std::string &Type, const std::string &Text,
     if (End == S || *End || errno == ERANGE)
       return false;
     if (Type == "f32") {
+      // Past FLT_MAX a float is infinite: not the value asked for.
+      if (std::isfinite(D) && std::fabs(D) > FLT_MAX)
+        return false;
       float F = static_cast<float>(D);
       Out.resize(4);
       std::memcpy(Out.data(), &F, 4);
@@ -115,6 +120,8 @@ bool encode(const std::string &Type, const std::string &Text,
   std::memcpy(Out.data(), &U, N); // little endian: the low bytes
   return true;
 }
+
+namespace {
 
 void fill(void *Dst, std::size_t Bytes, const std::vector<unsigned char> &E) {
   auto *P = static_cast<unsigned char *>(Dst);
@@ -175,9 +182,10 @@ void deviceRead(Rank &R, void *Dst, std::size_t Bytes) {
                                std::to_string(Site->column)
                          : std::string("(a copy outside instrumented code)");
   std::vector<unsigned char> E;
-  if (!Text.empty() && !encode(Type, Text, E)) {
+  if (!Text.empty() && !encodeDeviceValue(Type, Text, E)) {
     Rep.warn("device value '" + Text + "' for " + Key + " is not a " + Type +
-             " value; zeros were read");
+             " value (or is out of its range); zeros were read: give one "
+             "that fits the type read there");
     Text.clear();
     Source = "default";
   }

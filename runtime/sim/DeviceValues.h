@@ -1,4 +1,5 @@
-//===- DeviceValues.h - Values of device memory read by the host -*- C++ -*-===//
+//===- DeviceValues.h - Values of device memory read by the host -*- C++
+//-*-===//
 //
 // Simulated GPUs hold no data, so what a program copies back from device
 // memory is unknown: by default zeros, which end every convergence loop after
@@ -17,6 +18,8 @@
 #include "Runtime.h"
 
 #include <cstddef>
+#include <string>
+#include <vector>
 
 namespace orrery::sim {
 
@@ -30,6 +33,13 @@ void loadDeviceValues();
 /// records the read for the report. Large shared host blocks are left
 /// untouched unless a value is set.
 void deviceRead(Rank &R, void *Dst, std::size_t Bytes);
+
+/// \p Text in \p Type's representation (f32, f64, i8-i64, u8-u64, bytes):
+/// \p Out holds one element; for "bytes", a byte value or a 0x pattern of
+/// any length. False if it does not parse or does not fit the type (a
+/// float past FLT_MAX, an integer past its width).
+bool encodeDeviceValue(const std::string &Type, const std::string &Text,
+                       std::vector<unsigned char> &Out);
 
 /// Report warnings for values that no read used.
 void warnUnusedDeviceValues(Report &Rep);

@@ -138,7 +138,19 @@ bool parseReport(const std::string &Path, const std::string &Text,
   }
   Out = ReportTimes();
   Out.Path = Path;
-  Out.Kind = J.value("kind", std::string("predicted"));
+  // Native runs say "measured"; simulated reports carry no kind.
+  Out.Kind = "predicted";
+  if (auto K = J.find("kind"); K != J.end()) {
+    if (!K->is_string() || (K->get<std::string>() != "measured" &&
+                            K->get<std::string>() != "predicted")) {
+      Error = Path +
+              ": 'kind' must be \"measured\" (a native run's report) "
+              "or \"predicted\", not " +
+              K->dump();
+      return false;
+    }
+    Out.Kind = K->get<std::string>();
+  }
   if (!number(J, Path, "ranks", Out.Ranks, Error))
     return false;
   if (Out.Ranks <= 0) {
@@ -146,8 +158,8 @@ bool parseReport(const std::string &Path, const std::string &Text,
     return false;
   }
   Out.WorldSize = Out.Ranks;
-  if (auto W = J.find("world_size"); W != J.end() && W->is_number() &&
-                                     W->get<double>() >= Out.Ranks)
+  if (auto W = J.find("world_size");
+      W != J.end() && W->is_number() && W->get<double>() >= Out.Ranks)
     Out.WorldSize = W->get<double>();
   const char *TotalKey =
       J.contains("measured_seconds") ? "measured_seconds" : "simulated_seconds";
@@ -191,8 +203,9 @@ namespace {
 void addRows(const std::vector<std::pair<std::string, double>> &From,
              double Ranks, std::vector<std::pair<std::string, double>> &Into) {
   for (const auto &[Name, Seconds] : From) {
-    auto It = std::find_if(Into.begin(), Into.end(),
-                           [&Name = Name](const auto &R) { return R.first == Name; });
+    auto It =
+        std::find_if(Into.begin(), Into.end(),
+                     [&Name = Name](const auto &R) { return R.first == Name; });
     if (It == Into.end())
       Into.emplace_back(Name, Seconds * Ranks);
     else
@@ -265,7 +278,8 @@ std::vector<Row> compare(const ReportTimes &Measured,
   // A native run cannot split an MPI call into overhead, transfer and
   // waiting (it puts the whole call under network); the simulation can. The
   // sum of the MPI categories compares like with like.
-  auto Sum = [](const ReportTimes &R, std::initializer_list<const char *> Keys) {
+  auto Sum = [](const ReportTimes &R,
+                std::initializer_list<const char *> Keys) {
     std::optional<double> Total;
     for (const auto &[Name, Seconds] : R.Categories)
       for (const char *K : Keys)
@@ -273,7 +287,8 @@ std::vector<Row> compare(const ReportTimes &Measured,
           Total = Total.value_or(0) + Seconds;
     return Total;
   };
-  auto AddSum = [&](const char *Name, std::initializer_list<const char *> Keys) {
+  auto AddSum = [&](const char *Name,
+                    std::initializer_list<const char *> Keys) {
     std::optional<double> M = Sum(Measured, Keys), P = Sum(Predicted, Keys);
     if (M || P)
       Rows.push_back(Row{"sum", Name, M, P, std::nullopt});
@@ -289,18 +304,18 @@ std::vector<Row> compare(const ReportTimes &Measured,
   // MPI's start-up and shut-down are outside both totals (a native run
   // measures from MPI_Init's return to MPI_Finalize's start, a simulation
   // starts its ranks initialised): their sites would only head the list.
-  Rows.erase(std::remove_if(Rows.begin(), Rows.end(),
-                            [](const Row &R) {
-                              if (R.Group != "site")
-                                return false;
-                              for (const char *Api :
-                                   {"MPI_Init ", "MPI_Init_thread ",
-                                    "MPI_Finalize "})
-                                if (R.Name.rfind(Api, 0) == 0)
-                                  return true;
-                              return false;
-                            }),
-             Rows.end());
+  Rows.erase(
+      std::remove_if(Rows.begin(), Rows.end(),
+                     [](const Row &R) {
+                       if (R.Group != "site")
+                         return false;
+                       for (const char *Api :
+                            {"MPI_Init ", "MPI_Init_thread ", "MPI_Finalize "})
+                         if (R.Name.rfind(Api, 0) == 0)
+                           return true;
+                       return false;
+                     }),
+      Rows.end());
   // A category both sides leave at zero says nothing.
   Rows.erase(std::remove_if(Rows.begin(), Rows.end(),
                             [](const Row &R) {

@@ -153,6 +153,23 @@ int main(int Argc, char **Argv) {
     else
       Read = mergeReports(Parts, M, Error);
   }
+  // Measured first, predicted last: a swapped pair, or one report given
+  // twice, would print errors that mean nothing.
+  if (Read && M.Kind == "predicted" && P.Kind == "measured") {
+    Error = "the measured report (" + P.Path +
+            ") comes last; give MEASURED.json first, PREDICTED.json last";
+    Read = false;
+  } else if (Read && M.Kind == "predicted") {
+    Error = M.Path +
+            " is a predicted report (no \"kind\": \"measured\"); "
+            "the first report(s) must be measured ones, from a native run "
+            "(ORRERY_REPORT)";
+    Read = false;
+  } else if (Read && P.Kind == "measured") {
+    Error = P.Path + " is a measured report; the last one must be the "
+                     "prediction (orrery-run --report)";
+    Read = false;
+  }
   if (!Read) {
     std::cerr << "orrery-compare: error: " << Error << "\n";
     return 1;

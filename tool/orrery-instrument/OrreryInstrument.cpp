@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AssumedFlags.h"
 #include "DeviceSide.h"
 #include "InputFiles.h"
 #include "OutputFiles.h"
@@ -301,8 +302,8 @@ int main(int argc, const char **argv) {
     printApiTables(outs(), ListApis);
     return 0;
   }
-  // Without a compile database or flags, clang tools parse "without flags";
-  // for CUDA that is another configuration, so it is an error here.
+  // A -p directory must hold a compile database (clang's tools would parse
+  // "without flags" instead: for CUDA, another configuration).
   std::optional<std::string> BuildPath = buildPathArg(argc, argv);
   if (BuildPath) {
     std::string Err;
@@ -313,12 +314,24 @@ int main(int argc, const char **argv) {
                           "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON or give flags "
                           "after '--'",
                           *BuildPath, Err));
-  } else if (!hasFlagSeparator(argc, argv) && !asksForHelp(argc, argv)) {
-    return fail("no compile flags: pass -p <build dir> (compile_commands.json) "
-                "or the compiler flags after '--'");
   }
+  // `orrery-instrument app.cu`: a compile database above the file, else the
+  // flags such a file needs, said in a note.
+  BareInvocation Bare;
+  std::vector<const char *> Args(argv, argv + argc);
+  if (!BuildPath && !hasFlagSeparator(argc, argv) && !asksForHelp(argc, argv)) {
+    Bare = bareInvocation(argc, argv);
+    Args.clear();
+    for (const std::string &A : Bare.Args)
+      Args.push_back(A.c_str());
+    if (Bare.Args.size() > 2 && Bare.Args[Bare.Args.size() - 2] == "-p")
+      BuildPath = Bare.Args.back();
+    if (!Bare.Note.empty())
+      WithColor::note(errs(), "orrery-instrument") << Bare.Note << "\n";
+  }
+  int ArgCount = static_cast<int>(Args.size());
   auto Parser = clang::tooling::CommonOptionsParser::create(
-      argc, argv, Category, cl::OneOrMore,
+      ArgCount, Args.data(), Category, cl::OneOrMore,
       "Rewrites CUDA runtime calls, kernel launches and MPI calls into Orrery "
       "site hooks.\n");
   if (!Parser) {
@@ -412,8 +425,7 @@ int main(int argc, const char **argv) {
     DeviceSideOptions D;
     D.MachineArch = Machine ? Machine->M.Gpu.Arch : "";
     D.CudaPath = Settings.CudaPath;
-    D.CacheDir =
-        PtxasCacheDir.empty() ? defaultPtxasCacheDir() : PtxasCacheDir;
+    D.CacheDir = PtxasCacheDir.empty() ? defaultPtxasCacheDir() : PtxasCacheDir;
     D.CompileOnMiss = Report != ReportFormat::None;
     D.AnyFile = !HeaderDirs.empty();
     D.Verbose = !Quiet && Report != ReportFormat::None;

@@ -63,7 +63,34 @@ def read_rows(path):
             sys.exit("orrery-plot: error: %s has no column %s; write it with "
                      "orrery-sweep (or orrery-sweep collect DIR)"
                      % (path, ", ".join(missing)))
-        return list(reader), reader.fieldnames
+        rows = []
+        width = len(reader.fieldnames)
+        for r in reader:
+            # A row cut short (a truncated file) or with extra fields (edited
+            # by hand) would shift columns: refuse it rather than plot it.
+            extra = r.get(None)
+            short = [k for k in reader.fieldnames if r.get(k) is None]
+            if extra or short:
+                sys.exit("orrery-plot: error: %s:%d: %d fields where the header "
+                         "has %d (a truncated or edited table); rewrite it "
+                         "with orrery-sweep collect DIR"
+                         % (path, reader.line_num,
+                            width + len(extra or []) - len(short), width))
+            for k in ("point", "np"):
+                if not r[k].strip().isdigit():
+                    sys.exit("orrery-plot: error: %s:%d: %s is '%s', not a "
+                             "whole number; rewrite the table with "
+                             "orrery-sweep collect DIR"
+                             % (path, reader.line_num, k, r[k]))
+            for k in ("simulated_seconds", "seconds"):
+                try:
+                    float(r[k] or 0)
+                except ValueError:
+                    sys.exit("orrery-plot: error: %s:%d: %s is '%s', not a "
+                             "number; rewrite the table with orrery-sweep "
+                             "collect DIR" % (path, reader.line_num, k, r[k]))
+            rows.append(r)
+        return rows, reader.fieldnames
 
 
 def points_of(rows, fields):
@@ -101,11 +128,34 @@ def spans_decade(values):
 
 
 def save(fig, outdir, stem, formats, written):
+    """Writes each format next to its final name; publish() renames them all
+    once every plot is drawn, so a failure leaves no partial set."""
     for fmt in formats:
         path = os.path.join(outdir, "%s.%s" % (stem, fmt))
-        fig.savefig(path, format=fmt, bbox_inches="tight",
+        fig.savefig(path + ".part", format=fmt, bbox_inches="tight",
                     metadata={"Date": None} if fmt == "svg" else None)
         written.append(path)
+
+
+def publish(written):
+    for path in written:
+        os.replace(path + ".part", path)
+
+
+def discard(written):
+    for path in written:
+        if os.path.exists(path + ".part"):
+            os.remove(path + ".part")
+
+
+def gpu_ticks(ax, gpus):
+    """At most a dozen labelled ticks, the smallest and largest included."""
+    ticks = sorted(set(gpus))
+    if len(ticks) > 12:
+        step = (len(ticks) - 1) / 11.0
+        ticks = sorted({ticks[int(round(i * step))] for i in range(12)})
+    ax.set_xticks(ticks)
+    ax.set_xticklabels([str(g) for g in ticks])
 
 
 def plot_scaling(plt, points, varied, outdir, formats, written):
@@ -114,12 +164,14 @@ def plot_scaling(plt, points, varied, outdir, formats, written):
         series.setdefault(series_label(p, varied), []).append(p)
     fig, axes = plt.subplots(1, 3, figsize=(15, 4.5))
     gpus = [p["np"] for p in points]
+    all_eff = []
     for label, ps in series.items():
         ps = sorted(ps, key=lambda p: p["np"])
         x = [p["np"] for p in ps]
         t = [p["sim"] for p in ps]
         speedup = [t[0] / v if v > 0 else 0 for v in t]
         eff = [s / (n / x[0]) for s, n in zip(speedup, x)]
+        all_eff += eff
         for ax, y, what in zip(axes, [t, speedup, eff],
                                ["time", "speedup", "efficiency"]):
             (line,) = ax.plot(x, y, marker="o", label=label)
@@ -127,20 +179,23 @@ def plot_scaling(plt, points, varied, outdir, formats, written):
     axes[0].set_ylabel("simulated time (s)")
     axes[1].set_ylabel("speedup over the fewest GPUs (x)")
     axes[2].set_ylabel("parallel efficiency (%)")
+    # A linear axis from 0: 99.6-100 % reads as flat, not as a collapse.
+    axes[2].set_ylim(0, 1.05 * max([1.0] + all_eff))
     axes[2].yaxis.set_major_formatter(
         plt.FuncFormatter(lambda v, _: "%.0f" % (100 * v)))
     axes[0].set_title("Simulated time")
     axes[1].set_title("Speedup")
     axes[2].set_title("Parallel efficiency")
     if len(set(gpus)) > 1:
-        lo, hi = min(gpus), max(gpus)
-        axes[1].plot([lo, hi], [1, hi / lo], "k:", label="ideal")
+        # Through every GPU count: on a log axis a two-point segment would
+        # bend away from points that are on it.
+        xs = sorted(set(gpus))
+        axes[1].plot(xs, [g / xs[0] for g in xs], "k:", label="ideal")
     for ax in axes:
         ax.set_xlabel("GPUs (MPI ranks)")
         if spans_decade(gpus) or (gpus and max(gpus) / max(1, min(gpus)) >= 8):
             ax.set_xscale("log", base=2)
-        ax.set_xticks(sorted(set(gpus)))
-        ax.set_xticklabels([str(g) for g in sorted(set(gpus))])
+        gpu_ticks(ax, gpus)
         ax.grid(True, alpha=0.3)
     handles, labels = axes[1].get_legend_handles_labels()
     fig.legend(handles, labels, title="machine file", loc="upper center",
@@ -388,6 +443,7 @@ def plot_validation(plt, csv_path, outdir, formats):
         ax.grid(True, alpha=0.3)
         save(fig, outdir, source.replace("/", "_"), formats, written)
         plt.close(fig)
+    publish(written)
     for w in written:
         print(w)
     return 0
@@ -460,14 +516,29 @@ def main(argv):
     plt = import_matplotlib()
     outdir = args.outdir or os.path.join(args.dir, "plots")
     os.makedirs(outdir, exist_ok=True)
-    written = []
-    plot_scaling(plt, points, varied, outdir, formats, written)
-    plot_breakdown(plt, points, outdir, formats, written)
-    plot_kernels(plt, points, args.top, outdir, formats, written)
-    if measured:
-        for line in plot_fidelity(plt, points, varied, measured, outdir,
-                                  formats, written):
-            print(line)
+    if os.path.isfile(sweep_json):
+        with open(sweep_json) as f:
+            listed = len(json.load(f).get("points", []))
+        if listed > len(points):
+            print("orrery-plot: note: %s has %d of the %d points of %s (the "
+                  "others failed or are not done: orrery-sweep status %s)"
+                  % (csv_path, len(points), listed, sweep_json, args.dir),
+                  file=sys.stderr)
+    written, lines = [], []
+    try:
+        plot_scaling(plt, points, varied, outdir, formats, written)
+        plot_breakdown(plt, points, outdir, formats, written)
+        plot_kernels(plt, points, args.top, outdir, formats, written)
+        if measured:
+            lines = plot_fidelity(plt, points, varied, measured, outdir,
+                                  formats, written)
+    except Exception as e:  # a plot that cannot be drawn: none is written
+        discard(written)
+        sys.exit("orrery-plot: error: cannot draw the plots of %s (%s: %s); "
+                 "nothing was written" % (csv_path, type(e).__name__, e))
+    publish(written)
+    for line in lines:
+        print(line)
     print("orrery-plot: %d points; wrote %s" % (len(points), ", ".join(written)))
     return 0
 

@@ -7,6 +7,7 @@
 
 #include <cerrno>
 #include <cstdlib>
+#include <filesystem>
 
 namespace orrery::run {
 
@@ -84,9 +85,17 @@ bool parseDeviceValue(const std::string &Spec, const std::string &Origin,
          value(Spec.substr(Eq + 1), Where, Origin, Out, Error);
 }
 
-bool readDeviceValueFile(const std::string &Path,
-                         std::vector<DeviceValue> &Out, std::string &Error) {
+bool readDeviceValueFile(const std::string &Path, std::vector<DeviceValue> &Out,
+                         std::string &Error) {
   YAML::Node Root;
+  std::error_code EC;
+  if (!std::filesystem::is_regular_file(Path, EC)) {
+    Error = "--device-values: '" + Path + "' is " +
+            (std::filesystem::exists(Path, EC) ? "not a regular file"
+                                               : "not there") +
+            "; give a YAML file of FILE:LINE: VALUE lines";
+    return false;
+  }
   try {
     Root = YAML::LoadFile(Path);
   } catch (const YAML::BadFile &) {
@@ -96,6 +105,9 @@ bool readDeviceValueFile(const std::string &Path,
     Error = Path + ":" + std::to_string(E.mark.line + 1) + ":" +
             std::to_string(E.mark.column + 1) + ": " + E.msg;
     return false;
+  } catch (const std::exception &E) {
+    Error = "--device-values: cannot read '" + Path + "' (" + E.what() + ")";
+    return false;
   }
   if (!Root.IsMap()) {
     Error = Path + ": expected a map of FILE:LINE to VALUE, e.g. "
@@ -103,8 +115,7 @@ bool readDeviceValueFile(const std::string &Path,
     return false;
   }
   for (const auto &KV : Root) {
-    std::string Origin =
-        Path + ":" + std::to_string(KV.first.Mark().line + 1);
+    std::string Origin = Path + ":" + std::to_string(KV.first.Mark().line + 1);
     if (!KV.first.IsScalar() || !KV.second.IsScalar()) {
       Error = Origin + ": each entry is FILE:LINE: VALUE";
       return false;

@@ -4,8 +4,8 @@
 
 #include <cerrno>
 #include <csignal>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <sys/prctl.h>
@@ -18,8 +18,12 @@ namespace orrery::run {
 namespace {
 
 volatile sig_atomic_t ChildPid = 0;
+/// The last signal passed on: what ended the run, whatever smpirun turns it
+/// into (it stops the simulation with SIGTERM on any of them).
+volatile sig_atomic_t Received = 0;
 
 void forwardSignal(int Sig) {
+  Received = Sig;
   if (ChildPid > 0)
     kill(static_cast<pid_t>(ChildPid), Sig);
 }
@@ -121,6 +125,7 @@ int runCommand(const Command &C, std::string &Error) {
     Error = "cannot start '" + C.Argv[0] + "': " + std::strerror(errno);
     return -1;
   }
+  Received = 0;
   struct sigaction Forward = {}, Old[4];
   Forward.sa_handler = forwardSignal;
   sigemptyset(&Forward.sa_mask);
@@ -171,6 +176,10 @@ int runCommand(const Command &C, std::string &Error) {
     Error = "cannot run '" + C.Argv[0] + "': " + std::strerror(ExecErrno);
     return -1;
   }
+  // Stopped after a signal the user sent: that signal, not smpirun's SIGTERM
+  // to the simulation (a ^C reads as signal 2).
+  if (Received && (WIFSIGNALED(Status) || WEXITSTATUS(Status) != 0))
+    return 128 + Received;
   if (WIFSIGNALED(Status))
     return 128 + WTERMSIG(Status);
   return WEXITSTATUS(Status);

@@ -154,8 +154,13 @@ bool collect(const std::string &Dir, const Study &S, CollectResult &R,
       OS << "\n";
       ++R.Rows;
     };
-    double Ranks = J.value("ranks", 1.0), Sum = 0;
-    if (Ranks <= 0)
+    // A report edited by hand may carry anything: a missing or non-numeric
+    // rank count divides by one.
+    double Ranks = J.contains("ranks") && J["ranks"].is_number()
+                       ? J["ranks"].get<double>()
+                       : 1.0,
+           Sum = 0;
+    if (!(Ranks > 0))
       Ranks = 1;
     for (const auto &[K, V] : J["breakdown"].items())
       if (V.is_number())
@@ -172,6 +177,18 @@ bool collect(const std::string &Dir, const Study &S, CollectResult &R,
         row({"kernel", text(Kn, "name"), text(Kn, "site"), text(Kn, "seconds"),
              "", text(Kn, "launches"), text(Kn, "flops"), text(Kn, "bytes"),
              text(Kn, "confidence")});
+  }
+  // Nothing to gather: keep whatever results.csv is there.
+  if (R.Collected == 0) {
+    Error = R.Points == 0
+                ? "no reports in " + Dir +
+                      " (no sweep.json, no orrery-sim-report/1 JSON files); "
+                      "give the -o DIR of a sweep or a directory of reports"
+                : "none of the " + std::to_string(R.Points) + " points in " +
+                      Dir + " has a complete report yet; " + Dir +
+                      "/results.csv is left as it was (orrery-sweep status " +
+                      Dir + " lists them)";
+    return false;
   }
   return support::writeFileAtomically(Dir + "/results.csv", OS.str(), Error);
 }

@@ -13,6 +13,7 @@
 #include "Runner.h"
 #include "Slurm.h"
 #include "Study.h"
+#include "SweepDir.h"
 #include "orrery/support/ExecutableDir.h"
 
 #include "llvm/Support/CommandLine.h"
@@ -111,21 +112,23 @@ static int runCollect(const std::string &Dir) {
     std::cerr << "orrery-sweep collect: error: " << Error << "\n";
     return 2;
   }
-  CollectResult R;
-  if (!collect(Dir, S, R, Error)) {
+  // A sweep running there writes results.csv when it ends.
+  SweepDirLock Lock;
+  if (!lockSweepDir(Dir, Lock, Error)) {
     std::cerr << "orrery-sweep collect: error: " << Error << "\n";
     return 1;
   }
+  CollectResult R;
+  bool Ok = collect(Dir, S, R, Error);
   for (const auto &P : R.Problems)
     std::cerr << "orrery-sweep collect: warning: " << P << "\n";
+  if (!Ok) {
+    std::cerr << "orrery-sweep collect: error: " << Error << "\n";
+    return 1;
+  }
   std::cout << "orrery-sweep collect: " << R.Collected << " of " << R.Points
             << " points have reports; " << Dir << "/results.csv (" << R.Rows
             << " rows)\n";
-  if (R.Points == 0) {
-    std::cerr << "orrery-sweep collect: error: no reports in " << Dir
-              << " (no sweep.json, no orrery-sim-report/1 JSON files)\n";
-    return 1;
-  }
   return R.Collected == R.Points ? 0 : 1;
 }
 
@@ -154,6 +157,12 @@ int main(int argc, char **argv) {
     return 2;
   }
   std::string Dir = absDir(OutDir);
+  // Only a directory of ours is written to, and by one sweep at a time.
+  SweepDirLock Lock;
+  if (!claimSweepDir(Dir, StudyFile, Lock, Error)) {
+    std::cerr << "orrery-sweep: error: " << Error << "\n";
+    return 2;
+  }
   std::string RunExe = OrreryRunOpt.empty() ? selfDir() + "/orrery-run"
                                             : OrreryRunOpt.getValue();
   RunExe = fs::absolute(RunExe).lexically_normal().string();

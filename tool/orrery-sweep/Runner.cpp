@@ -17,6 +17,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <thread>
@@ -73,6 +74,7 @@ pid_t start(const std::string &Dir, const Point &P, const std::string &Exe,
   for (auto &A : Argv)
     CArgv.push_back(A.data());
   CArgv.push_back(nullptr);
+  pid_t Sweep = ::getpid();
   pid_t Pid = ::fork();
   if (Pid == 0) {
     ::dup2(Fd, 1);
@@ -83,6 +85,12 @@ pid_t start(const std::string &Dir, const Point &P, const std::string &Exe,
     ::signal(SIGINT, SIG_DFL);
     ::signal(SIGTERM, SIG_DFL);
     ::signal(SIGHUP, SIG_DFL);
+    ::signal(SIGQUIT, SIG_DFL);
+    // If the sweep dies, SIGKILL included, its points stop with it rather
+    // than run on beside a rerun.
+    ::prctl(PR_SET_PDEATHSIG, SIGTERM);
+    if (::getppid() != Sweep)
+      ::_exit(128 + SIGTERM);
     ::execv(Exe.c_str(), CArgv.data());
     std::string Msg = "orrery-sweep: cannot start " + Exe + ": " +
                       std::strerror(errno) +
@@ -192,7 +200,7 @@ int runLocal(const std::string &Dir, const Study &S, const RunnerOptions &O,
   struct sigaction SA {};
   SA.sa_handler = onSignal;
   sigemptyset(&SA.sa_mask);
-  for (int Sig : {SIGINT, SIGTERM, SIGHUP})
+  for (int Sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT})
     sigaction(Sig, &SA, nullptr);
 
   Progress Prog(Out, O.Terminal, S.Points.size(), AlreadyDone, Jobs);

@@ -1,10 +1,14 @@
 //===- Study.cpp - orrery-sweep: reading and expanding a study ------------===//
 
 #include "Study.h"
+#include "Layout.h"
+
+#include "llvm/Support/ConvertUTF.h"
 
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <regex>
@@ -30,6 +34,10 @@ const std::vector<std::string> &settingNames() {
 }
 
 namespace {
+
+/// More simulations than a study should ask of one machine; a larger one is
+/// almost surely a mistake (and its count could overflow).
+constexpr std::size_t MaxPoints = 100000;
 
 struct StudyError {
   YAML::Mark Mark;
@@ -107,12 +115,16 @@ std::string absPath(const std::string &StudyDir, const std::string &S) {
   return fs::absolute(P).lexically_normal().string();
 }
 
+/// A piece of a point's directory name: letters, digits, '.', '-' and '_'
+/// only, never starting with a dot ("..", ".hidden") nor empty.
 std::string sanitize(const std::string &S) {
   std::string R;
   for (char C : S)
     R += (std::isalnum(static_cast<unsigned char>(C)) || C == '.' || C == '-')
              ? C
              : '_';
+  if (R.empty() || R[0] == '.')
+    R.insert(R.begin(), '_');
   return R;
 }
 
@@ -232,14 +244,24 @@ void readStudy(const YAML::Node &Root, const std::string &File, Study &S) {
       for (const auto &KV2 : V) {
         std::string Name = KV2.first.as<std::string>();
         const YAML::Node &W = KV2.second;
+        // Each value becomes one #SBATCH line: a line break in one would
+        // write lines of its own into the batch script.
+        auto OneLine = [&](const YAML::Node &N) {
+          std::string T = scalar(N, Name);
+          if (T.find_first_of("\n\r") != std::string::npos)
+            fail(N, "slurm '" + Name +
+                        "' holds a line break; each value becomes one "
+                        "#SBATCH line, so give it on one line");
+          return T;
+        };
         if (Name == "partition")
-          S.Slurm.Partition = scalar(W, Name);
+          S.Slurm.Partition = OneLine(W);
         else if (Name == "account")
-          S.Slurm.Account = scalar(W, Name);
+          S.Slurm.Account = OneLine(W);
         else if (Name == "time")
-          S.Slurm.Time = scalar(W, Name);
+          S.Slurm.Time = OneLine(W);
         else if (Name == "mem")
-          S.Slurm.Mem = scalar(W, Name);
+          S.Slurm.Mem = OneLine(W);
         else if (Name == "limit") {
           std::string L = scalar(W, Name);
           char *End = nullptr;
@@ -254,7 +276,7 @@ void readStudy(const YAML::Node &Root, const std::string &File, Study &S) {
             fail(W, "'options' is a list of sbatch options, e.g. "
                     "[--qos=normal]");
           for (const auto &E : W)
-            S.Slurm.Options.push_back(scalar(E, Name));
+            S.Slurm.Options.push_back(OneLine(E));
         } else
           fail(KV2.first, "unknown slurm key '" + Name +
                               "'; expected partition, account, time, mem, "
@@ -316,10 +338,18 @@ void readStudy(const YAML::Node &Root, const std::string &File, Study &S) {
 
   if (Listed.empty())
     Listed.push_back({});
-  // Cross product: listed points x axes (the last axis varies fastest).
+  // Cross product: listed points x axes (the last axis varies fastest),
+  // bounded before it is counted (16 axes of 16 values overflow 64 bits).
   std::size_t Total = 1;
-  for (const auto &Ax : Axes)
+  for (const auto &Ax : Axes) {
+    if (Ax.second.size() > MaxPoints / Total / Listed.size())
+      fail(Root, "the axes' cross product (times " +
+                     std::to_string(Listed.size()) +
+                     " listed point(s)) exceeds " + std::to_string(MaxPoints) +
+                     " points at axis '" + Ax.first +
+                     "'; split the study or list the points you need");
     Total *= Ax.second.size();
+  }
   std::map<std::string, int> NameCount;
   for (const auto &L : Listed) {
     for (std::size_t C = 0; C < Total; ++C) {
@@ -415,12 +445,19 @@ void readStudy(const YAML::Node &Root, const std::string &File, Study &S) {
   for (auto &P : S.Points)
     if (P.Name.empty())
       P.Name = "point";
-  // Names are unique: repeated ones get their index.
+  // Names are unique: repeated ones get their index, and a name that still
+  // meets one taken (a value "1-1" beside the second "1") more.
   for (const auto &P : S.Points)
     ++NameCount[P.Name];
   for (auto &P : S.Points)
     if (NameCount[P.Name] > 1)
       P.Name += "-" + std::to_string(P.Index);
+  std::set<std::string> Taken;
+  for (auto &P : S.Points) {
+    std::string Base = P.Name;
+    for (int K = 1; !Taken.insert(P.Name).second; ++K)
+      P.Name = Base + "-" + std::to_string(P.Index) + "-" + std::to_string(K);
+  }
 }
 
 std::string where(const std::string &File, const YAML::Mark &M) {
@@ -440,8 +477,26 @@ bool loadStudy(const std::string &File, Study &S, std::string &Error) {
     return false;
   }
   S.Dir = fs::absolute(File).parent_path().lexically_normal().string();
+  // Names and values reach sweep.json and results.csv: text only.
+  std::string Text;
+  if (!readFile(File, Text)) {
+    Error = File + ": error: cannot read the study file";
+    return false;
+  }
+  const auto *Begin = reinterpret_cast<const llvm::UTF8 *>(Text.data());
+  const llvm::UTF8 *At = Begin;
+  if (!llvm::isLegalUTF8String(&At, Begin + Text.size())) {
+    std::size_t Offset = At - Begin;
+    std::size_t Line =
+        1 + std::count(Text.begin(), Text.begin() + Offset, '\n');
+    char Byte[8];
+    std::snprintf(Byte, sizeof Byte, "0x%02X", unsigned(*At));
+    Error = File + ":" + std::to_string(Line) + ": error: byte " + Byte +
+            " is not UTF-8; save the study as UTF-8 text";
+    return false;
+  }
   try {
-    YAML::Node Root = YAML::LoadFile(File);
+    YAML::Node Root = YAML::Load(Text);
     readStudy(Root, File, S);
   } catch (const StudyError &E) {
     Error = where(File, E.Mark) + ": error: " + E.Message;

@@ -51,6 +51,24 @@ SymExpr Access::requestedBytes() const {
   return SymExpr(32.0);
 }
 
+SymExpr Access::l1Bytes() const {
+  // A wavefront is 128 bytes a clock; per thread, 4 bytes each.
+  switch (Pattern) {
+  case AccessPattern::Uniform:
+    // One wavefront, or the half/quarter warps of 8- and 16-byte loads.
+    return SingleLane ? SymExpr(128.0) : SymExpr::max(4.0, ElemSize);
+  case AccessPattern::Coalesced:
+    return SymExpr(4.0) * SymExpr::l1Wavefronts(1.0, ElemSize);
+  case AccessPattern::Strided:
+    return SymExpr(4.0) * SymExpr::l1Wavefronts(Stride, ElemSize);
+  case AccessPattern::Indirect:
+  case AccessPattern::Unknown:
+    // 32 lanes in 32 lines: the tag stage's (32 + 3) / 4 clocks.
+    return SymExpr(4.0 * 35 / 4);
+  }
+  return SymExpr(35.0);
+}
+
 namespace kernels {
 
 /// The threadIdx.x coefficient of an index expression.

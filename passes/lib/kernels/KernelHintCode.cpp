@@ -32,8 +32,8 @@ CountExprs countExprs(const KernelHint &H) {
   for (char D : {'x', 'y', 'z'})
     Launched = Launched * SymExpr::sym(std::string("gridDim.") + D) *
                SymExpr::sym(std::string("blockDim.") + D);
-  SymExpr Load, Store, Atomics, SameAddress, GridSameAddress, SharedAccesses,
-      Dependent;
+  SymExpr Load, L1Load, Kept, Store, Atomics, SameAddress, GridSameAddress,
+      SharedAccesses, Dependent;
   std::optional<SymExpr> LoadFp(SymExpr(0.0)), StoreFp(SymExpr(0.0));
   for (const Access &A : H.Accesses) {
     SymExpr Bytes = A.Count * A.requestedBytes();
@@ -43,6 +43,8 @@ CountExprs countExprs(const KernelHint &H) {
     }
     if (A.Dir == "load") {
       Load = Load + Bytes;
+      L1Load = L1Load + A.Count * A.l1Bytes();
+      Kept = Kept + A.Count * A.ElemSize;
       if (A.Dependent)
         Dependent = Dependent + A.Count;
     } else if (A.Dir == "store")
@@ -83,6 +85,8 @@ CountExprs countExprs(const KernelHint &H) {
   C.fp64_transc = H.Fp64.Transc;
   C.int_ops = H.IntOps;
   C.load_bytes = Load;
+  C.l1_load_bytes = L1Load;
+  C.load_register_bytes = Kept;
   C.store_bytes = Store;
   C.dependent_loads = Dependent;
   C.bytes_in_flight = SymExpr(H.BytesInFlight);

@@ -174,6 +174,12 @@ void printTotals(raw_ostream &OS, const Evaluated &E) {
      << Fp(T.LoadFootprint) << " footprint\n";
   OS << "    bytes stored: " << formatCount(T.StoreBytes) << " requested, "
      << Fp(T.StoreFootprint) << " footprint\n";
+  // Worth a line where the L1's data stage reads more than is requested
+  // (bank conflicts) or where a load spreads over many lines.
+  if (W.L1Loads >= 0 && std::fabs(W.L1Loads - T.LoadBytes) > 0.01 * W.L1Loads)
+    OS << "    L1 data stage: " << formatCount(W.L1Loads)
+       << " bytes of wavefronts for the loads (bank conflicts, lines "
+          "spread)\n";
   if (W.ReusedReads > 0)
     OS << "    re-reads: " << formatCount(W.ReusedReads)
        << " bytes loaded again; one block loads " << Fp(W.BlockLoadFootprint)
@@ -220,6 +226,8 @@ nlohmann::json totalsJson(const Evaluated &E) {
                       {"reused_load_bytes", T.Work.ReusedReads},
                       {"dependent_loads", T.Work.DependentLoads},
                       {"bytes_in_flight", T.Work.BytesInFlight},
+                      {"l1_load_bytes", Fp(T.Work.L1Loads)},
+                      {"load_register_bytes", Fp(T.Work.LoadRegisterBytes)},
                       {"atomics", T.Atomics},
                       {"same_address_atomics", T.SameAddressAtomics},
                       {"grid_same_address_atomics", T.GridSameAddressAtomics}};
@@ -362,6 +370,8 @@ std::string reportJson(const std::vector<KernelInfo> &Kernels,
                   {"pattern", patternName(A.Pattern)},
                   {"requested_bytes", A.requestedBytes().str()},
                   {"location", A.Location}};
+        if (A.Space == "global" && A.Dir == "load")
+          J["l1_bytes"] = A.l1Bytes().str();
         if (A.Pattern == AccessPattern::Strided)
           J["stride"] = A.Stride.str();
         if (!A.Address.empty())

@@ -33,7 +33,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define ORRERY_HOOK_ABI_VERSION 6
+#define ORRERY_HOOK_ABI_VERSION 7
 
 #ifdef __cplusplus
 extern "C" {
@@ -198,6 +198,52 @@ static inline double orrery_halving_trips(double a) {
     n += 1;
   }
   return n + 1;
+}
+/* The L1 wavefronts (clocks of its data stage) of one warp-wide load: 32
+ * lanes `stride` elements of `elem` bytes apart, from an aligned start. The
+ * data stage reads one 4-byte word per bank per clock from 32 banks, so a
+ * load takes as many wavefronts as its busiest bank has distinct words (a
+ * power-of-two stride conflicts, an odd one does not); the tag stage
+ * resolves about four 128-byte lines per clock after the first, so a load
+ * spread over many lines takes (lines + 3) / 4 (gpu-benches' gpu-strides,
+ * H200: l1tex wavefronts per request). The larger of the two; wider
+ * elements than 4 bytes take at least elem / 4 wavefronts. A negative
+ * stride touches what its mirror image does. */
+static inline double orrery_l1_wavefronts(double stride, double elem) {
+  int conflicts[32] = {0};
+  long long last_word = -1, last_line = -1;
+  double lines = 0, busiest = 1, tags;
+  int lane;
+  if (stride < 0)
+    stride = -stride;
+  if (elem < 1)
+    elem = 1;
+  if (elem > 128)
+    elem = 128;
+  if (stride > 1e6)
+    stride = 1e6;
+  for (lane = 0; lane < 32; ++lane) {
+    long long first = (long long)(stride * lane) * (long long)elem;
+    long long word = first / 4;
+    /* Lanes reading one word share it (addresses only grow with the lane). */
+    if (word <= last_word)
+      word = last_word + 1;
+    for (; word <= (first + (long long)elem - 1) / 4; ++word) {
+      last_word = word;
+      if (++conflicts[word % 32] > busiest)
+        busiest = conflicts[word % 32];
+      if (word / 32 != last_line) {
+        last_line = word / 32;
+        lines += 1;
+      }
+    }
+  }
+  /* 8- and 16-byte loads pass in half and quarter warps, whatever their
+   * addresses (a wavefront carries 128 bytes). */
+  if (elem / 4 > busiest)
+    busiest = elem / 4;
+  tags = (lines + 3) / 4;
+  return busiest > tags ? busiest : tags;
 }
 
 /* Begin hooks: called just before the original call.

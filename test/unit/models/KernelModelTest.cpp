@@ -489,3 +489,33 @@ TEST(Caches, UnrolledLoadsInFlight) {
   double T = littleTime(W, 1e9 / 16e12, Waits);
   EXPECT_NEAR(E.Time[CostCategory::Memory], T, T * 1e-9);
 }
+
+TEST(Caches, TheL1DataStageReadsWavefronts) {
+  // Re-reads in the L1 whose loads conflict in its banks: 4x the requested
+  // bytes pass the L1's data stage (l1_load_bytes), so its pipeline takes
+  // 4x as long (1 GB requested at 16 TB/s: 62.5 us; 4 GB of wavefronts:
+  // 250 us). The bytes the levels serve do not change.
+  KernelWork W = rereads(64e3);
+  KernelEstimate Plain = kernelTime(gpuWithL1(), W, launch(4, 256));
+  W.L1Loads = 4e9;
+  KernelEstimate E = kernelTime(gpuWithL1(), W, launch(4, 256));
+  ASSERT_TRUE(E.ok()) << E.Error;
+  EXPECT_DOUBLE_EQ(E.L1Bytes, Plain.L1Bytes);
+  double Waits = 2 * 400e-9 + 30516 * 20e-9;
+  double T = littleTime(W, 4e9 / 16e12, Waits);
+  EXPECT_NEAR(E.Time[CostCategory::Memory], T, T * 1e-9);
+}
+
+TEST(Caches, ThreadsKeepRegistersInFlightNotSectors) {
+  // Strided loads request 4x the bytes they keep (load_register_bytes): a
+  // thread waits rounds of 32 B of registers, a quarter of the rounds the
+  // requested bytes would make (ceil(244140.6 / 32) = 7630, the first of
+  // them to device memory), not of the sectors.
+  KernelWork W = rereads(64e3);
+  W.LoadRegisterBytes = 1e9 / 4;
+  KernelEstimate E = kernelTime(gpuWithL1(), W, launch(4, 256));
+  ASSERT_TRUE(E.ok()) << E.Error;
+  double Waits = 400e-9 + 7629 * 20e-9;
+  double T = littleTime(W, 1e9 / 16e12, Waits);
+  EXPECT_NEAR(E.Time[CostCategory::Memory], T, T * 1e-9);
+}

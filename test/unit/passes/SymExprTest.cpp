@@ -36,6 +36,29 @@ TEST(SymExprTest, Log2StepsCountsHalvings) {
   EXPECT_EQ(SymExpr::log2Steps(4.0).str(), "3");
 }
 
+TEST(SymExprTest, L1WavefrontsByStride) {
+  // 32 lanes of 4-byte words: coalesced in one wavefront; power-of-two
+  // strides conflict in the banks (2, 4, ..., 32 ways); odd strides do not,
+  // but spread over lines the tag stage takes 4 a clock after the first.
+  auto Wf = [](double Stride, double Elem) {
+    return *SymExpr::l1Wavefronts(Stride, Elem).constant();
+  };
+  EXPECT_EQ(Wf(0, 4), 1);     // one word for the warp
+  EXPECT_EQ(Wf(1, 4), 1);     // 128 B, one line
+  EXPECT_EQ(Wf(2, 4), 2);     // 2-way conflicts
+  EXPECT_EQ(Wf(3, 4), 1.5);   // 3 lines: (3 + 3) / 4
+  EXPECT_EQ(Wf(32, 4), 32);   // every lane in bank 0
+  EXPECT_EQ(Wf(33, 4), 8.75); // 32 lines, no conflict
+  EXPECT_EQ(Wf(-2, 4), 2);    // a mirror image
+  EXPECT_EQ(Wf(1, 8), 2);     // 256 B: two words per bank
+  EXPECT_EQ(Wf(0, 8), 2);     // half warps, though the lanes share a word
+  EXPECT_EQ(Wf(1, 16), 4);    // float4: four words per bank
+  EXPECT_EQ(Wf(0.5, 4), 1);   // lane pairs share words
+  SymExpr S = SymExpr::l1Wavefronts(SymExpr::sym("s"), 4.0);
+  EXPECT_EQ(S.str(), "orrery_l1_wavefronts(s, 4)");
+  EXPECT_EQ(*S.eval({{"s", 8}}), 8);
+}
+
 TEST(SymExprTest, NormalizeMergesEqualTerms) {
   SymExpr T = SymExpr::ceilDiv(SymExpr::sym("n"), SymExpr::sym("s"));
   SymExpr E = ((SymExpr(2.0) + T) + T) + T * 3.0;

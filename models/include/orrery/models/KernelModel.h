@@ -42,6 +42,12 @@ struct KernelWork {
   /// which the L1, the L2 or device memory serves by the working set's size
   /// (0 when the footprint is not known).
   double ReusedReads = 0;
+  /// Bytes the L1's data stage reads for all loads (128-byte wavefronts per
+  /// warp-wide load); below 0: not known, the requested loads stand in.
+  double L1Loads = -1;
+  /// Element bytes the loads bring into registers (what threads keep in
+  /// flight); below 0: not known, the requested loads stand in.
+  double LoadRegisterBytes = -1;
   /// Distinct bytes one block loads (< 0: not known); with the blocks
   /// resident on an SM, the working set its L1 must hold.
   double BlockLoadFootprint = -1;

@@ -58,6 +58,10 @@ struct Access {
   /// Bytes requested from memory per thread and execution: 32-byte sectors
   /// per warp instruction, divided by 32 lanes.
   SymExpr requestedBytes() const;
+  /// Bytes the L1's data stage reads per thread and execution: 128-byte
+  /// wavefronts per warp instruction (orrery_l1_wavefronts), divided by 32
+  /// lanes; a one-lane access takes a wavefront alone.
+  SymExpr l1Bytes() const;
 };
 
 struct LoopTrip {

@@ -36,7 +36,8 @@ public:
     FloorDiv,
     Min,
     Max,
-    Log2
+    Log2,
+    L1Wavefronts
   };
 
   SymExpr() : SymExpr(0.0) {}
@@ -55,6 +56,9 @@ public:
   /// The number of halvings of A down to 1, plus one: floor(log2(A)) + 1
   /// for A >= 1 and 1 below (orrery_halving_trips of the hook ABI).
   static SymExpr log2Steps(const SymExpr &A);
+  /// The L1 wavefronts of a warp-wide load of elements Elem bytes wide,
+  /// Stride elements apart (orrery_l1_wavefronts of the hook ABI).
+  static SymExpr l1Wavefronts(const SymExpr &Stride, const SymExpr &Elem);
 
   bool isConst() const;
   /// The value of a constant expression.

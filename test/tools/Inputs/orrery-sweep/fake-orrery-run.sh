@@ -5,6 +5,8 @@
 #   FAKE_FAIL=N         a point of N ranks exits 3 (its log says so)
 #   FAKE_KILL=N         a point of N ranks writes half a report, then dies
 #                       of SIGKILL (a point killed mid-run)
+#   FAKE_HANG=N         a point of N ranks writes its pid to $FAKE_HANG_PID
+#                       and sleeps (a point still running)
 #   FAKE_STOP_SWEEP=N   a point of N ranks writes half a report, sends
 #                       SIGTERM to orrery-sweep (its parent) and waits to
 #                       be stopped (the sweep interrupted mid-point)
@@ -20,6 +22,10 @@ while [ $# -gt 0 ]; do
   shift
 done
 echo "fake orrery-run: $np ranks on $machine"
+if [ "$np" = "${FAKE_HANG:-}" ]; then
+  echo $$ > "$FAKE_HANG_PID"
+  exec sleep 60
+fi
 if [ "$np" = "${FAKE_FAIL:-}" ]; then
   echo "fake orrery-run: failing as asked" >&2
   exit 3
