@@ -129,8 +129,13 @@ int runCommand(const Command &C, std::string &Error) {
   struct sigaction Forward = {}, Old[4];
   Forward.sa_handler = forwardSignal;
   sigemptyset(&Forward.sa_mask);
-  for (int I = 0; I < 4; ++I)
-    sigaction(ForwardedSignals[I], &Forward, &Old[I]);
+  // A signal ignored on entry (nohup's SIGHUP, SIGINT for a background
+  // job) stays ignored, here and in the simulation, as a shell would have it.
+  for (int I = 0; I < 4; ++I) {
+    sigaction(ForwardedSignals[I], nullptr, &Old[I]);
+    if (Old[I].sa_handler != SIG_IGN)
+      sigaction(ForwardedSignals[I], &Forward, nullptr);
+  }
 
   // smpirun runs the simulation (smpimain) as its child; when a signal ends
   // smpirun first, the simulation is still writing its partial report.

@@ -24,9 +24,10 @@ std::string shellQuote(const std::string &S);
 void printCommand(const Command &C, std::ostream &OS);
 
 /// Runs \p C, its standard streams inherited, and waits. SIGINT, SIGTERM,
-/// SIGHUP and SIGQUIT received meanwhile are passed on to it. Returns its
-/// exit status (128 + N if signal N ended it), or -1 with \p Error when it
-/// could not be started.
+/// SIGHUP and SIGQUIT received meanwhile are passed on to it (those ignored
+/// on entry stay ignored, in it too). Returns its exit status: 128 + N when
+/// signal N was passed on and it stopped, else 128 + N if signal N ended
+/// it; or -1 with \p Error when it could not be started.
 int runCommand(const Command &C, std::string &Error);
 
 } // namespace orrery::run
