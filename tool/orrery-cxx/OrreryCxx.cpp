@@ -16,6 +16,7 @@
 #include "SignalCleanup.h"
 #include "orrery/support/AtomicFile.h"
 
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -99,10 +100,12 @@ public:
   int run();
 
 private:
-  const Invocation &Inv;
+  Invocation Inv; ///< a copy: inputs read from stdin get a file here
   const Toolchain &TC;
   const char *Tool;
   std::string TempDir;
+
+  bool spoolStdin();
 
   void error(const std::string &Msg) const {
     std::fprintf(stderr, "%s: error: %s\n", Tool, Msg.c_str());
@@ -410,13 +413,15 @@ int Build::run() {
   if (Inv.Verbose)
     note(std::string("mode ") + modeName(Inv.M) + ", temporary directory " +
          TempDir);
+  if (!spoolStdin())
+    return 1;
   if (Inv.DeviceLink)
     return deviceLink() ? 0 : 1;
   if (Inv.CudaFrontEnd) {
     // nvcc -cuda k.cu [-o out]: nvcc names the output k.cu.cpp.ii.
     const Input &In = Inv.Inputs.front();
-    std::string Out = Inv.Output.empty() ? baseName(In.Path) + ".cpp.ii"
-                                         : Inv.Output;
+    std::string Out =
+        Inv.Output.empty() ? baseName(In.Path) + ".cpp.ii" : Inv.Output;
     std::string Err;
     if (!writeNvccHostStub(absolute(In.Path), Out, Err)) {
       error(Err);
@@ -431,6 +436,52 @@ int Build::run() {
   if (Inv.S == Stage::Link && !link(Objects))
     return 1;
   return 0;
+}
+
+/// A CUDA, C++ or C source read from standard input (`-x cuda -`) is kept
+/// in a file of the temporary directory and built like any other:
+/// instrumented, and in skeleton mode compiled for the host only (as it is,
+/// its device code would need ptxas and a GPU architecture). Probes that
+/// only preprocess or check syntax (build systems' `-x c++ -E -`) read it
+/// as it is.
+bool Build::spoolStdin() {
+  if (Inv.DryRun || Inv.S == Stage::Preprocess || Inv.S == Stage::SyntaxOnly)
+    return true;
+  for (Input &In : Inv.Inputs) {
+    if (In.Path != "-" || In.Language != Lang::Other ||
+        (In.XLang != "cuda" && In.XLang != "c++" && In.XLang != "c"))
+      continue;
+    std::string Text;
+    char Buf[65536];
+    ssize_t N;
+    while ((N = read(0, Buf, sizeof Buf)) > 0 || (N < 0 && errno == EINTR))
+      if (N > 0)
+        Text.append(Buf, static_cast<size_t>(N));
+    if (N < 0) {
+      error(std::string("cannot read the source on standard input: ") +
+            std::strerror(errno));
+      return false;
+    }
+    std::string Ext = In.XLang == "cuda" ? ".cu"
+                      : In.XLang == "c"  ? ".c"
+                                         : ".cpp";
+    std::string Path = TempDir + "/stdin" + Ext, Err;
+    if (!orrery::support::writeFileAtomically(Path, Text, Err)) {
+      error(Err);
+      return false;
+    }
+    In.Path = Path;
+    // clang looks for the quoted includes of standard input in the current
+    // directory; the file's own directory is the temporary one.
+    char Cwd[4096];
+    if (getcwd(Cwd, sizeof Cwd))
+      Inv.Items.insert(Inv.Items.begin(),
+                       Item{Use::Preprocess, {"-iquote", Cwd}, -1});
+    In.Language = In.XLang == "cuda" ? Lang::CUDA
+                  : In.XLang == "c"  ? Lang::C
+                                     : Lang::CXX;
+  }
+  return true;
 }
 
 /// Runs clang with the command line as given (version and other queries
