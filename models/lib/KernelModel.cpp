@@ -65,6 +65,7 @@ GpuParams GpuParams::fromMachine(const Machine &M) {
   };
   auto &E = G.Estimates;
   Take(Gm.PeakInt32, G.PeakInt, E.PeakInt);
+  Take(Gm.PeakIssue, G.PeakIssue, E.PeakIssue);
   Take(Gm.ComputeEfficiency, G.ComputeEfficiency, E.ComputeEfficiency);
   Take(Gm.MemoryBandwidth, G.MemoryBandwidth, E.MemoryBandwidth);
   Take(Gm.MemoryEfficiency, G.MemoryEfficiency, E.MemoryEfficiency);
@@ -111,11 +112,17 @@ double weightedFlops(const GpuParams &G, const KernelWork &W, Precision P) {
 
 namespace {
 
-/// Device time of all arithmetic at full occupancy on every SM.
+/// Device time of all arithmetic at full occupancy on every SM. FP32, FP64
+/// and INT32 run on separate pipes (NVIDIA Volta and later: "simultaneous
+/// execution of FP32 and INT32 operations", Volta GV100 whitepaper) that
+/// share the schedulers' issue slots (one warp instruction per clock each):
+/// with an issue rate, the time is the busiest pipe's or the issue's,
+/// whichever is longer; without one, the pipes' times add up.
 bool computeTime(const GpuParams &G, const KernelWork &W, double &T, bool &Est,
                  std::string &Error) {
   T = 0;
   Est = false;
+  double Busiest = 0, Issued = 0;
   for (int P = 0; P < NumPrecisions; ++P) {
     double F = weightedFlops(G, W, static_cast<Precision>(P));
     if (F == 0)
@@ -130,7 +137,12 @@ bool computeTime(const GpuParams &G, const KernelWork &W, double &T, bool &Est,
               " arithmetic but the GPU has no peak rate for it";
       return false;
     }
-    T += F / (G.Peak[P] * G.ComputeEfficiency);
+    double Pipe = F / (G.Peak[P] * G.ComputeEfficiency);
+    T += Pipe;
+    Busiest = std::max(Busiest, Pipe);
+    // An FMA is one instruction for two flops; a division, square root or
+    // transcendental an instruction sequence of about half its weight.
+    Issued += (W.Flops[P] - W.Fmas[P]) + (F - W.Flops[P]) / 2;
   }
   if (W.IntOps > 0) {
     if (G.PeakInt <= 0) {
@@ -138,8 +150,15 @@ bool computeTime(const GpuParams &G, const KernelWork &W, double &T, bool &Est,
               "peak";
       return false;
     }
-    T += W.IntOps / (G.PeakInt * G.ComputeEfficiency);
+    double Pipe = W.IntOps / (G.PeakInt * G.ComputeEfficiency);
+    T += Pipe;
+    Busiest = std::max(Busiest, Pipe);
+    Issued += W.IntOps;
     Est = Est || G.Estimates.PeakInt;
+  }
+  if (G.PeakIssue > 0 && T > 0) {
+    T = std::max(Busiest, Issued / (G.PeakIssue * G.ComputeEfficiency));
+    Est = Est || G.Estimates.PeakIssue;
   }
   Est = Est || (T > 0 && G.Estimates.ComputeEfficiency);
   return true;
@@ -202,6 +221,7 @@ KernelWork kernelWork(const ThreadCounts &C) {
                  double Sqrt, double Transc) {
     int I = static_cast<int>(P);
     W.Flops[I] = A * (Add + Mul + 2 * Fma);
+    W.Fmas[I] = A * Fma;
     W.Divides[I] = A * Div;
     W.Sqrts[I] = A * Sqrt;
     W.Transcendentals[I] = A * Transc;

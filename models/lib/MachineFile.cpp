@@ -152,6 +152,11 @@ void readGpu(Reader &R, MapScope G, GpuModel &Gpu) {
   Gpu.Peak[1] = Peak.quantity("fp32", Dimension::Rate, PeakL);
   Gpu.Peak[2] = Peak.quantity("fp16", Dimension::Rate, PeakL);
   Gpu.PeakInt32 = Peak.quantity("int32", Dimension::Rate, PeakL);
+  // Optional: instructions the warp schedulers issue per second (all SMs, in
+  // thread instructions): FP32, FP64 and INT32 run on separate pipes that
+  // share it.
+  if (Peak.has("issue"))
+    Gpu.PeakIssue = Peak.quantity("issue", Dimension::Rate, PeakL);
   Peak.finish();
   Gpu.ComputeEfficiency =
       G.quantity("compute_efficiency", Dimension::Ratio, RatioL);

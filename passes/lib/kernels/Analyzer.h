@@ -308,6 +308,9 @@ private:
   /// The unroll factor a `#pragma unroll` sets for the next loop: -1 none,
   /// 0 full, else k.
   int64_t UnrollNext = -1;
+  /// The unrolling the compiler picks for an innermost loop without a
+  /// pragma: 0 full, else the factor (1: none).
+  int64_t defaultUnroll(const SymExpr &Trip, const Stmt *Body);
   /// Operations, accesses and barriers counted so far.
   unsigned Work = 0;
   std::vector<std::string> GuardNotes;

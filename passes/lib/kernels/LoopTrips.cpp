@@ -289,6 +289,47 @@ void Analyzer::recordLoop(const LoopResult &R, SourceLocation At,
   H.Loops.push_back({loc(At), R.Kind, R.Trip, R.Note, R.MaxTrip});
 }
 
+namespace {
+
+/// Roughly the instructions one trip of \p Body issues: its operators,
+/// calls and subscripts.
+unsigned bodyOps(const Stmt *Body) {
+  unsigned N = 0;
+  std::vector<const Stmt *> Work{Body};
+  while (!Work.empty()) {
+    const Stmt *S = Work.back();
+    Work.pop_back();
+    if (!S)
+      continue;
+    if (isa<BinaryOperator>(S) || isa<ArraySubscriptExpr>(S) ||
+        isa<ConditionalOperator>(S))
+      ++N;
+    else if (isa<CallExpr>(S))
+      N += 8; // a call inlined, or a math function's sequence
+    else if (const auto *U = dyn_cast<UnaryOperator>(S);
+             U && (U->isIncrementDecrementOp() || U->getOpcode() == UO_Minus ||
+                   U->getOpcode() == UO_LNot || U->getOpcode() == UO_Deref))
+      ++N;
+    for (const Stmt *C : S->children())
+      Work.push_back(C);
+  }
+  return N;
+}
+
+} // namespace
+
+/// How nvcc (NVVM) and clang unroll an innermost loop no pragma names, as
+/// LLVM's loop unroller does at -O3: fully where a constant trip count
+/// times the body stays within about 300 instructions (0), else by 4 where
+/// four copies of the body fit its partial threshold of about 75 (2 where
+/// two do), else not at all (1).
+int64_t Analyzer::defaultUnroll(const SymExpr &Trip, const Stmt *Body) {
+  unsigned Ops = std::max(1u, bodyOps(Body));
+  if (std::optional<double> T = Trip.constant(); T && *T * Ops <= 300)
+    return 0;
+  return Ops * 4 <= 75 ? 4 : Ops * 2 <= 75 ? 2 : 1;
+}
+
 void Analyzer::loop(const ForStmt *F, const SymExpr &Mult) {
   LoopHeader L;
   if (const auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit());
@@ -319,24 +360,32 @@ void Analyzer::loop(const ForStmt *F, const SymExpr &Mult) {
     LoopVars[L.IV] = {R.Kind == "grid_stride" || R.Kind == "block_stride",
                       L.Init, R.Sum, Mult, R.Trip};
   SymExpr Inner = Mult * R.Trip;
-  // Unrolled k times (`#pragma unroll k`), the loop tests and steps once per
-  // k trips; fully unrolled (a constant trip), never.
-  bool Full = UnrollNext == 0 && R.Trip.constant();
-  int64_t Unroll = Full ? static_cast<int64_t>(*R.Trip.constant()) : UnrollNext;
-  SymExpr Control = Full         ? SymExpr(0.0)
-                    : Unroll > 1 ? Inner / double(Unroll)
-                                 : Inner;
+  int64_t Pragma = UnrollNext;
   UnrollNext = -1;
   if (L.Init)
     expr(L.Init, Mult);
+  size_t First = H.Accesses.size(), LoopsBefore = H.Loops.size();
+  stmt(F->getBody(), Inner, false);
+  // Unrolled k times (`#pragma unroll k`), the loop tests and steps once per
+  // k trips; fully unrolled (a constant trip), never. Without a pragma, the
+  // compiler's own unrolling of an innermost loop (defaultUnroll).
+  bool Innermost = H.Loops.size() == LoopsBefore;
+  bool Default = Pragma < 0;
+  if (Default)
+    Pragma = Innermost ? defaultUnroll(R.Trip, F->getBody()) : 1;
+  bool Full = Pragma == 0 && R.Trip.constant();
+  int64_t Unroll = Full ? static_cast<int64_t>(*R.Trip.constant()) : Pragma;
+  SymExpr Control = Full         ? SymExpr(0.0)
+                    : Unroll > 1 ? Inner / double(Unroll)
+                                 : Inner;
   if (F->getCond())
     expr(F->getCond(), Control);
   if (F->getInc())
     expr(F->getInc(), Control);
-  size_t First = H.Accesses.size();
-  stmt(F->getBody(), Inner, false);
-  if (Unroll > 1) {
-    // The unrolled trips' loads issue together, before the first use.
+  // The loads of trips a pragma unrolls issue together, before the first
+  // use; the compiler's own unrolling is not relied on for that (a store in
+  // the body may alias the next trip's loads).
+  if (Unroll > 1 && !Default) {
     double Trip = 0;
     for (size_t I = First; I < H.Accesses.size(); ++I) {
       const Access &A = H.Accesses[I];

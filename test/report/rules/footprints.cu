@@ -25,7 +25,7 @@ __global__ void repeat(double *out, const double *b, int n, int reps) {
 
 // CHECK-LABEL: hint: repeat
 // The inner loop's test and step run once per 8 trips.
-// CHECK: int ops: {{.*}} / 8)
+// CHECK: int ops: {{.*}} / 8 +
 // CHECK: global load b 8 B x {{.*}}, coalesced
 // 108 x 256 threads x 100 x 16 loads x 8 B requested; the buffer holds 32 kB,
 // which every block reads alike: footprint and one block's loads are it.

@@ -191,6 +191,36 @@ TEST(Roofline, ComputeBound) {
   EXPECT_DOUBLE_EQ(E.Time.total(), 5 * Us + 12e-3);
 }
 
+TEST(Roofline, PipesOverlapWithinTheIssueRate) {
+  // 1e10 FP32 flops as 5e9 FMAs and 2e9 integer operations. Without an
+  // issue rate the pipes' times add: 1e10 / (2e12 x 0.5) + 2e9 / (1e12 x
+  // 0.5) = 10 + 4 = 14 ms.
+  KernelWork W = streaming(1e6);
+  W.Flops[1] = 1e10;
+  W.Fmas[1] = 5e9;
+  W.IntOps = 2e9;
+  GpuParams G = gpu();
+  KernelEstimate Sum = kernelTime(G, W, launch(64, 256));
+  ASSERT_TRUE(Sum.ok()) << Sum.Error;
+  EXPECT_DOUBLE_EQ(Sum.Time[CostCategory::Compute], 14e-3);
+  // Issuing 2e12 instructions a second: 7e9 instructions (an FMA is one)
+  // take 7 ms at half efficiency, under the FP32 pipe's 10 ms: the integer
+  // work hides beside the FMAs.
+  G.PeakIssue = 2e12;
+  KernelEstimate Wide = kernelTime(G, W, launch(64, 256));
+  EXPECT_DOUBLE_EQ(Wide.Time[CostCategory::Compute], 10e-3);
+  // Issuing 1e12 (as many instructions as FP32 flops, Hopper's ratio): the
+  // issue slots bound, 14 ms.
+  G.PeakIssue = 1e12;
+  KernelEstimate Narrow = kernelTime(G, W, launch(64, 256));
+  EXPECT_DOUBLE_EQ(Narrow.Time[CostCategory::Compute], 14e-3);
+  // A division is an instruction sequence of half its weight: 1e8 divides
+  // (x 20 flops) are 1e9 more instructions, 2 ms more at the issue bound.
+  W.Divides[1] = 1e8;
+  KernelEstimate Div = kernelTime(G, W, launch(64, 256));
+  EXPECT_DOUBLE_EQ(Div.Time[CostCategory::Compute], 16e-3);
+}
+
 TEST(Roofline, WaveQuantization) {
   // 33 blocks: one full wave of 32 (32/33 of the work, 8,192 threads
   // resident) and a wave of 1 block: that SM's share of the work is 4/33 of

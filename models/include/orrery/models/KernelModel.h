@@ -29,6 +29,8 @@ namespace orrery::models {
 struct KernelWork {
   /// Additions, multiplications and comparisons count 1, an FMA counts 2.
   std::array<double, NumPrecisions> Flops{};
+  /// The FMAs among them (each two flops, one instruction).
+  std::array<double, NumPrecisions> Fmas{};
   std::array<double, NumPrecisions> Divides{};
   std::array<double, NumPrecisions> Sqrts{};
   std::array<double, NumPrecisions> Transcendentals{}; ///< exp, log, sin, ...
@@ -85,6 +87,9 @@ struct LaunchConfig {
 struct GpuParams {
   std::array<double, NumPrecisions> Peak{}; ///< FLOP/s
   double PeakInt = 0;                       ///< OP/s
+  /// Thread instructions issued per second, all SMs (0: not given; the
+  /// pipes' times then add up).
+  double PeakIssue = 0;
   double ComputeEfficiency = 1;
   double MemoryBandwidth = 0; ///< bytes/s
   double MemoryEfficiency = 1;
@@ -123,12 +128,12 @@ struct GpuParams {
   struct {
     std::array<bool, NumPrecisions> Peak{};
     std::array<std::array<bool, 3>, NumPrecisions> Weights{};
-    bool PeakInt = false, ComputeEfficiency = false, MemoryBandwidth = false,
-         MemoryEfficiency = false, ComputeSaturation = false, Launch = false,
-         Sync = false, GraphLaunch = false, GraphKernel = false,
-         MemoryLatency = false, L2Latency = false, BlockOverhead = false,
-         L2 = false, L1 = false, EmptyKernel = false, KernelRate = false,
-         SameAddressAtomic = false;
+    bool PeakInt = false, PeakIssue = false, ComputeEfficiency = false,
+         MemoryBandwidth = false, MemoryEfficiency = false,
+         ComputeSaturation = false, Launch = false, Sync = false,
+         GraphLaunch = false, GraphKernel = false, MemoryLatency = false,
+         L2Latency = false, BlockOverhead = false, L2 = false, L1 = false,
+         EmptyKernel = false, KernelRate = false, SameAddressAtomic = false;
   } Estimates;
 
   static GpuParams fromMachine(const Machine &M);

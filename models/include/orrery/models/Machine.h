@@ -37,7 +37,10 @@ struct GpuModel {
   // Peak throughputs (vector units; tensor peaks are documentation only).
   std::array<Quantity, NumPrecisions> Peak; // FLOP/s, indexed by Precision
   Quantity PeakInt32;                       // OP/s
-  Quantity ComputeEfficiency;               // achievable fraction of peak
+  /// Thread instructions the warp schedulers issue per second, all SMs
+  /// (optional; 0: the pipes are taken to share issue, and their times add).
+  Quantity PeakIssue;
+  Quantity ComputeEfficiency; // achievable fraction of peak
   // Device memory. MemoryLatency: a dependent load that misses L2.
   Quantity MemoryCapacity, MemoryBandwidth, MemoryEfficiency, MemoryLatency;
   // The L2 cache (gpu.l2, optional: no L2 level when L2Size is 0): its
