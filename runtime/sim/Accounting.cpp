@@ -130,6 +130,7 @@ bool Report::writeJson(const std::string &Path, const Summary &S,
                   {"reads", KV.second.Reads},
                   {"bytes", KV.second.Bytes},
                   {"value", KV.second.Value},
+                  {"last_value", KV.second.Last},
                   {"value_from", KV.second.Source}});
   J["device_reads"] = Rs;
   // Every instrumented call site, as a native report lists them (api, site,

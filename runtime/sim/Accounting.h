@@ -67,7 +67,8 @@ struct KernelTotals {
 /// under its FILE:LINE:COLUMN.
 struct DeviceReadTotals {
   std::string Api, Type;
-  std::string Value; ///< what was written: the user's value, or "0"
+  std::string Value;  ///< what was written: the user's value, or "0"
+  std::string Last;   ///< the value the last read got (a schedule's latest)
   std::string Source; ///< "default", "--device-value" or "pragma"
   unsigned long long Reads = 0;
   double Bytes = 0;
@@ -147,8 +148,7 @@ private:
   std::map<std::string, DeviceReadTotals> Reads;
   /// By (file, line, column, api): source order, one row for the copies of
   /// a site in each rank's copy of the program.
-  std::map<std::tuple<std::string, unsigned, unsigned, std::string>,
-           SiteTotals>
+  std::map<std::tuple<std::string, unsigned, unsigned, std::string>, SiteTotals>
       Sites;
   std::map<std::string, unsigned long long> Warnings;
   std::vector<TraceSpan> Spans;

@@ -2,6 +2,7 @@
 
 #include "DeviceValues.h"
 #include "SharedHost.h"
+#include "orrery/support/ValueSchedule.h"
 
 #include <nlohmann/json.hpp>
 
@@ -12,6 +13,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -22,10 +24,32 @@ namespace {
 struct UserValue {
   std::string File; ///< as given: a path or a base name
   unsigned Line = 0;
-  std::string Value;
+  std::string Value;  ///< a value or a schedule (ValueSchedule.h)
   std::string Origin; ///< "--device-value" or the YAML file's name
   bool Used = false;
 };
+
+/// Reads so far of each site by each rank: where a rank is in a schedule.
+std::map<std::pair<const orrery_site *, const Rank *>, std::uint64_t> &
+readCounts() {
+  static std::map<std::pair<const orrery_site *, const Rank *>, std::uint64_t>
+      M;
+  return M;
+}
+
+/// Parsed schedules by their text (a pragma's, a user's).
+const support::ValueSchedule *schedule(const std::string &Text,
+                                       std::string &Error) {
+  static std::map<std::string, support::ValueSchedule> Cache;
+  auto It = Cache.find(Text);
+  if (It == Cache.end()) {
+    support::ValueSchedule S;
+    if (!support::parseValueSchedule(Text, S, Error))
+      return nullptr;
+    It = Cache.emplace(Text, std::move(S)).first;
+  }
+  return &It->second;
+}
 
 std::vector<UserValue> &userValues() {
   static std::vector<UserValue> V;
@@ -173,7 +197,7 @@ void deviceRead(Rank &R, void *Dst, std::size_t Bytes) {
         U.Used = true;
         User = &U;
       }
-  std::string Text = User ? User->Value : Pragma ? Pragma : "";
+  std::string Spec = User ? User->Value : Pragma ? Pragma : "";
   std::string Source = User ? User->Origin : Pragma ? "pragma" : "default";
 
   Report &Rep = Runtime::get().report();
@@ -181,12 +205,27 @@ void deviceRead(Rank &R, void *Dst, std::size_t Bytes) {
                                std::to_string(Site->line) + ":" +
                                std::to_string(Site->column)
                          : std::string("(a copy outside instrumented code)");
+  // This rank's next read of the site takes the schedule's next value.
+  std::string Text = Spec, Error;
+  if (!Spec.empty()) {
+    const support::ValueSchedule *S = schedule(Spec, Error);
+    if (!S) {
+      Rep.warn("device value '" + Spec + "' for " + Key + ": " + Error +
+               "; zeros were read");
+      Spec.clear();
+      Text.clear();
+      Source = "default";
+    } else if (!S->constant()) {
+      Text = S->valueAt(readCounts()[{Site, &R}]++);
+    }
+  }
   std::vector<unsigned char> E;
   if (!Text.empty() && !encodeDeviceValue(Type, Text, E)) {
     Rep.warn("device value '" + Text + "' for " + Key + " is not a " + Type +
              " value (or is out of its range); zeros were read: give one "
              "that fits the type read there");
     Text.clear();
+    Spec.clear();
     Source = "default";
   }
   if (!Text.empty())
@@ -197,7 +236,8 @@ void deviceRead(Rank &R, void *Dst, std::size_t Bytes) {
   DeviceReadTotals &T = Rep.deviceRead(Key);
   T.Api = Site ? Site->api : "";
   T.Type = Type;
-  T.Value = Text.empty() ? "0" : Text;
+  T.Value = Spec.empty() ? "0" : Spec;
+  T.Last = Text.empty() ? "0" : Text;
   T.Source = Source;
   ++T.Reads;
   T.Bytes += static_cast<double>(Bytes);

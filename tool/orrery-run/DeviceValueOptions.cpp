@@ -1,6 +1,7 @@
 //===- DeviceValueOptions.cpp - --device-value and --device-values --------===//
 
 #include "DeviceValueOptions.h"
+#include "orrery/support/ValueSchedule.h"
 
 #include <nlohmann/json.hpp>
 #include <yaml-cpp/yaml.h>
@@ -12,26 +13,6 @@
 namespace orrery::run {
 
 namespace {
-
-/// A number as liborrery-sim can write it: decimal or floating point, with
-/// a sign, or 0x hex (integers and byte patterns).
-bool numeric(const std::string &V) {
-  if (V.empty())
-    return false;
-  const char *S = V.c_str();
-  char *End = nullptr;
-  errno = 0;
-  std::strtod(S, &End);
-  if (*End == '\0' && End != S)
-    return true;
-  std::strtoll(S, &End, 0);
-  if (*End == '\0' && End != S)
-    return true;
-  if (V.size() > 2 && V[0] == '0' && (V[1] == 'x' || V[1] == 'X'))
-    return V.find_first_not_of("0123456789abcdefABCDEF", 2) ==
-           std::string::npos;
-  return false;
-}
 
 bool location(const std::string &Where, const std::string &Origin,
               DeviceValue &Out, std::string &Error) {
@@ -60,10 +41,12 @@ bool location(const std::string &Where, const std::string &Origin,
 
 bool value(const std::string &V, const std::string &Where,
            const std::string &Origin, DeviceValue &Out, std::string &Error) {
-  if (!numeric(V)) {
-    Error = Origin + ": value '" + V + "' for " + Where +
-            " is not a number (decimal, floating point, or 0x hex for "
-            "integers and byte patterns)";
+  support::ValueSchedule S;
+  std::string Why;
+  if (!support::parseValueSchedule(V, S, Why)) {
+    Error = Origin + ": value for " + Where + ": " + Why +
+            " (numbers are decimal, floating point, or 0x hex for integers "
+            "and byte patterns)";
     return false;
   }
   Out.Value = V;

@@ -41,6 +41,7 @@ struct Kernel {
 
 struct DeviceRead {
   std::string Site, Api, Type, Value, From;
+  std::string Last; ///< the value the last read got (a schedule)
   double Reads = 0, Bytes = 0;
 };
 
@@ -182,6 +183,7 @@ bool parseDeviceReads(const json &Reads, FieldReader &R, ReportData &Out) {
     Row.Api = R.text(E, Where, "api", false);
     Row.Type = R.text(E, Where, "type", false);
     Row.Value = R.text(E, Where, "value", true);
+    Row.Last = R.text(E, Where, "last_value", false);
     Row.From = R.text(E, Where, "value_from", false);
     Row.Reads = R.number(E, Where, "reads", true).value_or(0);
     Row.Bytes = R.number(E, Where, "bytes", false).value_or(0);
@@ -351,7 +353,8 @@ void printSummary(const ReportData &D, std::ostream &OS) {
     std::string Rate;
     if (*D.Wall > 0)
       Rate = format(", %.3g simulated s per wall s", D.Simulated / *D.Wall);
-    T.add({"wall time", formatTime(*D.Wall) + " (simulation cost" + Rate + ")"});
+    T.add(
+        {"wall time", formatTime(*D.Wall) + " (simulation cost" + Rate + ")"});
   }
   T.print(OS, "  ");
 }
@@ -361,8 +364,7 @@ void printFailure(const ReportData &D, std::ostream &OS) {
   if (D.Completed)
     return;
   OS << "\nTHE RUN DID NOT COMPLETE: "
-     << (D.Failure.empty() ? std::string("see the messages above")
-                           : D.Failure)
+     << (D.Failure.empty() ? std::string("see the messages above") : D.Failure)
      << "\n  The times below stop where the simulation stopped.\n";
   for (const std::string &R : D.FailedRanks)
     OS << "  " << R << "\n";
@@ -418,7 +420,7 @@ void printCoverage(const ReportData &D, std::ostream &OS) {
     Total += K.Seconds;
   if (D.Kernels.empty() || Total <= 0)
     return;
-  const char *Classes[] = {"exact",   "symbolic", "defaulted",
+  const char *Classes[] = {"exact",         "symbolic", "defaulted",
                            "library model", "unknown",  "none"};
   auto ClassOf = [](const Kernel &K) -> std::string {
     if (K.Hint == "library")
@@ -498,15 +500,18 @@ void printDeviceReads(const ReportData &D, std::ostream &OS) {
   for (const DeviceRead &R : D.Reads)
     T.add({R.Site, R.Api.empty() ? "-" : R.Api, format("%.0f", R.Reads),
            formatBytes(R.Bytes),
-           R.Value + (R.Type.empty() ? "" : " (" + R.Type + ")"),
+           R.Value + (R.Type.empty() ? "" : " (" + R.Type + ")") +
+               // A schedule: where the last read was in it.
+               (R.Last.empty() || R.Last == R.Value ? "" : ", last " + R.Last),
            R.From.empty() ? "-" : R.From});
   T.print(OS, "  ");
-  OS << "  (set a value with orrery-run --device-value FILE:LINE=VALUE)\n";
+  OS << "  (set a value with orrery-run --device-value FILE:LINE=VALUE, or "
+        "a schedule: FILE:LINE=1.0*59,1e-12)\n";
   // liborrery-sim names copies without a hook "(a copy outside ...)".
-  bool Unhooked = std::any_of(D.Reads.begin(), D.Reads.end(),
-                              [](const DeviceRead &R) {
-                                return !R.Site.empty() && R.Site[0] == '(';
-                              });
+  bool Unhooked =
+      std::any_of(D.Reads.begin(), D.Reads.end(), [](const DeviceRead &R) {
+        return !R.Site.empty() && R.Site[0] == '(';
+      });
   if (Unhooked)
     OS << "  (a copy outside instrumented code has no FILE:LINE that "
           "--device-value could name: it is in a file orrery-instrument "
@@ -521,8 +526,7 @@ void printSharedHost(const ReportData &D, std::ostream &OS) {
     return;
   OS << "\nShared host memory: " << format("%.0f", *D.SharedAllocations)
      << " allocations of " << formatBytes(D.SharedBytes.value_or(0))
-     << " in all, at least "
-     << formatBytes(D.SharedThreshold.value_or(0))
+     << " in all, at least " << formatBytes(D.SharedThreshold.value_or(0))
      << " each, share their pages among all ranks (their contents are not "
         "meaningful)\n";
 }

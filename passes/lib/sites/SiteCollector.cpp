@@ -4,6 +4,7 @@
 #include "DeviceReads.h"
 #include "Diagnostics.h"
 #include "HookEmitter.h"
+#include "orrery/support/ValueSchedule.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
@@ -538,14 +539,17 @@ std::string SiteCollector::pragmaValue(SourceLocation Loc) {
   std::optional<std::string> V = devicePragmaValue(Loc, SM);
   if (!V)
     return "0";
-  bool Number = !V->empty() && llvm::all_of(*V, [](char C) {
-    return llvm::isAlnum(C) || C == '.' || C == '+' || C == '-';
-  });
-  if (!Number) {
+  // A value or a schedule (1.0*59,1e-12), as --device-value takes; it
+  // becomes a C string literal, so no quote or backslash gets through.
+  support::ValueSchedule S;
+  std::string Why;
+  if (V->find_first_of("\"\\") != std::string::npos ||
+      !support::parseValueSchedule(*V, S, Why)) {
     warn(Loc, DiagDeviceValue,
-         formatv("'#pragma orrery device_value({0})': the value must be a "
-                 "number (decimal, floating point or 0x hex); ignored",
-                 *V)
+         formatv("'#pragma orrery device_value({0})': {1} (a number: "
+                 "decimal, floating point or 0x hex; or a schedule such as "
+                 "1.0*59,1e-12); ignored",
+                 *V, Why)
              .str());
     return "0";
   }
