@@ -4,11 +4,12 @@
 #include "Diagnostics.h"
 #include "GeneratedText.h"
 #include "HookEmitter.h"
-#include "kernels/KernelCollector.h"
 #include "SiteCollector.h"
 #include "ToolDiagnostics.h"
+#include "kernels/KernelCollector.h"
 #include "orrery/passes/DeviceResources.h"
 #include "orrery/passes/EditSet.h"
+#include "orrery/passes/NvccMacros.h"
 #include "orrery/passes/SourceFixes.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -182,8 +183,20 @@ std::string Instrumenter::displayPath(StringRef Absolute) {
   return Absolute.str();
 }
 
-/// Header files below Dirs whose launches need the braced-geometry fix.
-static void overlayHeaderFixes(const std::vector<std::string> &Dirs,
+/// \p Text as clang parses it: bare braced launch geometry spelled
+/// `dim3{...}`, and with \p Nvcc nvcc's macros renamed in its conditions.
+/// False if nothing changed.
+static bool fixSource(StringRef Text, bool Nvcc, std::string &Out) {
+  unsigned Renamed = 0;
+  std::string Renaming = Nvcc ? renameNvccMacros(Text, Renamed) : "";
+  StringRef From = Renamed ? StringRef(Renaming) : Text;
+  std::vector<SourceFix> Fixes;
+  Out = fixBracedLaunchGeometry(From, Fixes);
+  return Renamed || !Fixes.empty();
+}
+
+/// Header files below Dirs that need a fix (fixSource).
+static void overlayHeaderFixes(const std::vector<std::string> &Dirs, bool Nvcc,
                                tooling::ClangTool &Tool,
                                std::deque<std::string> &Keep) {
   for (const std::string &Dir : Dirs) {
@@ -203,12 +216,15 @@ static void overlayHeaderFixes(const std::vector<std::string> &Dirs,
       auto Buf = MemoryBuffer::getFile(It->path());
       if (!Buf)
         continue;
-      std::vector<SourceFix> Fixes;
-      std::string Fixed = fixBracedLaunchGeometry((*Buf)->getBuffer(), Fixes);
-      if (Fixes.empty())
+      std::string Fixed;
+      if (!fixSource((*Buf)->getBuffer(), Nvcc, Fixed))
         continue;
+      // mapVirtualFile keeps references: the path too must outlive the
+      // iterator, whose entry changes as it moves on.
+      Keep.push_back(It->path());
+      StringRef Path = Keep.back();
       Keep.push_back(std::move(Fixed));
-      Tool.mapVirtualFile(It->path(), Keep.back());
+      Tool.mapVirtualFile(Path, Keep.back());
     }
   }
 }
@@ -221,12 +237,13 @@ bool Instrumenter::run(const tooling::CompilationDatabase &DB,
   // geometry: parse (and emit) `dim3{...}` instead.
   std::deque<std::string> Keep; // mapped buffers; must outlive Tool.run
   for (size_t I = 0; I < Sources.size(); ++I) {
-    std::vector<SourceFix> Fixes;
-    std::string Fixed = fixBracedLaunchGeometry(Texts[I], Fixes);
-    Keep.push_back(Fixes.empty() ? Texts[I] : std::move(Fixed));
+    std::string Fixed;
+    Keep.push_back(fixSource(Texts[I], Opts.NvccMacros, Fixed)
+                       ? std::move(Fixed)
+                       : Texts[I]);
     Tool.mapVirtualFile(Sources[I], Keep.back());
   }
-  overlayHeaderFixes(Opts.HeaderDirs, Tool, Keep);
+  overlayHeaderFixes(Opts.HeaderDirs, Opts.NvccMacros, Tool, Keep);
 
   ToolDiagnostics Diags;
   Tool.setDiagnosticConsumer(&Diags);
@@ -347,9 +364,14 @@ bool Instrumenter::mirrorUnchangedHeaders() {
       Ok = false;
       continue;
     }
+    // As clang parsed it (nvcc's macros renamed, braced geometry fixed).
+    std::string Fixed;
+    StringRef Parsed = fixSource((*Buf)->getBuffer(), Opts.NvccMacros, Fixed)
+                           ? StringRef(Fixed)
+                           : (*Buf)->getBuffer();
     EditSet Edits;
     Edits.setHead(lineHead(displayPath(Path)));
-    Expected<std::string> Text = Edits.apply((*Buf)->getBuffer());
+    Expected<std::string> Text = Edits.apply(Parsed);
     if (!Text) {
       errs() << displayPath(Path) << ": error: " << toString(Text.takeError())
              << "\n";

@@ -22,6 +22,8 @@
 #include <algorithm>
 #include <climits>
 #include <cstdlib>
+#include <fstream>
+#include <sstream>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -127,6 +129,31 @@ void appendModePreprocessorFlags(Command &C, const Invocation &Inv,
     append(C, {"-I" + D});
 }
 
+/// CUDA_VERSION as <Cuda>/include/cuda.h defines it; 0 if it cannot tell.
+int cudaVersion(const std::string &Cuda) {
+  std::ifstream In(Cuda + "/include/cuda.h");
+  for (std::string Line; std::getline(In, Line);) {
+    std::istringstream IS(Line);
+    std::string Define, Name;
+    int Version = 0;
+    if (IS >> Define >> Name >> Version && Define == "#define" &&
+        Name == "CUDA_VERSION")
+      return Version;
+  }
+  return 0;
+}
+
+/// nvcc's macros under the names the user's files test once
+/// orrery-instrument --nvcc-macros renamed them (NvccMacros.h): the nvcc
+/// branches of code written for nvcc, with the toolkit's version.
+void appendNvccMacros(Command &C, const Toolchain &TC) {
+  append(C, {"-D__ORRERY_NVCC__=1"});
+  if (int V = TC.CudaVersion) // unknown: left undefined, as #if reads 0
+    append(C, {"-D__ORRERY_CUDACC_VER_MAJOR__=" + std::to_string(V / 1000),
+               "-D__ORRERY_CUDACC_VER_MINOR__=" + std::to_string(V % 1000 / 10),
+               "-D__ORRERY_CUDACC_VER_BUILD__=0"});
+}
+
 /// CUDA compile flags of the mode (a host-only parse for skeleton mode).
 void appendModeCudaFlags(Command &C, const Invocation &Inv,
                          const Toolchain &TC) {
@@ -219,6 +246,7 @@ bool findToolchain(const Invocation &Inv, const char *Argv0, Toolchain &TC,
   while (TC.CudaPath.size() > 1 && TC.CudaPath.back() == '/')
     TC.CudaPath.pop_back();
   TC.CudaFound = exists(TC.CudaPath + "/include/cuda_runtime.h");
+  TC.CudaVersion = cudaVersion(TC.CudaPath);
 
   if (Inv.DryRun)
     return true;
@@ -300,17 +328,15 @@ bool isDirectory(const std::string &P) {
 
 } // namespace
 
-std::vector<std::string> projectHeaderDirs(const Invocation &Inv,
-                                           const Toolchain &TC,
-                                           const Input &In) {
+std::vector<std::string>
+projectHeaderDirs(const Invocation &Inv, const Toolchain &TC, const Input &In) {
   std::vector<std::string> Out;
   if (!Inv.InstrumentHeaders || !In.isInstrumented() || In.Path == "-")
     return Out;
   // Installed software is not the project's: its calls stay unhooked.
   std::vector<std::string> Installed = {"/usr/", "/opt/"};
-  for (const std::string &D :
-       {TC.CudaPath, TC.HooksInclude, TC.RamcInclude, TC.SkeletonInclude,
-        TC.SimgridInclude})
+  for (const std::string &D : {TC.CudaPath, TC.HooksInclude, TC.RamcInclude,
+                               TC.SkeletonInclude, TC.SimgridInclude})
     if (!D.empty())
       Installed.push_back(realPath(D) + "/");
   auto Add = [&](const std::string &Dir) {
@@ -335,7 +361,7 @@ Command instrumentCommand(const Invocation &Inv, const Toolchain &TC,
   if (!Inv.Verbose)
     C.push_back("--quiet");
   if (In.Language == Lang::CUDA)
-    append(C, {"--cuda-path", TC.CudaPath});
+    append(C, {"--cuda-path", TC.CudaPath, "--nvcc-macros"});
   if (F.Tree.empty()) {
     append(C, {"-o", F.Instrumented});
   } else {
@@ -346,6 +372,8 @@ Command instrumentCommand(const Invocation &Inv, const Toolchain &TC,
   }
   append(C, {In.Path, "--", "-x", langName(In.Language)});
   appendModePreprocessorFlags(C, Inv, TC, In.Language);
+  if (In.Language == Lang::CUDA)
+    appendNvccMacros(C, TC);
   if (In.Language == Lang::CUDA)
     appendItems(C, Inv, {Use::Preprocess, Use::Language, Use::Cuda});
   else
@@ -362,18 +390,21 @@ Command compileCommand(const Invocation &Inv, const Toolchain &TC,
     C.push_back("-fPIC"); // smpirun loads the program as a shared object
   appendModePreprocessorFlags(C, Inv, TC, In.Language);
   append(C, {"-I" + TC.HooksInclude});
-  if (In.Language == Lang::CUDA)
-    appendModeCudaFlags(C, Inv, TC);
   bool Copy = In.isInstrumented() && F.Instrumented != In.Path;
+  if (In.Language == Lang::CUDA) {
+    appendModeCudaFlags(C, Inv, TC);
+    if (Copy) // renamed there by orrery-instrument --nvcc-macros
+      appendNvccMacros(C, TC);
+  }
   if (Copy) {
     // The instrumented copy lives in a temporary directory: quoted includes
     // must still find the original's neighbours, and debug info should name
     // the original directory.
     std::string SrcDir = realPath(dirName(In.Path));
     if (F.Tree.empty()) {
-      append(C, {"-iquote", SrcDir, "-fdebug-prefix-map=" +
-                                        dirName(F.Instrumented) + "=" +
-                                        SrcDir});
+      append(C,
+             {"-iquote", SrcDir,
+              "-fdebug-prefix-map=" + dirName(F.Instrumented) + "=" + SrcDir});
     } else {
       // Every project header the source reads is mirrored below the tree
       // (rewritten or not), and each directory's mirror is searched before
@@ -459,8 +490,8 @@ Command linkCommand(const Invocation &Inv, const Toolchain &TC,
     // Executed directly, the program says how to run it (SkeletonEntry.c).
     std::string Entry = TC.LibDir + "/liborrery-skeleton-entry.a";
     if (exists(Entry))
-      append(C, {"-Wl,-u,orrery_skeleton_entry,-e,orrery_skeleton_entry",
-                 Entry});
+      append(C,
+             {"-Wl,-u,orrery_skeleton_entry,-e,orrery_skeleton_entry", Entry});
   }
   bool Rdc = Inv.M != Mode::Skeleton && hasItem(Inv, "-fgpu-rdc");
   if (Rdc) // the user's -fgpu-rdc and GPU flags follow (Use::Cuda)

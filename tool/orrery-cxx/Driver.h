@@ -86,8 +86,8 @@ struct Invocation {
   /// conftest, ORRERY_PRETEND_CC, SMPI_PRETEND_CC): a plain executable that
   /// runs, as smpicc's pretend mode makes.
   bool Pretend = false;
-  std::string Output;      ///< -o, or empty
-  std::string CudaPath;    ///< --cuda-path, or empty
+  std::string Output;   ///< -o, or empty
+  std::string CudaPath; ///< --cuda-path, or empty
   std::vector<Input> Inputs;
   std::vector<Item> Items; ///< flags and inputs in command-line order
   /// -MD/-MMD and their -MF, -MT, -MQ, -MP (re-targeted per output).
@@ -116,19 +116,22 @@ bool parseArguments(const std::vector<std::string> &Args, bool CMode,
 
 /// Paths of the tools, headers and libraries a build uses.
 struct Toolchain {
-  std::string Clang, ClangXX; ///< clang-22 and clang++-22
-  std::string Instrument;     ///< orrery-instrument
-  std::string HooksInclude;   ///< holds orrery/hooks.h
-  std::string RamcInclude;    ///< holds ramc.h, ramc_api.h (may be empty)
-  std::string LibDir;         ///< holds liborrery-sim and liborrery-native
-  std::string SmpiInclude;    ///< SimGrid's smpi/ include dir (mpi.h)
+  std::string Clang, ClangXX;  ///< clang-22 and clang++-22
+  std::string Instrument;      ///< orrery-instrument
+  std::string HooksInclude;    ///< holds orrery/hooks.h
+  std::string RamcInclude;     ///< holds ramc.h, ramc_api.h (may be empty)
+  std::string LibDir;          ///< holds liborrery-sim and liborrery-native
+  std::string SmpiInclude;     ///< SimGrid's smpi/ include dir (mpi.h)
   std::string SkeletonInclude; ///< mpi-ext.h, nvToolsExt.h of skeleton mode
-  std::string SimgridInclude; ///< parent of smpi/ (smpi/smpi_helpers.h)
-  std::string SimgridLibDir;  ///< directory of libsimgrid
+  std::string SimgridInclude;  ///< parent of smpi/ (smpi/smpi_helpers.h)
+  std::string SimgridLibDir;   ///< directory of libsimgrid
   std::vector<std::string> MpiIncludes;  ///< native MPI include dirs
   std::vector<std::string> MpiLibraries; ///< native MPI libraries (paths)
-  std::string CudaPath;       ///< CUDA toolkit root (may lack headers)
-  bool CudaFound = false;     ///< CudaPath/include/cuda_runtime.h exists
+  std::string CudaPath;   ///< CUDA toolkit root (may lack headers)
+  bool CudaFound = false; ///< CudaPath/include/cuda_runtime.h exists
+  /// CUDA_VERSION of CudaPath/include/cuda.h (13000 for 13.0), 0 unknown:
+  /// the version nvcc's macros give code written for it.
+  int CudaVersion = 0;
   std::string CudaPathSource; ///< which setting named CudaPath
   std::string DefaultGpuArch; ///< for native and twin device code
 };
@@ -150,9 +153,9 @@ struct SourceFiles {
   /// header directories it rewrites below; both empty otherwise.
   std::string Tree;
   std::vector<std::string> HeaderDirs;
-  std::string Object;       ///< what the compile writes (a temp name)
-  std::string DepFile;      ///< what the compile writes for -MD (temp), or ""
-  std::string DepTarget;    ///< the default -MT for -MD
+  std::string Object;    ///< what the compile writes (a temp name)
+  std::string DepFile;   ///< what the compile writes for -MD (temp), or ""
+  std::string DepTarget; ///< the default -MT for -MD
 };
 
 using Command = std::vector<std::string>;
@@ -160,9 +163,8 @@ using Command = std::vector<std::string>;
 /// directory and the user's -I and -iquote directories, by real path, less
 /// installed software (/usr, /opt, the CUDA toolkit, Orrery's headers).
 /// Empty when --orrery-no-headers or \p In is not instrumented.
-std::vector<std::string> projectHeaderDirs(const Invocation &Inv,
-                                           const Toolchain &TC,
-                                           const Input &In);
+std::vector<std::string>
+projectHeaderDirs(const Invocation &Inv, const Toolchain &TC, const Input &In);
 
 /// orrery-instrument on one source.
 Command instrumentCommand(const Invocation &Inv, const Toolchain &TC,

@@ -126,6 +126,13 @@ static cl::opt<ApiListFormat> ListApis(
     cl::cat(Category));
 static cl::opt<bool> Quiet("quiet", cl::desc("Do not print the summary line"),
                            cl::cat(Category));
+static cl::opt<bool> NvccMacros(
+    "nvcc-macros",
+    cl::desc("Rename __NVCC__ and __CUDACC_VER_MAJOR__/MINOR__/BUILD__ in "
+             "the #if conditions of the sources and --headers files to "
+             "__ORRERY_NVCC__ and the like (define those to take code's nvcc "
+             "branches; orrery-cxx does)"),
+    cl::cat(Category));
 
 static int fail(const Twine &Msg) {
   WithColor::error(errs(), "orrery-instrument") << Msg << "\n";
@@ -390,6 +397,7 @@ int main(int argc, const char **argv) {
 
   InstrumentOptions Opts;
   Opts.MirrorUnchanged = MirrorHeaders;
+  Opts.NvccMacros = NvccMacros;
   for (const std::string &D : HeaderDirs) {
     if (!sys::fs::is_directory(D))
       return fail(formatv("--headers {0}: not a directory", D));

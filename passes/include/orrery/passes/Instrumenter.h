@@ -40,6 +40,10 @@ struct InstrumentOptions {
   /// tree of outputs holds every project file a source reads (orrery-cxx
   /// compiles from such a tree: docs/build-driver.md, "Project headers").
   bool MirrorUnchanged = false;
+  /// Rename nvcc's macros in the preprocessor conditions of the sources and
+  /// of the files below HeaderDirs before parsing (NvccMacros.h): the build
+  /// defines the renamed ones.
+  bool NvccMacros = false;
 };
 
 /// What one translation unit found: its sites and the text of every file
@@ -56,8 +60,8 @@ struct TranslationUnitSites {
 
 /// A rewritten file.
 struct FileOutput {
-  std::string File; ///< absolute path of the original
-  std::string Text; ///< instrumented text
+  std::string File;       ///< absolute path of the original
+  std::string Text;       ///< instrumented text
   bool Unchanged = false; ///< a MirrorUnchanged copy (a #line added only)
 };
 
