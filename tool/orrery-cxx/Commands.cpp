@@ -352,6 +352,23 @@ projectHeaderDirs(const Invocation &Inv, const Toolchain &TC, const Input &In) {
   Add(dirName(In.Path));
   for (const auto &[Flag, Dir] : userIncludeDirs(Inv))
     Add(Dir);
+  // Headers the source reaches above its directory (`#include
+  // "../common.h"`, as benchmark suites share one): the project's too.
+  std::ifstream Src(In.Path);
+  for (std::string Line; std::getline(Src, Line);) {
+    std::istringstream IS(Line);
+    std::string Hash, Name;
+    IS >> std::ws;
+    if (IS.peek() != '#')
+      continue;
+    IS.get();
+    IS >> Hash >> Name;
+    if (Hash != "include" || Name.size() < 5 || Name.front() != '"' ||
+        Name.compare(1, 3, "../") != 0)
+      continue;
+    std::string Rel = Name.substr(1, Name.find('"', 1) - 1);
+    Add(dirName(dirName(In.Path) + "/" + Rel));
+  }
   return Out;
 }
 
