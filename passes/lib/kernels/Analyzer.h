@@ -123,6 +123,21 @@ struct Compare {
   SymExpr Bound;
 };
 
+/// Calls F on \p Root and every statement below it (an explicit worklist:
+/// no recursion however deep the code nests).
+template <typename FnT> void forEachStmt(const clang::Stmt *Root, FnT F) {
+  std::vector<const clang::Stmt *> Work{Root};
+  while (!Work.empty()) {
+    const clang::Stmt *S = Work.back();
+    Work.pop_back();
+    if (!S)
+      continue;
+    F(S);
+    for (const clang::Stmt *C : S->children())
+      Work.push_back(C);
+  }
+}
+
 /// Runs F, on a fresh stack when this one runs low. The analyses recurse
 /// once per operator and statement, and code can nest 50,000 deep
 /// (`1+1+...+1`); clang's own recursions do the same.

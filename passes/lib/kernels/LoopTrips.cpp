@@ -295,12 +295,7 @@ namespace {
 /// calls and subscripts.
 unsigned bodyOps(const Stmt *Body) {
   unsigned N = 0;
-  std::vector<const Stmt *> Work{Body};
-  while (!Work.empty()) {
-    const Stmt *S = Work.back();
-    Work.pop_back();
-    if (!S)
-      continue;
+  forEachStmt(Body, [&N](const Stmt *S) {
     if (isa<BinaryOperator>(S) || isa<ArraySubscriptExpr>(S) ||
         isa<ConditionalOperator>(S))
       ++N;
@@ -310,9 +305,7 @@ unsigned bodyOps(const Stmt *Body) {
              U && (U->isIncrementDecrementOp() || U->getOpcode() == UO_Minus ||
                    U->getOpcode() == UO_LNot || U->getOpcode() == UO_Deref))
       ++N;
-    for (const Stmt *C : S->children())
-      Work.push_back(C);
-  }
+  });
   return N;
 }
 
@@ -415,19 +408,13 @@ LoopResult Analyzer::conditionLoop(const Expr *Cond, const Stmt *Body,
   // Exactly one statement of the body writes the variable, at its top.
   const Expr *Update = nullptr;
   unsigned Writes = 0;
-  std::vector<const Stmt *> Work{Body};
-  while (L.IV && !Work.empty()) {
-    const Stmt *S = Work.back();
-    Work.pop_back();
-    if (!S)
-      continue;
-    if (const auto *E = dyn_cast<Expr>(S); E && writtenVar(E) == L.IV) {
-      ++Writes;
-      Update = E;
-    }
-    for (const Stmt *C : S->children())
-      Work.push_back(C);
-  }
+  if (L.IV)
+    forEachStmt(Body, [&](const Stmt *S) {
+      if (const auto *E = dyn_cast<Expr>(S); E && writtenVar(E) == L.IV) {
+        ++Writes;
+        Update = E;
+      }
+    });
   bool TopLevelUpdate = false;
   if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Body)) {
     for (const Stmt *C : CS->body())
