@@ -189,11 +189,14 @@ cudaError_t cudaFuncGetAttributes(cudaFuncAttributes *Attr, const void *Fn) {
   Attr->preferredShmemCarveout = F.CarveoutPercent;
   Attr->maxDynamicSharedSizeBytes =
       F.MaxDynamicShared >= 0 ? F.MaxDynamicShared : 48 * 1024;
+  // The attributes take the rank's ordinal: with a GPU bound to the rank
+  // (--gpu-bind local) its node-wide index is an invalid ordinal, and the
+  // failed query would leave cudaErrorInvalidDevice as the last error.
   int Major = 9, Minor = 0;
-  cudaDeviceGetAttribute(&Major, cudaDevAttrComputeCapabilityMajor,
-                         callingRank().Device);
-  cudaDeviceGetAttribute(&Minor, cudaDevAttrComputeCapabilityMinor,
-                         callingRank().Device);
+  Rank &R = callingRank();
+  int Ordinal = std::max(0, ordinalOf(R, R.Device));
+  cudaDeviceGetAttribute(&Major, cudaDevAttrComputeCapabilityMajor, Ordinal);
+  cudaDeviceGetAttribute(&Minor, cudaDevAttrComputeCapabilityMinor, Ordinal);
   Attr->ptxVersion = Attr->binaryVersion = Major * 10 + Minor;
   return cudaSuccess;
 }

@@ -5,6 +5,8 @@
 #include <mpi.h>
 #include <stdio.h>
 
+__global__ void touch(double *B) { B[threadIdx.x] = 0; }
+
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   int Rank, Size, Count = 0, Dev = -1;
@@ -19,11 +21,16 @@ int main(int argc, char **argv) {
   cudaMalloc(&Buf, 1 << 20);
   cudaPointerAttributes A;
   cudaPointerGetAttributes(&A, Buf);
+  // What thrust and CUB ask before a launch: no error may be left behind.
+  cudaFuncAttributes F;
+  cudaGetLastError();
+  cudaFuncGetAttributes(&F, touch);
+  int AttrError = cudaGetLastError();
   int Bad = cudaSetDevice(1) == cudaSuccess ? 0 : 1;
   cudaSetDevice(0);
   printf("rank %d sees %d GPU(s), device %d, pci %d, buffer on %d, "
-         "device 1 refused %d\n",
-         Rank, Count, Dev, P.pciDeviceID, A.device, Bad);
+         "device 1 refused %d, attributes error %d\n",
+         Rank, Count, Dev, P.pciDeviceID, A.device, Bad, AttrError);
   int Peer = Rank ^ 1;
   if (Peer < Size)
     MPI_Sendrecv(Buf, 1 << 17, MPI_DOUBLE, Peer, 0, Buf, 1 << 17, MPI_DOUBLE,
