@@ -19,6 +19,7 @@ With --measured-column DIR (bench/gpu-check.sh on a GPU), DIR/<program>
 published figures.
 """
 import argparse
+import concurrent.futures
 import csv
 import os
 import statistics
@@ -61,20 +62,26 @@ def parse_output(text, where):
     return out
 
 
-def run(program, args, machine, opts, cache):
-    key = (program, args, machine)
-    if key in cache:
-        return cache[key]
+def simulate(key, index, opts):
+    """One program's simulated output (kernel, x) -> value."""
+    program, args, machine = key
     cmd = [opts.orrery_run, "-np", "1", "--machine",
            os.path.join(opts.src, machine), "--report",
-           os.path.join(opts.out, f"report-{len(cache)}.json"),
+           os.path.join(opts.out, f"report-{index}.json"),
            os.path.join(opts.bin, program)] + args.split()
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:
         sys.exit("validate.py: " + " ".join(cmd) + " failed:\n" +
                  proc.stderr[-2000:])
-    cache[key] = parse_output(proc.stdout, " ".join(cmd))
-    return cache[key]
+    return parse_output(proc.stdout, " ".join(cmd))
+
+
+def simulate_all(keys, opts):
+    """Every distinct run, two at a time (each is one simulation process)."""
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        futures = {key: pool.submit(simulate, key, i, opts)
+                   for i, key in enumerate(keys)}
+        return {key: f.result() for key, f in futures.items()}
 
 
 def close(a, b):
@@ -101,13 +108,19 @@ def main(argv):
     opts = ap.parse_args(argv)
     data_dir = os.path.join(opts.src, "bench", "validation", "data")
     os.makedirs(opts.out, exist_ok=True)
-    cache, series, points = {}, [], []
-    for name in sorted(os.listdir(data_dir)):
-        if not name.endswith(".csv"):
-            continue
-        meta, rows = read_source(os.path.join(data_dir, name))
-        pred = run(meta["program"], meta.get("args", ""), meta["machine"],
-                   opts, cache)
+    series, points = [], []
+    sources = [(name, *read_source(os.path.join(data_dir, name)))
+               for name in sorted(os.listdir(data_dir))
+               if name.endswith(".csv")]
+    keys = []
+    for _, meta, _ in sources:
+        key = (meta["program"], meta.get("args", ""), meta["machine"])
+        if key not in keys:
+            keys.append(key)
+    outputs = simulate_all(keys, opts)
+    for name, meta, rows in sources:
+        pred = outputs[(meta["program"], meta.get("args", ""),
+                        meta["machine"])]
         native = None
         if opts.measured_column:
             path = os.path.join(opts.measured_column,
