@@ -184,7 +184,7 @@ std::string Instrumenter::displayPath(StringRef Absolute) {
 }
 
 /// \p Text as clang parses it: bare braced launch geometry spelled
-/// `dim3{...}`, and with \p Nvcc nvcc's macros renamed in its conditions.
+/// `dim3{...}`, and with \p Nvcc nvcc's macros renamed (NvccMacros.h).
 /// False if nothing changed.
 static bool fixSource(StringRef Text, bool Nvcc, std::string &Out) {
   unsigned Renamed = 0;

@@ -69,14 +69,7 @@ Input classifyInput(const std::string &Path, const std::string &XLang,
   Input In;
   In.Path = Path;
   if (!XLang.empty() && XLang != "none") {
-    if (XLang == "cuda" || XLang == "cu")
-      In.Language = Lang::CUDA;
-    else if (XLang == "c++")
-      In.Language = Lang::CXX;
-    else if (XLang == "c")
-      In.Language = Lang::C;
-    else
-      In.Language = Lang::Other;
+    In.Language = languageOfX(XLang);
     In.XLang = XLang == "cu" ? "cuda" : XLang;
   } else {
     std::string Ext = extension(Path);
@@ -252,6 +245,16 @@ bool isConfigureProbe(const Invocation &Inv) {
 }
 
 } // namespace
+
+Lang languageOfX(const std::string &XLang) {
+  if (XLang == "cuda" || XLang == "cu")
+    return Lang::CUDA;
+  if (XLang == "c++")
+    return Lang::CXX;
+  if (XLang == "c")
+    return Lang::C;
+  return Lang::Other;
+}
 
 std::string baseName(const std::string &Path) {
   size_t Slash = Path.rfind('/');

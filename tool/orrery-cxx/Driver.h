@@ -111,6 +111,10 @@ std::string realPath(const std::string &P);
 
 /// Classifies argv (argv[0] excluded). Returns false with Error set (naming
 /// the flag and what to do) when argv cannot be used.
+/// The language `-x X` names (cuda and cu, c++, c; anything else: compiled
+/// as it is).
+Lang languageOfX(const std::string &XLang);
+
 bool parseArguments(const std::vector<std::string> &Args, bool CMode,
                     const char *EnvMode, Invocation &Inv, std::string &Error);
 

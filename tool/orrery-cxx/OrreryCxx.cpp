@@ -449,7 +449,7 @@ bool Build::spoolStdin() {
     return true;
   for (Input &In : Inv.Inputs) {
     if (In.Path != "-" || In.Language != Lang::Other ||
-        (In.XLang != "cuda" && In.XLang != "c++" && In.XLang != "c"))
+        languageOfX(In.XLang) == Lang::Other)
       continue;
     std::string Text;
     char Buf[65536];
@@ -477,9 +477,7 @@ bool Build::spoolStdin() {
     if (getcwd(Cwd, sizeof Cwd))
       Inv.Items.insert(Inv.Items.begin(),
                        Item{Use::Preprocess, {"-iquote", Cwd}, -1});
-    In.Language = In.XLang == "cuda" ? Lang::CUDA
-                  : In.XLang == "c"  ? Lang::C
-                                     : Lang::CXX;
+    In.Language = languageOfX(In.XLang);
   }
   return true;
 }

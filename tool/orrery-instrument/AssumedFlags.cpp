@@ -39,20 +39,6 @@ std::string firstSource(const std::vector<std::string> &Args) {
   return "";
 }
 
-/// The directory of the compile_commands.json nearest above Source, or "".
-std::string databaseDirAbove(StringRef Source) {
-  SmallString<256> Dir(Source);
-  sys::fs::make_absolute(Dir);
-  sys::path::remove_filename(Dir);
-  for (StringRef P = Dir; !P.empty(); P = sys::path::parent_path(P)) {
-    SmallString<256> F(P);
-    sys::path::append(F, "compile_commands.json");
-    if (sys::fs::is_regular_file(F))
-      return P.str();
-  }
-  return "";
-}
-
 std::vector<std::string> splitList(StringRef List) {
   SmallVector<StringRef, 4> Parts;
   List.split(Parts, '|', -1, false);
@@ -86,17 +72,33 @@ std::vector<std::string> includeFlags(StringRef Argv0) {
 
 } // namespace
 
+std::string compileDatabaseAbove(StringRef Dir) {
+  SmallString<256> D(Dir);
+  sys::fs::make_absolute(D);
+  for (StringRef P = D; !P.empty(); P = sys::path::parent_path(P)) {
+    SmallString<256> F(P);
+    sys::path::append(F, "compile_commands.json");
+    if (sys::fs::is_regular_file(F))
+      return std::string(F);
+  }
+  return "";
+}
+
 BareInvocation bareInvocation(int Argc, const char **Argv) {
   BareInvocation B;
   B.Args.assign(Argv, Argv + Argc);
   std::string Source = firstSource(B.Args);
   if (Source.empty())
     return B; // the parser says what is missing
-  if (std::string Dir = databaseDirAbove(Source); !Dir.empty()) {
+  SmallString<256> Dir(Source);
+  sys::path::remove_filename(Dir);
+  if (std::string Db =
+          compileDatabaseAbove(Dir.empty() ? StringRef(".") : StringRef(Dir));
+      !Db.empty()) {
+    B.DatabaseDir = sys::path::parent_path(Db).str();
     B.Args.push_back("-p");
-    B.Args.push_back(Dir);
-    B.Note = "no flags given: using " + Dir +
-             "/compile_commands.json (found above " + Source + ")";
+    B.Args.push_back(B.DatabaseDir);
+    B.Note = "no flags given: using " + Db + " (found above " + Source + ")";
     return B;
   }
   std::vector<std::string> Flags = includeFlags(Argv[0]);

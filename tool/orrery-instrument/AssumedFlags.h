@@ -1,4 +1,4 @@
-//===- AssumedFlags.h - Flags for `orrery-instrument FILE.cu` alone -*- C++
+//===- AssumedFlags.h - Flags for orrery-instrument FILE.cu alone -*- C++
 //-*-===//
 //
 // Clang's tools parse a file they have no compile command for "without
@@ -12,6 +12,8 @@
 #ifndef ORRERY_TOOL_INSTRUMENT_ASSUMEDFLAGS_H
 #define ORRERY_TOOL_INSTRUMENT_ASSUMEDFLAGS_H
 
+#include "llvm/ADT/StringRef.h"
+
 #include <string>
 #include <vector>
 
@@ -23,7 +25,13 @@ struct BareInvocation {
   std::vector<std::string> Args;
   /// What was assumed, for a note on stderr; empty when nothing was.
   std::string Note;
+  /// The directory of the compile_commands.json used (as -p), or empty.
+  std::string DatabaseDir;
 };
+
+/// The compile_commands.json in \p Dir or the nearest parent directory (as
+/// clang's tools look for one), or "".
+std::string compileDatabaseAbove(llvm::StringRef Dir);
 
 /// The command line for an invocation with neither -p nor `--`.
 BareInvocation bareInvocation(int Argc, const char **Argv);

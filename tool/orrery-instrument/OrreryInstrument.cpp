@@ -129,9 +129,9 @@ static cl::opt<bool> Quiet("quiet", cl::desc("Do not print the summary line"),
 static cl::opt<bool> NvccMacros(
     "nvcc-macros",
     cl::desc("Rename __NVCC__ and __CUDACC_VER_MAJOR__/MINOR__/BUILD__ in "
-             "the #if conditions of the sources and --headers files to "
-             "__ORRERY_NVCC__ and the like (define those to take code's nvcc "
-             "branches; orrery-cxx does)"),
+             "the sources and --headers files (code and directives, not "
+             "comments or strings) to __ORRERY_NVCC__ and the like (define "
+             "those to take code's nvcc branches; orrery-cxx does)"),
     cl::cat(Category));
 
 static int fail(const Twine &Msg) {
@@ -290,15 +290,8 @@ static bool asksForHelp(int argc, const char **argv) {
 /// The compile_commands.json that -p Dir reads: Dir's or a parent's, as
 /// clang's autodetection finds it.
 static std::string databaseFile(StringRef Dir) {
-  SmallString<256> D(Dir);
-  sys::fs::make_absolute(D);
-  for (StringRef P = D; !P.empty(); P = sys::path::parent_path(P)) {
-    SmallString<256> F(P);
-    sys::path::append(F, "compile_commands.json");
-    if (sys::fs::exists(F))
-      return std::string(F);
-  }
-  return "compile_commands.json";
+  std::string F = compileDatabaseAbove(Dir);
+  return F.empty() ? std::string("compile_commands.json") : F;
 }
 
 int main(int argc, const char **argv) {
@@ -331,8 +324,8 @@ int main(int argc, const char **argv) {
     Args.clear();
     for (const std::string &A : Bare.Args)
       Args.push_back(A.c_str());
-    if (Bare.Args.size() > 2 && Bare.Args[Bare.Args.size() - 2] == "-p")
-      BuildPath = Bare.Args.back();
+    if (!Bare.DatabaseDir.empty())
+      BuildPath = Bare.DatabaseDir;
     if (!Bare.Note.empty())
       WithColor::note(errs(), "orrery-instrument") << Bare.Note << "\n";
   }

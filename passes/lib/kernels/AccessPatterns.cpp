@@ -63,10 +63,11 @@ SymExpr Access::l1Bytes() const {
     return SymExpr(4.0) * SymExpr::l1Wavefronts(Stride, ElemSize);
   case AccessPattern::Indirect:
   case AccessPattern::Unknown:
-    // 32 lanes in 32 lines: the tag stage's (32 + 3) / 4 clocks.
-    return SymExpr(4.0 * 35 / 4);
+    break;
   }
-  return SymExpr(35.0);
+  // Scattered: every lane in a line of its own, the banks about evenly
+  // used, as an odd stride of more than a line gives.
+  return SymExpr(4.0) * SymExpr::l1Wavefronts(33.0, ElemSize);
 }
 
 namespace kernels {

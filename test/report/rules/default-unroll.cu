@@ -29,7 +29,8 @@ __global__ void constant_trip(float *out, const float *a) {
 // CHECK-LABEL: hint: constant_trip
 // CHECK: int ops: 0
 
-// A body of about 25 operations: two copies fit the budget, four do not.
+// A body of about 30 operations (12 subscripts, 6 products, 5 index sums, 6
+// sums and the +=): two copies fit the budget of 75, four do not.
 __global__ void larger_body(float *out, const float *a, const float *b,
                             int n) {
   float v = 0;
