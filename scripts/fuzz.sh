@@ -9,7 +9,7 @@ bin=$1
 runs=$2
 seconds=${FUZZ_SECONDS:-60}
 src=$(cd "$(dirname "$0")/.." && pwd)
-per=$((seconds / 2))
+per=$((seconds / 4))
 ((per > 0)) || per=1
 
 status=0
@@ -30,4 +30,6 @@ fuzz() {
 }
 fuzz orrery-fuzz-machine-file "$src/models/machines" "$src/test/models/Inputs"
 fuzz orrery-fuzz-instrument-input "$src/test/instrument" "$src/test/report"
+fuzz orrery-fuzz-study "$src/test/tools/Inputs/orrery-sweep" "$src/examples/jacobi"
+fuzz orrery-fuzz-report "$src/test/tools/Inputs"
 exit $status

@@ -63,7 +63,8 @@ const char *Usage =
     "beside\n"
     "                       this tool)\n"
     "  --gpu                also run the GPU probes (copies, peer copies,\n"
-    "                       launch and sync costs, kernel suite) on GPU 0 and,\n"
+    "                       launch and sync costs, kernel suite) on GPU 0 "
+    "and,\n"
     "                       under LAUNCHER, device-buffer MPI: "
     "docs/calibrate.md\n";
 
@@ -285,20 +286,33 @@ int main(int Argc, char **Argv) {
   if (Gpu && Launcher.empty())
     std::cout << "probe mpi-device: skipped (no launcher; end the command "
                  "with -- mpirun -np 2 to time device-buffer MPI)\n";
-  else if (Gpu && !calibrateDeviceMpi(ProbeDir, Base, LauncherText, MaxBytes,
-                                      MaxResidual, GpuSource, Values, Poor,
-                                      Err))
+  else if (Gpu &&
+           !calibrateDeviceMpi(ProbeDir, Base, LauncherText, MaxBytes,
+                               MaxResidual, GpuSource, Values, Poor, Err))
     return error(Err);
-  if (Poor)
-    return error("not writing " + Out + ": a fit above is poor");
+  if (Poor) {
+    char Limit[32], Twice[32];
+    std::snprintf(Limit, sizeof Limit, "%g", MaxResidual);
+    std::snprintf(Twice, sizeof Twice, "%g", 2 * MaxResidual);
+    return error("not writing " + Out +
+                 ": the fits marked 'poor fit' above miss their samples by "
+                 "more than --max-residual " +
+                 Limit +
+                 " (RMS relative residual); rerun on an idle machine, give "
+                 "--bands that split sizes where the transport changes "
+                 "protocol, or accept the fits with a larger --max-residual "
+                 "(e.g. --max-residual " +
+                 Twice + ")");
+  }
   if (!writeMachine(Base, Out, Name,
                     "calibrated on " + Host + " " + Date +
                         " by orrery-calibrate " + Version,
                     Values, Err))
     return error(Err);
-  size_t Measured = std::count_if(
-      Values.begin(), Values.end(),
-      [](const MeasuredValue &V) { return V.Kind == "measured"; });
+  size_t Measured =
+      std::count_if(Values.begin(), Values.end(), [](const MeasuredValue &V) {
+        return V.Kind == "measured";
+      });
   std::cout << "wrote " << Out << " (" << Measured << " measured numbers, "
             << Values.size() - Measured << " band boundaries, base " << Base
             << ")\n";

@@ -20,7 +20,9 @@ the kernel bars; fidelity.* has "series:simulated:LABEL",
 """
 import argparse
 import csv
+import io
 import json
+import math
 import os
 import sys
 
@@ -53,64 +55,110 @@ REPORT_COLUMNS = ["machine_name", "ranks", "nodes", "simulated_seconds",
                   "launches", "flops", "bytes", "confidence"]
 
 
+def table(path):
+    """A csv.DictReader over the text of PATH; orrery-plot's error for a file
+    that cannot be read or is not UTF-8 text."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        sys.exit("orrery-plot: error: %s: %s" % (path, e.strerror))
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        sys.exit("orrery-plot: error: %s:%d: byte 0x%02X is not UTF-8; the "
+                 "table is not orrery's (rewrite it with orrery-sweep "
+                 "collect DIR)" % (path, data.count(b"\n", 0, e.start) + 1,
+                                   data[e.start]))
+    return csv.DictReader(io.StringIO(text, newline=""))
+
+
+def csv_error(path, reader, e):
+    sys.exit("orrery-plot: error: %s:%d: %s (a damaged table); rewrite it "
+             "with orrery-sweep collect DIR" % (path, reader.line_num, e))
+
+
 def read_rows(path):
-    with open(path, newline="") as f:
-        reader = csv.DictReader(f)
-        missing = [c for c in ["point", "point_name", "np", "machine", "kind",
-                               "name", "seconds", "simulated_seconds"]
-                   if c not in (reader.fieldnames or [])]
-        if missing:
-            sys.exit("orrery-plot: error: %s has no column %s; write it with "
-                     "orrery-sweep (or orrery-sweep collect DIR)"
-                     % (path, ", ".join(missing)))
-        rows = []
-        width = len(reader.fieldnames)
-        for r in reader:
-            # A row cut short (a truncated file) or with extra fields (edited
-            # by hand) would shift columns: refuse it rather than plot it.
-            extra = r.get(None)
-            short = [k for k in reader.fieldnames if r.get(k) is None]
-            if extra or short:
-                sys.exit("orrery-plot: error: %s:%d: %d fields where the header "
-                         "has %d (a truncated or edited table); rewrite it "
-                         "with orrery-sweep collect DIR"
-                         % (path, reader.line_num,
-                            width + len(extra or []) - len(short), width))
-            for k in ("point", "np"):
-                if not r[k].strip().isdigit():
-                    sys.exit("orrery-plot: error: %s:%d: %s is '%s', not a "
-                             "whole number; rewrite the table with "
-                             "orrery-sweep collect DIR"
-                             % (path, reader.line_num, k, r[k]))
-            for k in ("simulated_seconds", "seconds"):
-                try:
-                    float(r[k] or 0)
-                except ValueError:
-                    sys.exit("orrery-plot: error: %s:%d: %s is '%s', not a "
-                             "number; rewrite the table with orrery-sweep "
-                             "collect DIR" % (path, reader.line_num, k, r[k]))
-            rows.append(r)
-        return rows, reader.fieldnames
+    reader = table(path)
+    try:
+        return check_rows(path, reader)
+    except csv.Error as e:
+        csv_error(path, reader, e)
+
+
+def whole(text):
+    """TEXT as a whole number of ASCII digits, or None (str.isdigit()
+    accepts digits int() does not, such as a superscript two)."""
+    text = text.strip()
+    if text and all("0" <= c <= "9" for c in text):
+        return int(text)
+    return None
+
+
+def check_rows(path, reader):
+    missing = [c for c in ["point", "point_name", "np", "machine", "kind",
+                           "name", "site", "seconds", "simulated_seconds"]
+               if c not in (reader.fieldnames or [])]
+    if missing:
+        sys.exit("orrery-plot: error: %s has no column %s; write it with "
+                 "orrery-sweep (or orrery-sweep collect DIR)"
+                 % (path, ", ".join(missing)))
+    rows = []
+    width = len(reader.fieldnames)
+    for r in reader:
+        # A row cut short (a truncated file) or with extra fields (edited
+        # by hand) would shift columns: refuse it rather than plot it.
+        extra = r.get(None)
+        short = [k for k in reader.fieldnames if r.get(k) is None]
+        if extra or short:
+            sys.exit("orrery-plot: error: %s:%d: %d fields where the header "
+                     "has %d (a truncated or edited table); rewrite it "
+                     "with orrery-sweep collect DIR"
+                     % (path, reader.line_num,
+                        width + len(extra or []) - len(short), width))
+        for k in ("point", "np"):
+            if whole(r[k]) is None:
+                sys.exit("orrery-plot: error: %s:%d: %s is '%s', not a "
+                         "whole number; rewrite the table with "
+                         "orrery-sweep collect DIR"
+                         % (path, reader.line_num, k, r[k]))
+        for k in ("simulated_seconds", "seconds"):
+            if finite(r[k] or "0") is None:
+                sys.exit("orrery-plot: error: %s:%d: %s is '%s', not a "
+                         "finite number; rewrite the table with "
+                         "orrery-sweep collect DIR"
+                         % (path, reader.line_num, k, r[k]))
+        rows.append(r)
+    return rows, reader.fieldnames
+
+
+def finite(text):
+    """TEXT as a finite float, or None."""
+    try:
+        v = float(text)
+    except ValueError:
+        return None
+    return v if math.isfinite(v) else None
 
 
 def points_of(rows, fields):
     """One dict per point: its settings, simulated time and categories."""
     points = {}
     for r in rows:
-        p = points.setdefault(int(r["point"]), {
-            "name": r["point_name"], "np": int(r["np"]),
+        p = points.setdefault(whole(r["point"]), {
+            "name": r["point_name"], "np": whole(r["np"]),
             "machine": r["machine"],
-            "sim": float(r["simulated_seconds"]),
+            "sim": finite(r["simulated_seconds"] or "0"),
             "values": {k: r[k] for k in fields
                        if k not in REPORT_COLUMNS and
                        k not in ("point", "point_name")},
             "categories": {}, "kernels": {}})
         if r["kind"] == "category":
-            p["categories"][r["name"]] = float(r["seconds"] or 0)
+            p["categories"][r["name"]] = finite(r["seconds"] or "0")
         elif r["kind"] == "kernel":
             site = os.path.basename(r["site"])
             key = "%s (%s)" % (r["name"], site) if site else r["name"]
-            p["kernels"][key] = float(r["seconds"] or 0)
+            p["kernels"][key] = finite(r["seconds"] or "0")
     return [points[k] for k in sorted(points)]
 
 
@@ -380,27 +428,35 @@ def plot_report(plt, report_path, out, top):
     return 0
 
 
+def read_validation(csv_path):
+    """bench/validate.sh's points by series: lists of (x, measured,
+    predicted, native or None)."""
+    series = {}
+    reader = table(csv_path)
+    try:
+        for row in reader:
+            point = tuple(finite(row.get(k) or "") for k in
+                          ("x", "measured", "predicted"))
+            native = row.get("native")
+            if None in point or not isinstance(row.get("series"), str) or \
+                    (native and finite(native) is None):
+                sys.exit("orrery-plot: error: %s:%d: a row lacks a series "
+                         "and finite x, measured and predicted: %r"
+                         % (csv_path, reader.line_num, row))
+            series.setdefault(row["series"], []).append(
+                point + (finite(native) if native else None,))
+    except csv.Error as e:
+        csv_error(csv_path, reader, e)
+    if not series:
+        sys.exit("orrery-plot: error: %s holds no points" % csv_path)
+    return series
+
+
 def plot_validation(plt, csv_path, outdir, formats):
     """One plot per source of bench/validate.sh's points (series
     "<source>:<kernel>", x, measured, predicted[, native]): published and
     predicted values of each kernel against x, in OUTDIR/<source>.svg."""
-    series = {}
-    try:
-        with open(csv_path, newline="") as f:
-            for row in csv.DictReader(f):
-                try:
-                    point = (float(row["x"]), float(row["measured"]),
-                             float(row["predicted"]),
-                             float(row["native"]) if row.get("native")
-                             else None)
-                except (KeyError, TypeError, ValueError):
-                    sys.exit("orrery-plot: error: %s: a row lacks numeric "
-                             "x, measured and predicted: %r" % (csv_path, row))
-                series.setdefault(row["series"], []).append(point)
-    except OSError as e:
-        sys.exit("orrery-plot: error: %s: %s" % (csv_path, e.strerror))
-    if not series:
-        sys.exit("orrery-plot: error: %s holds no points" % csv_path)
+    series = read_validation(csv_path)
     os.makedirs(outdir, exist_ok=True)
     written = []
     sources = {}

@@ -56,6 +56,81 @@ struct Source {
 
 } // namespace
 
+std::vector<std::string> csvColumns(const std::vector<std::string> &Params) {
+  std::vector<std::string> Head = {"point", "point_name"};
+  Head.insert(Head.end(), SettingColumns.begin(), SettingColumns.end());
+  Head.insert(Head.end(), Params.begin(), Params.end());
+  for (const char *C : {"machine_name", "ranks", "nodes", "simulated_seconds",
+                        "wall_seconds", "kind", "name", "site", "seconds",
+                        "share", "launches", "flops", "bytes", "confidence"})
+    Head.push_back(C);
+  return Head;
+}
+
+bool appendReportRows(const std::string &Report, const Point &P,
+                      const std::vector<std::string> &Params, std::ostream &Out,
+                      std::size_t &Rows) {
+  json J = json::parse(Report, nullptr, false);
+  if (J.is_discarded() || !J.is_object() || !J.contains("breakdown") ||
+      !J["breakdown"].is_object())
+    return false;
+  std::ostringstream OS;
+  json Machine = J.value("machine", json::object());
+  std::vector<std::string> Common = {std::to_string(P.Index), P.Name};
+  for (const auto &C : SettingColumns) {
+    std::string V = P.value(C);
+    if (V.empty() && C == "np")
+      V = text(J, "ranks");
+    if (V.empty() && C == "ranks_per_node")
+      V = text(J, "ranks_per_node");
+    if (V.empty() && C == "machine")
+      V = Machine.is_object() ? text(Machine, "file") : "";
+    if (V.empty() && C == "network")
+      V = text(J, "network_mode");
+    Common.push_back(V);
+  }
+  for (const auto &K : Params)
+    Common.push_back(P.value(K));
+  Common.push_back(Machine.is_object() ? text(Machine, "name") : "");
+  Common.push_back(text(J, "ranks"));
+  Common.push_back(text(J, "nodes"));
+  Common.push_back(text(J, "simulated_seconds"));
+  Common.push_back(text(J, "wall_seconds"));
+  auto row = [&](const std::vector<std::string> &Rest) {
+    std::vector<std::string> All = Common;
+    All.insert(All.end(), Rest.begin(), Rest.end());
+    for (std::size_t I = 0; I < All.size(); ++I)
+      OS << (I ? "," : "") << csvField(All[I]);
+    OS << "\n";
+    ++Rows;
+  };
+  // A report edited by hand may carry anything: a missing or non-numeric
+  // rank count divides by one.
+  double Ranks = J.contains("ranks") && J["ranks"].is_number()
+                     ? J["ranks"].get<double>()
+                     : 1.0,
+         Sum = 0;
+  if (!(Ranks > 0))
+    Ranks = 1;
+  for (const auto &[K, V] : J["breakdown"].items())
+    if (V.is_number())
+      Sum += V.get<double>();
+  for (const auto &[K, V] : J["breakdown"].items()) {
+    if (!V.is_number())
+      continue;
+    double Sec = V.get<double>();
+    row({"category", K, "", num(Sec / Ranks), Sum > 0 ? num(Sec / Sum) : "0",
+         "", "", "", ""});
+  }
+  if (J.contains("kernels") && J["kernels"].is_array())
+    for (const auto &Kn : J["kernels"])
+      row({"kernel", text(Kn, "name"), text(Kn, "site"), text(Kn, "seconds"),
+           "", text(Kn, "launches"), text(Kn, "flops"), text(Kn, "bytes"),
+           text(Kn, "confidence")});
+  Out << OS.str();
+  return true;
+}
+
 bool collect(const std::string &Dir, const Study &S, CollectResult &R,
              std::string &Error) {
   std::vector<Source> Sources;
@@ -100,83 +175,21 @@ bool collect(const std::string &Dir, const Study &S, CollectResult &R,
   }
 
   std::ostringstream OS;
-  std::vector<std::string> Head = {"point", "point_name"};
-  Head.insert(Head.end(), SettingColumns.begin(), SettingColumns.end());
-  Head.insert(Head.end(), Params.begin(), Params.end());
-  for (const char *C : {"machine_name", "ranks", "nodes", "simulated_seconds",
-                        "wall_seconds", "kind", "name", "site", "seconds",
-                        "share", "launches", "flops", "bytes", "confidence"})
-    Head.push_back(C);
+  std::vector<std::string> Head = csvColumns(Params);
   for (std::size_t I = 0; I < Head.size(); ++I)
     OS << (I ? "," : "") << Head[I];
   OS << "\n";
 
   for (const auto &Src : Sources) {
     std::string T;
-    json J;
-    if (readFile(Src.ReportPath, T))
-      J = json::parse(T, nullptr, false);
-    if (J.is_discarded() || !J.is_object() || !J.contains("breakdown") ||
-        !J["breakdown"].is_object()) {
+    if (!readFile(Src.ReportPath, T) ||
+        !appendReportRows(T, Src.P, Params, OS, R.Rows)) {
       R.Problems.push_back(Src.ReportPath +
                            ": not a complete orrery-sim-report/1 report "
                            "(no breakdown); rerun the point");
       continue;
     }
     ++R.Collected;
-    const Point &P = Src.P;
-    json Machine = J.value("machine", json::object());
-    std::vector<std::string> Common = {std::to_string(P.Index), P.Name};
-    for (const auto &C : SettingColumns) {
-      std::string V = P.value(C);
-      if (V.empty() && C == "np")
-        V = text(J, "ranks");
-      if (V.empty() && C == "ranks_per_node")
-        V = text(J, "ranks_per_node");
-      if (V.empty() && C == "machine")
-        V = Machine.is_object() ? text(Machine, "file") : "";
-      if (V.empty() && C == "network")
-        V = text(J, "network_mode");
-      Common.push_back(V);
-    }
-    for (const auto &K : Params)
-      Common.push_back(P.value(K));
-    Common.push_back(Machine.is_object() ? text(Machine, "name") : "");
-    Common.push_back(text(J, "ranks"));
-    Common.push_back(text(J, "nodes"));
-    Common.push_back(text(J, "simulated_seconds"));
-    Common.push_back(text(J, "wall_seconds"));
-    auto row = [&](const std::vector<std::string> &Rest) {
-      std::vector<std::string> All = Common;
-      All.insert(All.end(), Rest.begin(), Rest.end());
-      for (std::size_t I = 0; I < All.size(); ++I)
-        OS << (I ? "," : "") << csvField(All[I]);
-      OS << "\n";
-      ++R.Rows;
-    };
-    // A report edited by hand may carry anything: a missing or non-numeric
-    // rank count divides by one.
-    double Ranks = J.contains("ranks") && J["ranks"].is_number()
-                       ? J["ranks"].get<double>()
-                       : 1.0,
-           Sum = 0;
-    if (!(Ranks > 0))
-      Ranks = 1;
-    for (const auto &[K, V] : J["breakdown"].items())
-      if (V.is_number())
-        Sum += V.get<double>();
-    for (const auto &[K, V] : J["breakdown"].items()) {
-      if (!V.is_number())
-        continue;
-      double Sec = V.get<double>();
-      row({"category", K, "", num(Sec / Ranks), Sum > 0 ? num(Sec / Sum) : "0",
-           "", "", "", ""});
-    }
-    if (J.contains("kernels") && J["kernels"].is_array())
-      for (const auto &Kn : J["kernels"])
-        row({"kernel", text(Kn, "name"), text(Kn, "site"), text(Kn, "seconds"),
-             "", text(Kn, "launches"), text(Kn, "flops"), text(Kn, "bytes"),
-             text(Kn, "confidence")});
   }
   // Nothing to gather: keep whatever results.csv is there.
   if (R.Collected == 0) {

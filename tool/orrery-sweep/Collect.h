@@ -27,6 +27,18 @@ struct CollectResult {
   std::vector<std::string> Problems; // reports that could not be read
 };
 
+/// The results.csv columns of a study whose argument parameters are
+/// \p Params, in order.
+std::vector<std::string> csvColumns(const std::vector<std::string> &Params);
+
+/// Appends to \p Out the rows of one report (its text as read) for point
+/// \p P, one field per column of csvColumns(Params), counting them in
+/// \p Rows. False, appending nothing, when the text is not a complete
+/// orrery-sim-report/1 report.
+bool appendReportRows(const std::string &Report, const Point &P,
+                      const std::vector<std::string> &Params, std::ostream &Out,
+                      std::size_t &Rows);
+
 /// Writes DIR/results.csv from the done points of \p S (or, when \p S has
 /// no points, from every orrery-sim-report/1 JSON file below DIR).
 bool collect(const std::string &Dir, const Study &S, CollectResult &R,

@@ -100,7 +100,8 @@ std::string checkValue(const std::string &Key, const YAML::Node &N,
   } else if (isPathSetting(Key)) {
     fs::path P =
         fs::path(S).is_absolute() ? fs::path(S) : StudyDir / fs::path(S);
-    if (!fs::exists(P))
+    std::error_code EC; // a name too long for the file system is not there
+    if (!fs::exists(P, EC))
       fail(N, "'" + Key + "' file '" + S + "' does not exist (looked for " +
                   P.lexically_normal().string() +
                   "; paths are relative to the study file)");
@@ -112,7 +113,9 @@ std::string checkValue(const std::string &Key, const YAML::Node &N,
 
 std::string absPath(const std::string &StudyDir, const std::string &S) {
   fs::path P = fs::path(S).is_absolute() ? fs::path(S) : StudyDir / fs::path(S);
-  return fs::absolute(P).lexically_normal().string();
+  std::error_code EC;
+  fs::path A = fs::absolute(P, EC);
+  return (EC ? P : A).lexically_normal().string();
 }
 
 /// A piece of a point's directory name: letters, digits, '.', '-' and '_'
@@ -184,7 +187,8 @@ void readStudy(const YAML::Node &Root, const std::string &File, Study &S) {
     } else if (K == "program") {
       std::string P = scalar(V, K);
       S.Program = absPath(S.Dir, P);
-      if (!fs::exists(S.Program))
+      std::error_code EC;
+      if (!fs::exists(S.Program, EC))
         fail(V, "program '" + P + "' does not exist (looked for " + S.Program +
                     "; build it with orrery-cxx --orrery-mode=skeleton, paths "
                     "are relative to the study file)");
@@ -470,19 +474,29 @@ std::string where(const std::string &File, const YAML::Mark &M) {
 } // namespace
 
 bool loadStudy(const std::string &File, Study &S, std::string &Error) {
-  S.File = File;
-  if (!fs::is_regular_file(File)) {
+  std::error_code EC;
+  if (!fs::is_regular_file(File, EC)) {
     Error = File + ": error: cannot read the study file; check the path "
                    "(orrery-sweep STUDY.yaml -o DIR)";
     return false;
   }
-  S.Dir = fs::absolute(File).parent_path().lexically_normal().string();
-  // Names and values reach sweep.json and results.csv: text only.
   std::string Text;
   if (!readFile(File, Text)) {
     Error = File + ": error: cannot read the study file";
     return false;
   }
+  fs::path Abs = fs::absolute(File, EC);
+  return parseStudy(
+      Text, File,
+      (EC ? fs::path(File) : Abs).parent_path().lexically_normal().string(), S,
+      Error);
+}
+
+bool parseStudy(const std::string &Text, const std::string &File,
+                const std::string &Dir, Study &S, std::string &Error) {
+  S.File = File;
+  S.Dir = Dir;
+  // Names and values reach sweep.json and results.csv: text only.
   const auto *Begin = reinterpret_cast<const llvm::UTF8 *>(Text.data());
   const llvm::UTF8 *At = Begin;
   if (!llvm::isLegalUTF8String(&At, Begin + Text.size())) {

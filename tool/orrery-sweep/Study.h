@@ -55,6 +55,11 @@ struct Study {
 /// "FILE:LINE:COL: error: what; what to do".
 bool loadStudy(const std::string &File, Study &S, std::string &Error);
 
+/// Expands the study text \p Text, read from \p File, whose relative paths
+/// are taken from \p Dir; errors as loadStudy's.
+bool parseStudy(const std::string &Text, const std::string &File,
+                const std::string &Dir, Study &S, std::string &Error);
+
 /// The settings a study may set or vary (others are argument parameters).
 const std::vector<std::string> &settingNames();
 
