@@ -222,7 +222,9 @@ cudaError_t kernelOp(Rank &R, const PendingLaunch &P, const void *Func,
   const char *Defined = nullptr;
   if (P.HasCounts) {
     Counts = &P.Counts;
-    Hint = "site";
+    Hint = P.Hint ? P.Hint : "site";
+    if (P.Name)
+      Name = P.Name;
   } else if (const orrery_kernel_entry *E = registeredKernel(Func)) {
     Found = E->counts(G, B, Shared, Args);
     Counts = &Found;

@@ -88,6 +88,10 @@ struct PendingLaunch {
   const orrery_site *Site = nullptr;
   bool HasCounts = false;
   orrery_kernel_counts Counts{};
+  /// A math-library call charged as a kernel (mathlibs/LibraryCall.h): its
+  /// name and where Counts came from, for the report.
+  const char *Name = nullptr;
+  const char *Hint = nullptr;
 };
 
 /// The device read a hook announced (orrery_read_hint), consumed by the
@@ -125,7 +129,7 @@ struct Rank {
   double CollectivesReady = 0;
   Accounts Time;
   int NextStreamId = 1;
-  ClockStreak ClockReads;   ///< MPI_Wtime, gettimeofday, clock_gettime
+  ClockStreak ClockReads; ///< MPI_Wtime, gettimeofday, clock_gettime
   /// <<<>>> configurations pushed and not yet popped (nested launches in
   /// argument lists push several).
   std::vector<std::tuple<orrery_dim3, orrery_dim3, std::size_t, void *>>
@@ -165,7 +169,8 @@ public:
   /// \p Node (blocks of ranks-per-node: rank Id on node Id / ranks per node).
   static int rankCount();
   int ranksOnNode(int Node) const {
-    return std::max(0, std::min(RanksPerNode, rankCount() - Node * RanksPerNode));
+    return std::max(0,
+                    std::min(RanksPerNode, rankCount() - Node * RanksPerNode));
   }
   bool idealNetwork() const { return Ideal; }
   s4u::Host *gpuHost(int Node, int Gpu);
@@ -250,7 +255,7 @@ private:
   bool Finished = false;
   /// How the run went wrong, for the report (empty: it completed).
   std::string Failure;
-  int FailureStatus = 0; ///< exit status the run should end with
+  int FailureStatus = 0;                ///< exit status the run should end with
   std::vector<std::string> FailedRanks; ///< "rank 3: in MPI_Recv at f.c:9"
   std::vector<int> Unfinalized; ///< ranks that ended without MPI_Finalize
   unsigned long TickCount = 0;

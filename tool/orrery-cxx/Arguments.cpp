@@ -211,6 +211,11 @@ const char *skeletonDropReason(const std::string &Name, Mode M) {
   // GPU management and profiling libraries of the machine with the GPU (a
   // program that calls them is told which function is missing when it is
   // loaded).
+  if (M == Mode::Skeleton &&
+      isOneOf(Name, {"cublas", "cublasLt", "cusparse", "cublas_static",
+                     "cublasLt_static", "cusparse_static"}))
+    return "in skeleton mode liborrery-sim-mathlibs answers cuBLAS and "
+           "cuSPARSE calls (docs/kernel-cost.md#math-libraries)";
   if (M == Mode::Skeleton && isOneOf(Name, {"nvidia-ml", "cupti"}))
     return "in skeleton mode there is no GPU to manage or profile (NVML, "
            "CUPTI)";

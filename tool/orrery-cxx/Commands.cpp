@@ -538,6 +538,11 @@ Command linkCommand(const Invocation &Inv, const Toolchain &TC,
     if (exists(Lib + "/libramc-sim.so"))
       append(C, {"-L" + Lib, "-Wl,--push-state,--as-needed", "-lramc-sim",
                  "-Wl,--pop-state"});
+    // cuBLAS and cuSPARSE, answered by models, for skeleton programs that
+    // call them (twin programs run the real libraries on the GPU).
+    if (Inv.M == Mode::Skeleton && exists(Lib + "/liborrery-sim-mathlibs.so"))
+      append(C, {"-L" + Lib, "-Wl,--push-state,--as-needed",
+                 "-lorrery-sim-mathlibs", "-Wl,--pop-state"});
     append(C, {"-L" + Lib, "-lorrery-sim"});
     if (!TC.SimgridLibDir.empty() && TC.SimgridLibDir.rfind("/usr/lib", 0) &&
         TC.SimgridLibDir.rfind("/lib", 0))

@@ -26,8 +26,8 @@ struct Family {
 
 const Family *familyTable() {
   static const Family F[] = {
-      {"CUDA runtime and driver API", "cuda", cudaApis(), "dst", "src", "aux",
-       "stream", ""},
+      {"CUDA runtime and driver API, cuBLAS, cuSPARSE", "cuda", cudaApis(),
+       "dst", "src", "aux", "stream", ""},
       {"MPI", "mpi", mpiApis(), "send", "recv", "peer", "comm", ""},
       {"RAMC", "ramc", ramcApis(), "src", "dst", "peer", "object", "handle"},
   };

@@ -516,7 +516,10 @@ void SiteCollector::handleTableCall(const CallExpr *CE, const ApiSpec &Spec,
              .str());
   }
   if (Spec.DeviceRead && CE->getNumArgs() > 0 && mayReadDevice(CE, Spec)) {
-    S.ReadType = deviceReadType(CE->getArg(0), Ctx);
+    // The type the destination points to: the row's Dst argument (the
+    // first for copies, the result pointer for a cuBLAS DOT).
+    const Expr *Dst = referencedArg(CE, Spec.A.Ptr);
+    S.ReadType = deviceReadType(Dst ? Dst : CE->getArg(0), Ctx);
     S.ReadValue = pragmaValue(L.Loc);
   }
   Out.Sites.push_back(std::move(S));

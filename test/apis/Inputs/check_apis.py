@@ -54,11 +54,18 @@ def fresh(committed, generated):
           "`ninja -C build update-apis-doc` and commit docs/apis.md"])
 
 
+# Tables in a family's row format beside its own (the math libraries).
+MORE_TABLES = {"cuda": ["apis/include/orrery/apis/MathLibs.def"]}
+
+
 def ignored(family):
-    """The calls the family's table leaves alone on purpose."""
-    with open(os.path.join(SRC_ROOT, TABLES[family])) as f:
-        return set(re.findall(r"^ORRERY_IGNORED_API\((\w+)\)", f.read(),
-                              re.MULTILINE))
+    """The calls the family's tables leave alone on purpose."""
+    found = set()
+    for table in [TABLES[family]] + MORE_TABLES.get(family, []):
+        with open(os.path.join(SRC_ROOT, table)) as f:
+            found |= set(re.findall(r"^ORRERY_IGNORED_API\((\w+)\)",
+                                    f.read(), re.MULTILINE))
+    return found
 
 
 def canonical(symbol):

@@ -1,0 +1,332 @@
+//===- Cublas.cpp - Skeleton cuBLAS: handles and library models -----------===//
+//
+// The cuBLAS calls codes make, answered without a GPU: handles, streams and
+// pointer modes as cuBLAS keeps them; each computing call charged as one
+// kernel of its flops and compulsory bytes (LibraryCall.h). A result cuBLAS
+// returns to host memory (DOT, NRM2 in host pointer mode) makes the host wait
+// for it and is a device read: the value comes from --device-value or a
+// schedule at the call's site, as for a copy (docs/simulate.md).
+//
+//===----------------------------------------------------------------------===//
+
+#include "LibraryCall.h"
+
+#include "../CudaCommon.h"
+#include "../DeviceValues.h"
+
+#include <cublas_v2.h>
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+struct cublasContext {
+  cudaStream_t Stream = nullptr;
+  cublasPointerMode_t PointerMode = CUBLAS_POINTER_MODE_HOST;
+  cublasMath_t Math = CUBLAS_DEFAULT_MATH;
+};
+
+using namespace orrery::sim;
+using orrery::sim::mathlibs::charge;
+using orrery::sim::mathlibs::LibraryWork;
+
+namespace {
+
+// Ranks are SimGrid actors of one process that run one at a time.
+std::set<cublasHandle_t> &handles() {
+  static std::set<cublasHandle_t> H;
+  return H;
+}
+
+bool live(cublasHandle_t H) { return H && handles().count(H); }
+
+cublasStatus_t status(cudaError_t E) {
+  return E == cudaSuccess ? CUBLAS_STATUS_SUCCESS
+                          : CUBLAS_STATUS_EXECUTION_FAILED;
+}
+
+/// Whether a scalar argument (alpha, beta) is zero: read in host pointer
+/// mode; in device pointer mode it is data the simulation does not have,
+/// taken as non-zero (the operation reads its input).
+template <typename T> bool isZero(cublasHandle_t H, const T *V) {
+  return H->PointerMode == CUBLAS_POINTER_MODE_HOST && V && *V == T(0);
+}
+
+template <typename T>
+cublasStatus_t run(cublasHandle_t H, LibraryWork W, bool HostResult = false,
+                   void *Result = nullptr) {
+  W.Double = sizeof(T) == 8;
+  bool Wait = HostResult && H->PointerMode == CUBLAS_POINTER_MODE_HOST;
+  if (cudaError_t E = charge(H->Stream, W, Wait))
+    return status(E);
+  if (Wait && Result)
+    deviceRead(callingRank(), Result, sizeof(T));
+  return CUBLAS_STATUS_SUCCESS;
+}
+
+template <typename T>
+cublasStatus_t gemm(const char *Name, const void *Key, cublasHandle_t H, int M,
+                    int N, int K, const T *Beta) {
+  if (!live(H))
+    return CUBLAS_STATUS_NOT_INITIALIZED;
+  if (M < 0 || N < 0 || K < 0)
+    return CUBLAS_STATUS_INVALID_VALUE;
+  if (M == 0 || N == 0)
+    return CUBLAS_STATUS_SUCCESS;
+  double E = sizeof(T), Mn = double(M) * N;
+  LibraryWork W;
+  W.Routine = Name;
+  W.Key = Key;
+  W.Fmas = Mn * K;
+  W.BytesRead =
+      (double(M) * K + double(K) * N + (isZero(H, Beta) ? 0 : Mn)) * E;
+  W.BytesWritten = Mn * E;
+  // 128 x 128 tiles of C, one block each.
+  W.Threads = std::ceil(M / 128.0) * std::ceil(N / 128.0) * 256;
+  return run<T>(H, W);
+}
+
+template <typename T>
+cublasStatus_t gemv(const char *Name, const void *Key, cublasHandle_t H,
+                    cublasOperation_t Trans, int M, int N, const T *Beta) {
+  if (!live(H))
+    return CUBLAS_STATUS_NOT_INITIALIZED;
+  if (M < 0 || N < 0)
+    return CUBLAS_STATUS_INVALID_VALUE;
+  double E = sizeof(T), Out = Trans == CUBLAS_OP_N ? M : N,
+         In = Trans == CUBLAS_OP_N ? N : M;
+  LibraryWork W;
+  W.Routine = Name;
+  W.Key = Key;
+  W.Fmas = double(M) * N;
+  W.BytesRead = (double(M) * N + In + (isZero(H, Beta) ? 0 : Out)) * E;
+  W.BytesWritten = Out * E;
+  W.Threads = std::max(Out, double(M) * N / 32); // a warp per 32 elements
+  return run<T>(H, W);
+}
+
+/// A level-1 routine over \p N elements: \p Reads and \p Writes vectors,
+/// per element \p Fmas, \p Muls; \p Result a scalar returned.
+template <typename T>
+cublasStatus_t level1(const char *Name, const void *Key, cublasHandle_t H,
+                      int N, double Reads, double Writes, double Fmas,
+                      double Muls, T *Result = nullptr, double Sqrts = 0) {
+  if (!live(H))
+    return CUBLAS_STATUS_NOT_INITIALIZED;
+  if (N <= 0) {
+    if (Result && H->PointerMode == CUBLAS_POINTER_MODE_HOST)
+      *Result = T(0);
+    return CUBLAS_STATUS_SUCCESS;
+  }
+  double E = sizeof(T);
+  LibraryWork W;
+  W.Routine = Name;
+  W.Key = Key;
+  W.Fmas = Fmas * N;
+  W.Muls = Muls * N;
+  W.Sqrts = Sqrts;
+  W.BytesRead = Reads * N * E;
+  W.BytesWritten = Result ? E : Writes * N * E;
+  W.Threads = N;
+  return run<T>(H, W, Result != nullptr, Result);
+}
+
+} // namespace
+
+extern "C" {
+
+cublasStatus_t cublasCreate_v2(cublasHandle_t *Handle) {
+  if (!Handle)
+    return CUBLAS_STATUS_INVALID_VALUE;
+  *Handle = new cublasContext;
+  handles().insert(*Handle);
+  return CUBLAS_STATUS_SUCCESS;
+}
+
+cublasStatus_t cublasDestroy_v2(cublasHandle_t H) {
+  if (!live(H))
+    return CUBLAS_STATUS_NOT_INITIALIZED;
+  handles().erase(H);
+  delete H;
+  return CUBLAS_STATUS_SUCCESS;
+}
+
+cublasStatus_t cublasGetVersion_v2(cublasHandle_t, int *Version) {
+  if (!Version)
+    return CUBLAS_STATUS_INVALID_VALUE;
+  *Version = CUBLAS_VERSION;
+  return CUBLAS_STATUS_SUCCESS;
+}
+
+cublasStatus_t cublasSetStream_v2(cublasHandle_t H, cudaStream_t S) {
+  if (!live(H))
+    return CUBLAS_STATUS_NOT_INITIALIZED;
+  H->Stream = S;
+  return CUBLAS_STATUS_SUCCESS;
+}
+
+cublasStatus_t cublasGetStream_v2(cublasHandle_t H, cudaStream_t *S) {
+  if (!live(H))
+    return CUBLAS_STATUS_NOT_INITIALIZED;
+  if (!S)
+    return CUBLAS_STATUS_INVALID_VALUE;
+  *S = H->Stream;
+  return CUBLAS_STATUS_SUCCESS;
+}
+
+cublasStatus_t cublasSetPointerMode_v2(cublasHandle_t H,
+                                       cublasPointerMode_t Mode) {
+  if (!live(H))
+    return CUBLAS_STATUS_NOT_INITIALIZED;
+  if (Mode != CUBLAS_POINTER_MODE_HOST && Mode != CUBLAS_POINTER_MODE_DEVICE)
+    return CUBLAS_STATUS_INVALID_VALUE;
+  H->PointerMode = Mode;
+  return CUBLAS_STATUS_SUCCESS;
+}
+
+cublasStatus_t cublasGetPointerMode_v2(cublasHandle_t H,
+                                       cublasPointerMode_t *Mode) {
+  if (!live(H))
+    return CUBLAS_STATUS_NOT_INITIALIZED;
+  if (!Mode)
+    return CUBLAS_STATUS_INVALID_VALUE;
+  *Mode = H->PointerMode;
+  return CUBLAS_STATUS_SUCCESS;
+}
+
+cublasStatus_t cublasSetMathMode(cublasHandle_t H, cublasMath_t Mode) {
+  if (!live(H))
+    return CUBLAS_STATUS_NOT_INITIALIZED;
+  H->Math = Mode;
+  return CUBLAS_STATUS_SUCCESS;
+}
+
+cublasStatus_t cublasGetMathMode(cublasHandle_t H, cublasMath_t *Mode) {
+  if (!live(H))
+    return CUBLAS_STATUS_NOT_INITIALIZED;
+  if (!Mode)
+    return CUBLAS_STATUS_INVALID_VALUE;
+  *Mode = H->Math;
+  return CUBLAS_STATUS_SUCCESS;
+}
+
+const char *cublasGetStatusName(cublasStatus_t S) {
+  switch (S) {
+  case CUBLAS_STATUS_SUCCESS:
+    return "CUBLAS_STATUS_SUCCESS";
+  case CUBLAS_STATUS_NOT_INITIALIZED:
+    return "CUBLAS_STATUS_NOT_INITIALIZED";
+  case CUBLAS_STATUS_ALLOC_FAILED:
+    return "CUBLAS_STATUS_ALLOC_FAILED";
+  case CUBLAS_STATUS_INVALID_VALUE:
+    return "CUBLAS_STATUS_INVALID_VALUE";
+  case CUBLAS_STATUS_EXECUTION_FAILED:
+    return "CUBLAS_STATUS_EXECUTION_FAILED";
+  case CUBLAS_STATUS_NOT_SUPPORTED:
+    return "CUBLAS_STATUS_NOT_SUPPORTED";
+  default:
+    return "CUBLAS_STATUS_UNKNOWN";
+  }
+}
+
+const char *cublasGetStatusString(cublasStatus_t S) {
+  switch (S) {
+  case CUBLAS_STATUS_SUCCESS:
+    return "success";
+  case CUBLAS_STATUS_NOT_INITIALIZED:
+    return "the library was not initialized";
+  case CUBLAS_STATUS_INVALID_VALUE:
+    return "an invalid numeric value was used as an argument";
+  case CUBLAS_STATUS_EXECUTION_FAILED:
+    return "the GPU program failed to execute";
+  case CUBLAS_STATUS_NOT_SUPPORTED:
+    return "the functionality requested is not supported";
+  default:
+    return "unknown error";
+  }
+}
+
+// Copies between host and device: cudaMemcpy2D over the strided elements.
+cublasStatus_t cublasSetVector(int N, int Size, const void *X, int IncX,
+                               void *Y, int IncY) {
+  if (N < 0 || Size <= 0 || IncX <= 0 || IncY <= 0)
+    return CUBLAS_STATUS_INVALID_VALUE;
+  return status(cudaMemcpy2D(Y, size_t(IncY) * Size, X, size_t(IncX) * Size,
+                             Size, N, cudaMemcpyHostToDevice));
+}
+
+cublasStatus_t cublasGetVector(int N, int Size, const void *X, int IncX,
+                               void *Y, int IncY) {
+  if (N < 0 || Size <= 0 || IncX <= 0 || IncY <= 0)
+    return CUBLAS_STATUS_INVALID_VALUE;
+  return status(cudaMemcpy2D(Y, size_t(IncY) * Size, X, size_t(IncX) * Size,
+                             Size, N, cudaMemcpyDeviceToHost));
+}
+
+cublasStatus_t cublasSetMatrix(int Rows, int Cols, int Size, const void *A,
+                               int Lda, void *B, int Ldb) {
+  if (Rows < 0 || Cols < 0 || Size <= 0 || Lda < std::max(1, Rows) ||
+      Ldb < std::max(1, Rows))
+    return CUBLAS_STATUS_INVALID_VALUE;
+  return status(cudaMemcpy2D(B, size_t(Ldb) * Size, A, size_t(Lda) * Size,
+                             size_t(Rows) * Size, Cols,
+                             cudaMemcpyHostToDevice));
+}
+
+cublasStatus_t cublasGetMatrix(int Rows, int Cols, int Size, const void *A,
+                               int Lda, void *B, int Ldb) {
+  if (Rows < 0 || Cols < 0 || Size <= 0 || Lda < std::max(1, Rows) ||
+      Ldb < std::max(1, Rows))
+    return CUBLAS_STATUS_INVALID_VALUE;
+  return status(cudaMemcpy2D(B, size_t(Ldb) * Size, A, size_t(Lda) * Size,
+                             size_t(Rows) * Size, Cols,
+                             cudaMemcpyDeviceToHost));
+}
+
+// Levels 1 to 3. Per element: AXPY reads x and y, writes y, one FMA; DOT reads
+// x and y, one FMA; NRM2 reads x, one FMA, one square root in all; SCAL reads
+// and writes x, one multiply; COPY reads x, writes y.
+#define ORRERY_CUBLAS_ROUTINES(P, T)                                           \
+  cublasStatus_t cublas##P##axpy_v2(cublasHandle_t H, int N, const T *,        \
+                                    const T *, int, T *, int) {                \
+    return level1<T>("cublas" #P "axpy", (const void *)&cublas##P##axpy_v2, H, \
+                     N, 2, 1, 1, 0);                                           \
+  }                                                                            \
+  cublasStatus_t cublas##P##dot_v2(cublasHandle_t H, int N, const T *, int,    \
+                                   const T *, int, T *Result) {                \
+    return level1<T>("cublas" #P "dot", (const void *)&cublas##P##dot_v2, H,   \
+                     N, 2, 0, 1, 0, Result);                                   \
+  }                                                                            \
+  cublasStatus_t cublas##P##nrm2_v2(cublasHandle_t H, int N, const T *, int,   \
+                                    T *Result) {                               \
+    return level1<T>("cublas" #P "nrm2", (const void *)&cublas##P##nrm2_v2, H, \
+                     N, 1, 0, 1, 0, Result, 1);                                \
+  }                                                                            \
+  cublasStatus_t cublas##P##scal_v2(cublasHandle_t H, int N, const T *, T *,   \
+                                    int) {                                     \
+    return level1<T>("cublas" #P "scal", (const void *)&cublas##P##scal_v2, H, \
+                     N, 1, 1, 0, 1);                                           \
+  }                                                                            \
+  cublasStatus_t cublas##P##copy_v2(cublasHandle_t H, int N, const T *, int,   \
+                                    T *, int) {                                \
+    return level1<T>("cublas" #P "copy", (const void *)&cublas##P##copy_v2, H, \
+                     N, 1, 1, 0, 0);                                           \
+  }                                                                            \
+  cublasStatus_t cublas##P##gemv_v2(cublasHandle_t H, cublasOperation_t Op,    \
+                                    int M, int N, const T *, const T *, int,   \
+                                    const T *, int, const T *Beta, T *, int) { \
+    return gemv<T>("cublas" #P "gemv", (const void *)&cublas##P##gemv_v2, H,   \
+                   Op, M, N, Beta);                                            \
+  }                                                                            \
+  cublasStatus_t cublas##P##gemm_v2(cublasHandle_t H, cublasOperation_t,       \
+                                    cublasOperation_t, int M, int N, int K,    \
+                                    const T *, const T *, int, const T *, int, \
+                                    const T *Beta, T *, int) {                 \
+    return gemm<T>("cublas" #P "gemm", (const void *)&cublas##P##gemm_v2, H,   \
+                   M, N, K, Beta);                                             \
+  }
+ORRERY_CUBLAS_ROUTINES(S, float)
+ORRERY_CUBLAS_ROUTINES(D, double)
+#undef ORRERY_CUBLAS_ROUTINES
+
+} // extern "C"
