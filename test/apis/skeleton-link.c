@@ -1,12 +1,14 @@
 // REQUIRES: cuda-toolkit, orrery-sim
 // Link check: a program taking the address of every CUDA function the tables
 // mark simulated links against liborrery-sim and liborrery-sim-mathlibs alone
-// (no libcudart, no cuBLAS or cuSPARSE).
+// (no libcudart, no CUDA math library).
 // RUN: %clang -x c -Wall -Werror -I %cuda-path/include -I %src-root/apis/include %s -L %lib -lorrery-sim-mathlibs -lorrery-sim -Wl,--allow-shlib-undefined -o %t
 #include <cublas_v2.h>
 #include <cuda.h>
 #include <cuda_profiler_api.h>
 #include <cuda_runtime_api.h>
+#include <cufft.h>
+#include <curand.h>
 #include <cusparse.h>
 
 #define ORRERY_REFERENCE_true(Name) (const void *)&Name,

@@ -208,14 +208,16 @@ const char *skeletonDropReason(const std::string &Name, Mode M) {
     return "in skeleton mode SMPI is the MPI library";
   if (isOneOf(Name, {"nvToolsExt", "nvtx3interop"}))
     return "NVTX 3 is header-only (nvToolsExt.h resolves to nvtx3/)";
+  if (M == Mode::Skeleton &&
+      isOneOf(Name, {"cublas", "cublasLt", "cusparse", "cufft", "curand",
+                     "cublas_static", "cublasLt_static", "cusparse_static",
+                     "cufft_static", "curand_static"}))
+    return "in skeleton mode liborrery-sim-mathlibs answers cuBLAS, "
+           "cuSPARSE, cuFFT and cuRAND calls "
+           "(docs/kernel-cost.md#math-libraries)";
   // GPU management and profiling libraries of the machine with the GPU (a
   // program that calls them is told which function is missing when it is
   // loaded).
-  if (M == Mode::Skeleton &&
-      isOneOf(Name, {"cublas", "cublasLt", "cusparse", "cublas_static",
-                     "cublasLt_static", "cusparse_static"}))
-    return "in skeleton mode liborrery-sim-mathlibs answers cuBLAS and "
-           "cuSPARSE calls (docs/kernel-cost.md#math-libraries)";
   if (M == Mode::Skeleton && isOneOf(Name, {"nvidia-ml", "cupti"}))
     return "in skeleton mode there is no GPU to manage or profile (NVML, "
            "CUPTI)";

@@ -1,6 +1,6 @@
 //===- LibraryCall.h - A math-library call charged as a kernel --*- C++ -*-===//
 //
-// Skeleton mode answers cuBLAS and cuSPARSE calls itself
+// Skeleton mode answers cuBLAS, cuSPARSE, cuFFT and cuRAND calls itself
 // (liborrery-sim-mathlibs). A call that computes is charged as one kernel
 // on the stream its handle is bound to: a library model of the operation's
 // work -- flops and the bytes it must move, from the call's dimensions and
@@ -23,6 +23,7 @@ struct LibraryWork {
   const void *Key = nullptr; ///< one report row per routine and site
   bool Double = true;        ///< FP64 (else FP32) arithmetic
   double Fmas = 0, Adds = 0, Muls = 0, Sqrts = 0;
+  double Transcendentals = 0, IntOps = 0;
   double BytesRead = 0, BytesWritten = 0; ///< compulsory traffic
   /// Threads the library would launch (its parallel decomposition), in
   /// blocks of 256.

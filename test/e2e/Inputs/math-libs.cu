@@ -1,9 +1,12 @@
 // A conjugate-gradient-shaped solver on cuBLAS and cuSPARSE (sim-math-libs
 // test): one DGEMM, then SpMV, DOT, AXPY and NRM2 per iteration until the
-// residual norm, read back to the host, falls below a tolerance.
+// residual norm, read back to the host, falls below a tolerance; then a 3-D
+// FFT and random numbers (cuFFT, cuRAND).
 #include <cstdio>
 #include <cstdlib>
 #include <cublas_v2.h>
+#include <cufft.h>
+#include <curand.h>
 #include <cusparse.h>
 #include <mpi.h>
 
@@ -58,8 +61,30 @@ int main(int argc, char **argv) {
     if (Norm < 1e-8)
       break;
   }
+  // A 256^3 double-complex FFT in place, and 2^20 normal doubles.
+  cufftHandle Plan;
+  cufftPlan3d(&Plan, 256, 256, 256, CUFFT_Z2Z);
+  cufftSetStream(Plan, S);
+  cufftDoubleComplex *Z;
+  cudaMalloc(&Z, sizeof(cufftDoubleComplex) * 256 * 256 * 256);
+  cufftExecZ2Z(Plan, Z, Z, CUFFT_FORWARD);
+  curandGenerator_t Gen;
+  curandCreateGenerator(&Gen, CURAND_RNG_PSEUDO_DEFAULT);
+  curandSetStream(Gen, S);
+  curandGenerateNormalDouble(Gen, X, Rows, 0.0, 1.0);
+  // A host generator's numbers are real: their mean is near 0.5.
+  curandGenerator_t HostGen;
+  curandCreateGeneratorHost(&HostGen, CURAND_RNG_PSEUDO_DEFAULT);
+  float Host[1000];
+  curandGenerateUniform(HostGen, Host, 1000);
+  double Mean = 0;
+  for (float V : Host)
+    Mean += V / 1000;
   cudaStreamSynchronize(S);
-  printf("iterations %d\n", Iterations);
+  printf("iterations %d host mean %.1f\n", Iterations, Mean);
+  cufftDestroy(Plan);
+  curandDestroyGenerator(Gen);
+  curandDestroyGenerator(HostGen);
   cusparseDestroySpMat(M);
   cusparseDestroyDnVec(VX);
   cusparseDestroyDnVec(VY);

@@ -132,7 +132,8 @@ TEST(ApiPrototypeTest, CudaRowsMatchTheCudaHeaders) {
 #else
   auto AST = parseHeaders("#include <cuda.h>\n#include <cuda_profiler_api.h>\n"
                           "#include <cuda_runtime.h>\n#include <cublas_v2.h>\n"
-                          "#include <cusparse.h>\n",
+                          "#include <cusparse.h>\n#include <cufft.h>\n"
+                          "#include <curand.h>\n",
                           {"-I", ORRERY_CUDA_INCLUDE}, /*CPlusPlus=*/true);
   ASSERT_TRUE(AST && !AST->getDiagnostics().hasErrorOccurred());
   checkRows(cudaApis(), *AST, "the CUDA headers", CudaDef, true);
@@ -141,11 +142,12 @@ TEST(ApiPrototypeTest, CudaRowsMatchTheCudaHeaders) {
 
 TEST(ApiPrototypeTest, CudaRowsMatchTheMockHeaders) {
   auto AST = parseHeaders("#include <cuda.h>\n#include <cuda_runtime.h>\n"
-                          "#include <cublas_v2.h>\n#include <cusparse.h>\n",
+                          "#include <cublas_v2.h>\n#include <cusparse.h>\n"
+                          "#include <cufft.h>\n#include <curand.h>\n",
                           {"-isystem", ORRERY_MOCK_INCLUDE},
                           /*CPlusPlus=*/true);
   ASSERT_TRUE(AST && !AST->getDiagnostics().hasErrorOccurred());
-  checkRows(cudaApis(), *AST, "test/Inputs/mock/cuda*.h", CudaDef, true);
+  checkRows(cudaApis(), *AST, "test/Inputs/mock/cu*.h", CudaDef, true);
 }
 
 TEST(ApiPrototypeTest, MpiRowsMatchSmpi) {
