@@ -13,6 +13,7 @@
 #include "orrery/support/AtomicFile.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <initializer_list>
 #include <sys/stat.h>
@@ -211,7 +212,7 @@ const char *skeletonDropReason(const std::string &Name, Mode M) {
   if (M == Mode::Skeleton &&
       isOneOf(Name, {"cublas", "cublasLt", "cusparse", "cufft", "curand",
                      "cublas_static", "cublasLt_static", "cusparse_static",
-                     "cufft_static", "curand_static"}))
+                     "cufft_static", "curand_static", "culibos"}))
     return "in skeleton mode liborrery-sim-mathlibs answers cuBLAS, "
            "cuSPARSE, cuFFT and cuRAND calls "
            "(docs/kernel-cost.md#math-libraries)";
@@ -222,6 +223,25 @@ const char *skeletonDropReason(const std::string &Name, Mode M) {
     return "in skeleton mode there is no GPU to manage or profile (NVML, "
            "CUPTI)";
   return nullptr;
+}
+
+/// NAME of a library file .../libNAME.a, libNAME.so or libNAME.so.N[.M...];
+/// empty for other files.
+std::string libraryName(const std::string &Path) {
+  std::string Base = Path.substr(Path.rfind('/') + 1);
+  if (Base.rfind("lib", 0) != 0)
+    return "";
+  Base.erase(0, 3);
+  if (Base.size() > 2 && Base.compare(Base.size() - 2, 2, ".a") == 0)
+    return Base.substr(0, Base.size() - 2);
+  size_t So = Base.find(".so");
+  if (So == std::string::npos || So == 0)
+    return "";
+  for (size_t I = So + 3; I < Base.size(); ++I)
+    if (!(std::isdigit(static_cast<unsigned char>(Base[I])) ||
+          (Base[I] == '.' && I + 1 < Base.size())))
+      return "";
+  return Base.substr(0, So);
 }
 
 /// True for a library directory of an MPI installation (-L$(MPI_HOME)/lib):
@@ -332,7 +352,15 @@ bool parseArguments(const std::vector<std::string> &Argv, bool CMode,
     if (A.empty())
       continue;
     if (A[0] != '-' || A == "-") {
-      Inv.Inputs.push_back(classifyInput(A, XLang, CMode));
+      Input In = classifyInput(A, XLang, CMode);
+      // A library named by its path (CMake's CUDA::cudart, CUDA::cublas)
+      // is dropped as its -l would be.
+      if (In.Language == Lang::Linker && isSimulated(Inv.M))
+        if (const char *Why = skeletonDropReason(libraryName(A), Inv.M)) {
+          Inv.Notes.push_back("'" + A + "' dropped: " + Why);
+          continue;
+        }
+      Inv.Inputs.push_back(std::move(In));
       Item It;
       It.Where = Use::Link;
       It.InputIndex = int(Inv.Inputs.size() - 1);

@@ -154,6 +154,15 @@ void appendNvccMacros(Command &C, const Toolchain &TC) {
                "-D__ORRERY_CUDACC_VER_BUILD__=0"});
 }
 
+/// Whether \p In sees nvcc's macros: every CUDA source but CMake's compiler
+/// identification, which takes a compiler defining __NVCC__ for nvcc and
+/// then looks for nvcc's verbose output ("#$ LIBRARIES=..."); identified as
+/// the Clang it is, orrery-cxx gets clang's conventions, which it follows.
+bool seesNvccMacros(const Input &In) {
+  return In.Language == Lang::CUDA &&
+         baseName(In.Path).rfind("CMakeCUDACompilerId", 0) != 0;
+}
+
 /// CUDA compile flags of the mode (a host-only parse for skeleton mode).
 void appendModeCudaFlags(Command &C, const Invocation &Inv,
                          const Toolchain &TC) {
@@ -378,7 +387,9 @@ Command instrumentCommand(const Invocation &Inv, const Toolchain &TC,
   if (!Inv.Verbose)
     C.push_back("--quiet");
   if (In.Language == Lang::CUDA)
-    append(C, {"--cuda-path", TC.CudaPath, "--nvcc-macros"});
+    append(C, {"--cuda-path", TC.CudaPath});
+  if (seesNvccMacros(In))
+    C.push_back("--nvcc-macros");
   if (F.Tree.empty()) {
     append(C, {"-o", F.Instrumented});
   } else {
@@ -389,7 +400,7 @@ Command instrumentCommand(const Invocation &Inv, const Toolchain &TC,
   }
   append(C, {In.Path, "--", "-x", langName(In.Language)});
   appendModePreprocessorFlags(C, Inv, TC, In.Language);
-  if (In.Language == Lang::CUDA)
+  if (seesNvccMacros(In))
     appendNvccMacros(C, TC);
   if (In.Language == Lang::CUDA)
     appendItems(C, Inv, {Use::Preprocess, Use::Language, Use::Cuda});
@@ -410,7 +421,7 @@ Command compileCommand(const Invocation &Inv, const Toolchain &TC,
   bool Copy = In.isInstrumented() && F.Instrumented != In.Path;
   if (In.Language == Lang::CUDA) {
     appendModeCudaFlags(C, Inv, TC);
-    if (Copy) // renamed there by orrery-instrument --nvcc-macros
+    if (Copy && seesNvccMacros(In)) // renamed by orrery-instrument
       appendNvccMacros(C, TC);
   }
   if (Copy) {
