@@ -24,7 +24,11 @@
 #   (samples/ping-pong: its own howtocompile.sh with orrery-cxx as nvcc on
 #   PATH; 2 ranks on 2 nodes, 8 B to 1 GiB) or of UoB-HPC/CloverLeaf (cmake
 #   -DMODEL=cuda -DENABLE_MPI=ON with orrery-cxx as CXX and CUDA compiler;
-#   CLOVER_DECK, default InputDecks/clover_bm16_short.in).
+#   CLOVER_DECK, default InputDecks/clover_bm16_short.in), of UoB-HPC/TeaLeaf
+#   (the same cmake line; CG to a tolerance, TEA_DECK default tea.in,
+#   TEA_SCHEDULE the reduction reads' schedule) or of NVIDIA/cuda-samples
+#   (Samples/4_CUDA_Libraries/conjugateGradient: cuBLAS and cuSPARSE, its
+#   own CMake with CXX=orrery-cxx; 60 CG iterations by schedule).
 #
 # Codes that CUDA 13's nvcc does not build either get the minimal change nvcc
 # would need, applied to a copy and printed, never to the user's checkout:
@@ -247,12 +251,66 @@ cloverleaf() {
   report "cloverleaf/cuda" $built "$log"
 }
 
+# UoB-HPC's TeaLeaf, CUDA model with MPI: a CG solver with a tolerance.
+# Every reduction (the field summary, rro, pw, rrn) is read back through one
+# helper, at solver_methods.cpp:78: a step reads it a few times outside its
+# solve and twice per CG iteration (pw, then rrn, the residual whose 0 ends
+# the solve). With a cycle of C - 1 reads of 1.0 and one 0, C odd, the 0
+# falls on a pw and then, a cycle later, on an rrn: about C - 2 iterations a
+# step (the first step about half: it starts in phase). An even C keeps the 0
+# on pw: the solve never converges (max_iters). TEA_SCHEDULE, default C = 61.
+tealeaf() {
+  local copy=$work/tea built=no log=$work/tea.log
+  # The sources only: a build directory of the checkout would confuse cmake.
+  mkdir -p "$copy"
+  git -C "$1" archive --format=tar HEAD 2>/dev/null | tar -x -C "$copy" ||
+    cp -r "$1/." "$copy"
+  echo "# tealeaf: cmake -DMODEL=cuda -DENABLE_MPI=ON -DCMAKE_{C,CXX,CUDA}_COMPILER=orrery-c{c,xx} -DCUDA_ARCH=sm_90 -DCMAKE_CUDA_ARCHITECTURES=90" >&2
+  (cmake -S "$copy" -B "$copy/build" -DMODEL=cuda -DENABLE_MPI=ON \
+      -DCMAKE_C_COMPILER=orrery-cc -DCMAKE_CXX_COMPILER=orrery-cxx \
+      -DCMAKE_CUDA_COMPILER=orrery-cxx -DCUDA_ARCH=sm_90 \
+      -DCMAKE_CUDA_ARCHITECTURES=90 &&
+    cmake --build "$copy/build" -j2) > "$work/tea.build" 2>&1 && built=yes
+  [ $built = yes ] && (cd "$copy" && simulate "$log" "$np" --gpu-bind local \
+    --device-value "solver_methods.cpp:78=${TEA_SCHEDULE:-1.0*60,0*1}" \
+    "$copy/build/cuda-tealeaf" --file "${TEA_DECK:-tea.in}")
+  report "tealeaf/cuda" $built "$log"
+  [ -f "$log" ] && echo "# tealeaf: CG iterations per step: $(sed -n 's/^[[:space:]]*CG:[[:space:]]*\([0-9]*\) iterations/\1/p' "$log" | sort -n | uniq -c | awk '{printf "%s%s x %s", (NR>1?", ":""), $1, $2}')" >&2
+}
+
+# NVIDIA's cuda-samples: conjugateGradient (cuBLAS and cuSPARSE, a CG loop
+# to a tolerance on the residual cuBLAS's DOT returns), its own CMake with
+# orrery-cxx as the C++ compiler, one GPU. Its dots are read back at three
+# calls: r1 before the loop and in it, and p.Ax; 59 reads of r1 = 1 and
+# then 0 make 60 iterations.
+cuda_samples() {
+  local dir=$1/Samples/4_CUDA_Libraries/conjugateGradient
+  local copy=$work/cuda-samples/Samples/4_CUDA_Libraries/conjugateGradient
+  local built=no log=$work/cg.log
+  mkdir -p "$copy"
+  cp -r "$1/Common" "$1/cmake" "$work/cuda-samples/"
+  cp "$dir"/*.cpp "$dir/CMakeLists.txt" "$copy/"
+  echo "# cuda-samples/conjugateGradient: CXX=orrery-cxx cmake; make" >&2
+  (CXX=orrery-cxx cmake -S "$copy" -B "$copy/build" &&
+    cmake --build "$copy/build" -j2) > "$work/cg.build" 2>&1 && built=yes
+  local before in_loop pap
+  before=$(grep -n 'cublasSdot(cublasHandle, N, d_r, 1, d_r, 1, &r1)' "$dir/main.cpp" | head -1 | cut -d: -f1)
+  in_loop=$(grep -n 'cublasSdot(cublasHandle, N, d_r, 1, d_r, 1, &r1)' "$dir/main.cpp" | tail -1 | cut -d: -f1)
+  pap=$(grep -n 'cublasSdot(cublasHandle, N, d_p, 1, d_Ax, 1, &dot)' "$dir/main.cpp" | head -1 | cut -d: -f1)
+  [ $built = yes ] && (cd "$copy/build" && simulate "$log" 1 \
+    --device-value "main.cpp:$before=1.0" --device-value "main.cpp:$pap=1.0" \
+    --device-value "main.cpp:$in_loop=1.0*59,0" ./conjugateGradient)
+  report "cuda-samples/conjugateGradient" $built "$log"
+}
+
 for d in "$@"; do
   if [ -f "$d/mpi/jacobi.cpp" ]; then mgpm "$d"
   elif [ -d "$d/c/mpi" ]; then osu "$d"
   elif [ -f "$d/posts/cuda-aware-mpi-example/src/Jacobi.c" ]; then nvblog "$d"
   elif [ -d "$d/samples/ping-pong/CUDA-AWARE-MPI" ]; then pingpong "$d"
+  elif [ -f "$d/src/cuda/model.cmake" ] && [ -d "$d/Benchmarks" ] && [ -f "$d/driver/cg_driver.cpp" ]; then tealeaf "$d"
   elif [ -f "$d/src/cuda/model.cmake" ] && [ -d "$d/driver" ]; then cloverleaf "$d"
+  elif [ -f "$d/Samples/4_CUDA_Libraries/conjugateGradient/main.cpp" ]; then cuda_samples "$d"
   else echo "$0: $d is none of the codes this script knows (see its header)" >&2
   fi
 done
