@@ -53,6 +53,8 @@ GpuParams GpuParams::fromMachine(const Machine &M) {
   for (int P = 0; P < NumPrecisions; ++P) {
     const OpWeights &W = Gm.Weights[P];
     G.Peak[P] = Gm.Peak[P].Value;
+    G.MatrixPeak[P] = Gm.MatrixPeak[P].Value;
+    G.Estimates.MatrixPeak[P] = est(Gm.MatrixPeak[P]);
     G.Weights[P] = {W.Divide.Value, W.Sqrt.Value, W.Transcendental.Value};
     G.Estimates.Peak[P] = est(Gm.Peak[P]);
     G.Estimates.Weights[P] = {est(W.Divide), est(W.Sqrt),
@@ -144,6 +146,26 @@ bool computeTime(const GpuParams &G, const KernelWork &W, double &T, bool &Est,
     // transcendental an instruction sequence of about half its weight.
     Issued += (W.Flops[P] - W.Fmas[P]) + (F - W.Flops[P]) / 2;
   }
+  // The tensor cores: a pipe per precision beside the vector ones (one warp
+  // instruction does many FMAs: no issue slots to speak of). Without a
+  // matrix peak the work runs at the vector peak.
+  for (int P = 0; P < NumPrecisions; ++P) {
+    double F = W.MatrixFlops[P];
+    if (F == 0)
+      continue;
+    bool Tensor = G.MatrixPeak[P] > 0;
+    double Rate = Tensor ? G.MatrixPeak[P] : G.Peak[P];
+    if (Rate <= 0) {
+      Error = "the kernel does " +
+              std::string(precisionName(static_cast<Precision>(P))) +
+              " matrix arithmetic but the GPU has no peak rate for it";
+      return false;
+    }
+    double Pipe = F / (Rate * G.ComputeEfficiency);
+    T += Pipe;
+    Busiest = std::max(Busiest, Pipe);
+    Est = Est || (Tensor ? G.Estimates.MatrixPeak[P] : G.Estimates.Peak[P]);
+  }
   if (W.IntOps > 0) {
     if (G.PeakInt <= 0) {
       Error = "the kernel does integer arithmetic but the GPU has no int32 "
@@ -177,7 +199,7 @@ void singleRate(const GpuParams &G, const KernelWork &W, KernelEstimate &E) {
     double F = W.IntOps;
     bool WeightEst = false;
     for (int P = 0; P < NumPrecisions; ++P) {
-      F += weightedFlops(G, W, static_cast<Precision>(P));
+      F += weightedFlops(G, W, static_cast<Precision>(P)) + W.MatrixFlops[P];
       WeightEst = WeightEst ||
                   (W.Divides[P] > 0 && G.Estimates.Weights[P][0]) ||
                   (W.Sqrts[P] > 0 && G.Estimates.Weights[P][1]) ||
@@ -230,6 +252,9 @@ KernelWork kernelWork(const ThreadCounts &C) {
       C.fp32_sqrt, C.fp32_transc);
   Set(Precision::FP64, C.fp64_add, C.fp64_mul, C.fp64_fma, C.fp64_div,
       C.fp64_sqrt, C.fp64_transc);
+  W.MatrixFlops[static_cast<int>(Precision::FP64)] = 2 * A * C.fp64_mma;
+  W.MatrixFlops[static_cast<int>(Precision::FP32)] = 2 * A * C.fp32_mma;
+  W.MatrixFlops[static_cast<int>(Precision::FP16)] = 2 * A * C.fp16_mma;
   W.IntOps = A * C.int_ops;
   W.BytesRead = dramBytes(A * C.load_bytes, C.load_footprint);
   W.BytesWritten = dramBytes(A * C.store_bytes, C.store_footprint);
@@ -501,8 +526,8 @@ LaunchPrediction predictLaunch(const GpuParams &G, const ThreadCounts &C,
   P.Work.L2Share = L2Share;
   P.Roofline = kernelTime(G, P.Work, L, KernelModelKind::Roofline);
   P.SingleRate = kernelTime(G, P.Work, L, KernelModelKind::SingleRate);
-  for (double F : P.Work.Flops)
-    P.Flops += F;
+  for (int I = 0; I < NumPrecisions; ++I)
+    P.Flops += P.Work.Flops[I] + P.Work.MatrixFlops[I];
   P.Bytes = P.Work.BytesRead + P.Work.BytesWritten;
   const KernelEstimate &R = P.Roofline;
   double Device = std::max({R.ComputeTime, R.MemoryTime, R.AtomicTime});

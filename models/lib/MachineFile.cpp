@@ -157,6 +157,22 @@ void readGpu(Reader &R, MapScope G, GpuModel &Gpu) {
   // share it.
   if (Peak.has("issue"))
     Gpu.PeakIssue = Peak.quantity("issue", Dimension::Rate, PeakL);
+  // Optional: the tensor cores' dense matrix-multiply peaks.
+  const char *Matrix[] = {"fp64_matrix", "fp32_matrix", "fp16_matrix"};
+  const char *Vector[] = {"fp64", "fp32", "fp16"};
+  for (int P = 0; P < NumPrecisions; ++P) {
+    if (!Peak.has(Matrix[P]))
+      continue;
+    YAML::Mark At = Peak.peek(Matrix[P]).Mark();
+    Gpu.MatrixPeak[P] = Peak.quantity(Matrix[P], Dimension::Rate, PeakL);
+    if (Gpu.MatrixPeak[P].Value > 0 &&
+        Gpu.MatrixPeak[P].Value < Gpu.Peak[P].Value)
+      R.error(At, std::string("'gpu.peak.") + Matrix[P] +
+                      "' must not be below 'gpu.peak." + Vector[P] +
+                      "': tensor cores slower than the vector units would "
+                      "never be used (the datasheet's Tensor Core figure "
+                      "goes here)");
+  }
   Peak.finish();
   Gpu.ComputeEfficiency =
       G.quantity("compute_efficiency", Dimension::Ratio, RatioL);

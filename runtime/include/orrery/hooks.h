@@ -33,7 +33,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define ORRERY_HOOK_ABI_VERSION 7
+#define ORRERY_HOOK_ABI_VERSION 8
 
 #ifdef __cplusplus
 extern "C" {

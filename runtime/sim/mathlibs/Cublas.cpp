@@ -77,7 +77,10 @@ cublasStatus_t gemm(const char *Name, const void *Key, cublasHandle_t H, int M,
   LibraryWork W;
   W.Routine = Name;
   W.Key = Key;
-  W.Fmas = Mn * K;
+  // cuBLAS runs DGEMM on the FP64 tensor cores (DMMA) where the GPU has
+  // them, and SGEMM on them (as TF32) when the math mode allows it.
+  bool Tensor = sizeof(T) == 8 || (H->Math & 0xf) == CUBLAS_TF32_TENSOR_OP_MATH;
+  (Tensor ? W.MatrixFmas : W.Fmas) = Mn * K;
   W.BytesRead =
       (double(M) * K + double(K) * N + (isZero(H, Beta) ? 0 : Mn)) * E;
   W.BytesWritten = Mn * E;

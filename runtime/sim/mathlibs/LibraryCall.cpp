@@ -28,6 +28,7 @@ orrery_kernel_counts countsOf(const LibraryWork &W, double Threads) {
   (W.Double ? C.fp64_sqrt : C.fp32_sqrt) = W.Sqrts / Threads;
   (W.Double ? C.fp64_transc : C.fp32_transc) = W.Transcendentals / Threads;
   C.int_ops = W.IntOps / Threads;
+  (W.Double ? C.fp64_mma : C.fp32_mma) = W.MatrixFmas / Threads;
   C.load_bytes = W.BytesRead / Threads;
   C.store_bytes = W.BytesWritten / Threads;
   C.load_footprint = W.BytesRead;

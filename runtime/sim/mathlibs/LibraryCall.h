@@ -24,6 +24,8 @@ struct LibraryWork {
   bool Double = true;        ///< FP64 (else FP32) arithmetic
   double Fmas = 0, Adds = 0, Muls = 0, Sqrts = 0;
   double Transcendentals = 0, IntOps = 0;
+  /// FMAs on the tensor cores (FP64, or TF32 for FP32 data).
+  double MatrixFmas = 0;
   double BytesRead = 0, BytesWritten = 0; ///< compulsory traffic
   /// Threads the library would launch (its parallel decomposition), in
   /// blocks of 256.

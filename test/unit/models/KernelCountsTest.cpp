@@ -20,7 +20,8 @@ TEST(KernelCounts, SameFieldsInTheSameOrderAsTheAbiStruct) {
   EXPECT_EQ(Names.size() * sizeof(double),
             offsetof(orrery_kernel_counts, confidence));
   EXPECT_EQ(Names.front(), "threads_launched");
-  EXPECT_EQ(Names.back(), "measured_seconds");
+  // ABI 8 appended the matrix (tensor core) counts.
+  EXPECT_EQ(Names.back(), "fp16_mma");
   // ABI 4 put grid_same_address_atomics after same_address_atomics.
   EXPECT_EQ(offsetof(orrery_kernel_counts, load_footprint),
             20 * sizeof(double));

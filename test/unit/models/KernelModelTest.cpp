@@ -221,6 +221,29 @@ TEST(Roofline, PipesOverlapWithinTheIssueRate) {
   EXPECT_DOUBLE_EQ(Div.Time[CostCategory::Compute], 16e-3);
 }
 
+TEST(Roofline, MatrixWorkRunsOnTheTensorCores) {
+  // 1e10 FP64 matrix flops. Without a matrix peak they run at the vector
+  // FP64 peak of gpu(): 1e10 / (Peak[0] x 0.5).
+  KernelWork W = streaming(1e6);
+  W.MatrixFlops[0] = 1e10;
+  GpuParams G = gpu();
+  KernelEstimate Vector = kernelTime(G, W, launch(64, 256));
+  ASSERT_TRUE(Vector.ok()) << Vector.Error;
+  EXPECT_DOUBLE_EQ(Vector.Time[CostCategory::Compute],
+                   1e10 / (G.Peak[0] * 0.5));
+  // With tensor cores of 4e12 FLOP/s: 1e10 / (4e12 x 0.5) = 5 ms, beside
+  // (not after) the vector pipes' work under the issue bound.
+  G.MatrixPeak[0] = 4e12;
+  KernelEstimate Tensor = kernelTime(G, W, launch(64, 256));
+  EXPECT_DOUBLE_EQ(Tensor.Time[CostCategory::Compute], 5e-3);
+  W.Flops[1] = 2e9; // 2 ms on the FP32 pipe
+  G.PeakIssue = 1e13;
+  KernelEstimate Both = kernelTime(G, W, launch(64, 256));
+  EXPECT_DOUBLE_EQ(Both.Time[CostCategory::Compute], 5e-3);
+  // A matrix peak below the vector one is refused by the machine-file
+  // reader (test/models/malformed.test).
+}
+
 TEST(Roofline, WaveQuantization) {
   // 33 blocks: one full wave of 32 (32/33 of the work, 8,192 threads
   // resident) and a wave of 1 block: that SM's share of the work is 4/33 of

@@ -1,4 +1,5 @@
-//===- BoundedRead.h - Reading a user's file once, within a limit -*- C++ -*-===//
+//===- BoundedRead.h - Reading a user's file once, within a limit -*- C++
+//-*-===//
 //
 // The tools read files users name (machine files, sources) exactly once:
 // regular files and pipes only (a directory or /dev/zero must neither hang

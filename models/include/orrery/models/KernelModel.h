@@ -34,6 +34,8 @@ struct KernelWork {
   std::array<double, NumPrecisions> Divides{};
   std::array<double, NumPrecisions> Sqrts{};
   std::array<double, NumPrecisions> Transcendentals{}; ///< exp, log, sin, ...
+  /// Flops of matrix FMAs on the tensor cores (two a matrix FMA).
+  std::array<double, NumPrecisions> MatrixFlops{};
   double IntOps = 0;
   double BytesRead = 0;    ///< global memory
   double BytesWritten = 0; ///< global memory
@@ -86,7 +88,9 @@ struct LaunchConfig {
 /// GPU parameters the kernel model uses, in base units.
 struct GpuParams {
   std::array<double, NumPrecisions> Peak{}; ///< FLOP/s
-  double PeakInt = 0;                       ///< OP/s
+  /// Tensor-core matrix peaks (FLOP/s; 0: none, the vector peak serves).
+  std::array<double, NumPrecisions> MatrixPeak{};
+  double PeakInt = 0; ///< OP/s
   /// Thread instructions issued per second, all SMs (0: not given; the
   /// pipes' times then add up).
   double PeakIssue = 0;
@@ -126,7 +130,7 @@ struct GpuParams {
   /// Which parameters are machine-file estimates: time that depends on one
   /// is reported as resting on estimates (Cost::estimated()).
   struct {
-    std::array<bool, NumPrecisions> Peak{};
+    std::array<bool, NumPrecisions> Peak{}, MatrixPeak{};
     std::array<std::array<bool, 3>, NumPrecisions> Weights{};
     bool PeakInt = false, PeakIssue = false, ComputeEfficiency = false,
          MemoryBandwidth = false, MemoryEfficiency = false,

@@ -34,9 +34,13 @@ struct GpuModel {
   std::string Model;
   /// Virtual architecture for ptxas (`sm_90`); empty when the file has none.
   std::string Arch;
-  // Peak throughputs (vector units; tensor peaks are documentation only).
+  // Peak throughputs of the vector units.
   std::array<Quantity, NumPrecisions> Peak; // FLOP/s, indexed by Precision
-  Quantity PeakInt32;                       // OP/s
+  /// The tensor cores' dense matrix-multiply peaks (gpu.peak.fp64_matrix,
+  /// fp32_matrix for TF32, fp16_matrix; optional, 0: none, matrix work then
+  /// runs at the vector peak).
+  std::array<Quantity, NumPrecisions> MatrixPeak;
+  Quantity PeakInt32; // OP/s
   /// Thread instructions the warp schedulers issue per second, all SMs
   /// (optional; 0: the pipes are taken to share issue, and their times add).
   Quantity PeakIssue;

@@ -26,7 +26,7 @@
 
 namespace orrery::models {
 
-std::string nodeZoneName(int Node);         ///< "node3"
+std::string nodeZoneName(int Node);          ///< "node3"
 std::string cpuHostName(int Node, int Rail); ///< "node3-cpu1"
 std::string gpuHostName(int Node, int Gpu);  ///< "node3-gpu1"
 /// CPU hosts per node: one per GPU (each GPU has its own NIC).

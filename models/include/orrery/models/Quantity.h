@@ -16,7 +16,8 @@
 
 namespace orrery::models {
 
-/// Where a number comes from (docs/machine-file.md: spec, measured, code, estimate).
+/// Where a number comes from (docs/machine-file.md: spec, measured, code,
+/// estimate).
 enum class ValueKind {
   Spec,     ///< a datasheet value
   Measured, ///< a published or local measurement
