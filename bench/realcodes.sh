@@ -231,15 +231,25 @@ pingpong() {
 }
 
 # UoB-HPC's CloverLeaf, CUDA model with MPI.
-cloverleaf() {
-  local copy=$work/clover built=no log=$work/clover.log
-  cp -r "$1" "$copy"
-  echo "# cloverleaf: cmake -DMODEL=cuda -DENABLE_MPI=ON -DCMAKE_{C,CXX,CUDA}_COMPILER=orrery-c{c,xx} -DCUDA_ARCH=sm_90 -DCMAKE_CUDA_ARCHITECTURES=90" >&2
+# uob_build NAME SRC COPY: a UoB-HPC mini-app's CUDA model with MPI, its
+# sources (not a build directory of the checkout, which would confuse cmake)
+# copied to COPY and built there with the drivers; true when it built.
+uob_build() {
+  local name=$1 src=$2 copy=$3
+  mkdir -p "$copy"
+  git -C "$src" archive --format=tar HEAD 2>/dev/null | tar -x -C "$copy" ||
+    cp -r "$src/." "$copy"
+  echo "# $name: cmake -DMODEL=cuda -DENABLE_MPI=ON -DCMAKE_{C,CXX,CUDA}_COMPILER=orrery-c{c,xx} -DCUDA_ARCH=sm_90 -DCMAKE_CUDA_ARCHITECTURES=90" >&2
   (cmake -S "$copy" -B "$copy/build" -DMODEL=cuda -DENABLE_MPI=ON \
       -DCMAKE_C_COMPILER=orrery-cc -DCMAKE_CXX_COMPILER=orrery-cxx \
       -DCMAKE_CUDA_COMPILER=orrery-cxx -DCUDA_ARCH=sm_90 \
       -DCMAKE_CUDA_ARCHITECTURES=90 &&
-    cmake --build "$copy/build" -j2) > "$work/clover.build" 2>&1 && built=yes
+    cmake --build "$copy/build" -j2) > "$work/$name.build" 2>&1
+}
+
+cloverleaf() {
+  local copy=$work/clover built=no log=$work/clover.log
+  uob_build cloverleaf "$1" "$copy" && built=yes
   # Every reduction is read back at context.h:116 (a project header,
   # instrumented by orrery-cxx): bytes 0x3f make each double 0.49, so the
   # timestep is not "too small" and the loop runs to its end (the code's
@@ -261,16 +271,7 @@ cloverleaf() {
 # on pw: the solve never converges (max_iters). TEA_SCHEDULE, default C = 61.
 tealeaf() {
   local copy=$work/tea built=no log=$work/tea.log
-  # The sources only: a build directory of the checkout would confuse cmake.
-  mkdir -p "$copy"
-  git -C "$1" archive --format=tar HEAD 2>/dev/null | tar -x -C "$copy" ||
-    cp -r "$1/." "$copy"
-  echo "# tealeaf: cmake -DMODEL=cuda -DENABLE_MPI=ON -DCMAKE_{C,CXX,CUDA}_COMPILER=orrery-c{c,xx} -DCUDA_ARCH=sm_90 -DCMAKE_CUDA_ARCHITECTURES=90" >&2
-  (cmake -S "$copy" -B "$copy/build" -DMODEL=cuda -DENABLE_MPI=ON \
-      -DCMAKE_C_COMPILER=orrery-cc -DCMAKE_CXX_COMPILER=orrery-cxx \
-      -DCMAKE_CUDA_COMPILER=orrery-cxx -DCUDA_ARCH=sm_90 \
-      -DCMAKE_CUDA_ARCHITECTURES=90 &&
-    cmake --build "$copy/build" -j2) > "$work/tea.build" 2>&1 && built=yes
+  uob_build tealeaf "$1" "$copy" && built=yes
   [ $built = yes ] && (cd "$copy" && simulate "$log" "$np" --gpu-bind local \
     --device-value "solver_methods.cpp:78=${TEA_SCHEDULE:-1.0*60,0*1}" \
     "$copy/build/cuda-tealeaf" --file "${TEA_DECK:-tea.in}")

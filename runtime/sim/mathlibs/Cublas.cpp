@@ -52,6 +52,25 @@ template <typename T> bool isZero(cublasHandle_t H, const T *V) {
   return H->PointerMode == CUBLAS_POINTER_MODE_HOST && V && *V == T(0);
 }
 
+/// A handle's setting: cublasGet*(H, Out) and cublasSet*(H, V) for it.
+template <typename T>
+cublasStatus_t get(cublasHandle_t H, T *Out, T cublasContext::*Field) {
+  if (!live(H))
+    return CUBLAS_STATUS_NOT_INITIALIZED;
+  if (!Out)
+    return CUBLAS_STATUS_INVALID_VALUE;
+  *Out = H->*Field;
+  return CUBLAS_STATUS_SUCCESS;
+}
+
+template <typename T>
+cublasStatus_t set(cublasHandle_t H, T Value, T cublasContext::*Field) {
+  if (!live(H))
+    return CUBLAS_STATUS_NOT_INITIALIZED;
+  H->*Field = Value;
+  return CUBLAS_STATUS_SUCCESS;
+}
+
 template <typename T>
 cublasStatus_t run(cublasHandle_t H, LibraryWork W, bool HostResult = false,
                    void *Result = nullptr) {
@@ -162,55 +181,32 @@ cublasStatus_t cublasGetVersion_v2(cublasHandle_t, int *Version) {
 }
 
 cublasStatus_t cublasSetStream_v2(cublasHandle_t H, cudaStream_t S) {
-  if (!live(H))
-    return CUBLAS_STATUS_NOT_INITIALIZED;
-  H->Stream = S;
-  return CUBLAS_STATUS_SUCCESS;
+  return set(H, S, &cublasContext::Stream);
 }
 
 cublasStatus_t cublasGetStream_v2(cublasHandle_t H, cudaStream_t *S) {
-  if (!live(H))
-    return CUBLAS_STATUS_NOT_INITIALIZED;
-  if (!S)
-    return CUBLAS_STATUS_INVALID_VALUE;
-  *S = H->Stream;
-  return CUBLAS_STATUS_SUCCESS;
+  return get(H, S, &cublasContext::Stream);
 }
 
 cublasStatus_t cublasSetPointerMode_v2(cublasHandle_t H,
                                        cublasPointerMode_t Mode) {
-  if (!live(H))
-    return CUBLAS_STATUS_NOT_INITIALIZED;
   if (Mode != CUBLAS_POINTER_MODE_HOST && Mode != CUBLAS_POINTER_MODE_DEVICE)
-    return CUBLAS_STATUS_INVALID_VALUE;
-  H->PointerMode = Mode;
-  return CUBLAS_STATUS_SUCCESS;
+    return live(H) ? CUBLAS_STATUS_INVALID_VALUE
+                   : CUBLAS_STATUS_NOT_INITIALIZED;
+  return set(H, Mode, &cublasContext::PointerMode);
 }
 
 cublasStatus_t cublasGetPointerMode_v2(cublasHandle_t H,
                                        cublasPointerMode_t *Mode) {
-  if (!live(H))
-    return CUBLAS_STATUS_NOT_INITIALIZED;
-  if (!Mode)
-    return CUBLAS_STATUS_INVALID_VALUE;
-  *Mode = H->PointerMode;
-  return CUBLAS_STATUS_SUCCESS;
+  return get(H, Mode, &cublasContext::PointerMode);
 }
 
 cublasStatus_t cublasSetMathMode(cublasHandle_t H, cublasMath_t Mode) {
-  if (!live(H))
-    return CUBLAS_STATUS_NOT_INITIALIZED;
-  H->Math = Mode;
-  return CUBLAS_STATUS_SUCCESS;
+  return set(H, Mode, &cublasContext::Math);
 }
 
 cublasStatus_t cublasGetMathMode(cublasHandle_t H, cublasMath_t *Mode) {
-  if (!live(H))
-    return CUBLAS_STATUS_NOT_INITIALIZED;
-  if (!Mode)
-    return CUBLAS_STATUS_INVALID_VALUE;
-  *Mode = H->Math;
-  return CUBLAS_STATUS_SUCCESS;
+  return get(H, Mode, &cublasContext::Math);
 }
 
 const char *cublasGetStatusName(cublasStatus_t S) {
