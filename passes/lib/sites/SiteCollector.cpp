@@ -317,6 +317,14 @@ std::string SiteCollector::bufferArg(const CallExpr *CE, const BufSpec &B,
   }
   S.Buffers.push_back(
       {Role.str(), bufFormName(B.Form).str(), Ptr, Count, Type});
+  // An out-parameter `&x` (cudaMalloc(&p, n), cudaStreamCreate(&s)) names a
+  // variable the call initialises: passed on through a non-const parameter
+  // (orrery_out_ptr), or clang's -Wuninitialized-const-pointer takes the
+  // annotation for a read of it.
+  if (const Expr *Arg = referencedArg(CE, B.Ptr))
+    if (const auto *U = dyn_cast<UnaryOperator>(Arg->IgnoreParenCasts()))
+      if (U->getOpcode() == UO_AddrOf)
+        Ptr = "orrery_out_ptr((void *)" + Ptr + ")";
   return bufferAnnotation(B.Form, Ptr, Count, Type);
 }
 

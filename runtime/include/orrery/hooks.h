@@ -85,6 +85,12 @@ typedef struct orrery_dim3 {
   unsigned x, y, z;
 } orrery_dim3;
 
+/* The address of an out-parameter (cudaMalloc(&p, n), cudaStreamCreate(&s))
+ * as a buffer annotation gets it: through a non-const parameter, so that
+ * clang's -Wuninitialized-const-pointer does not take the annotation for a
+ * read of the still uninitialised variable. */
+static inline const void *orrery_out_ptr(void *ptr) { return ptr; }
+
 static inline orrery_buf orrery_buf_none(void) {
   orrery_buf b = {0, ORRERY_BUF_NONE, 0, 0, 0};
   return b;
