@@ -24,14 +24,14 @@ struct Family {
 constexpr Family Families[] = {
     {"::DeviceReduceKernel<", "thrust::reduce", 2, 1, 1, 0, true},
     {"::DeviceReduceSingleTileKernel<", "thrust::reduce", 2, 1, 1, 0, true},
-    {"::DeviceScanKernel<", "thrust::inclusive_scan or exclusive_scan", -1, 0, 1, 1, true},
+    {"::DeviceScanKernel<", "thrust::inclusive_scan or exclusive_scan", -1, 0,
+     1, 1, true},
     {"::DeviceRadixSortOnesweepKernel<", "thrust::sort", 8, 4, 1, 1, false},
     {"::DeviceRadixSortHistogramKernel<", "thrust::sort", 2, 1, 1, 0, false},
     {"::DeviceRadixSortSingleTileKernel<", "thrust::sort", 4, 0, 1, 1, false},
     {"::DeviceRadixSortUpsweepKernel<", "thrust::sort", 2, 0, 1, 0, false},
     {"::DeviceRadixSortDownsweepKernel<", "thrust::sort", 5, 0, 1, 1, false},
-    {"::transform::transform_kernel<", "thrust::transform", 0, 3, 1, 1,
-     false},
+    {"::transform::transform_kernel<", "thrust::transform", 0, 3, 1, 1, false},
     {"::for_each::static_kernel<", "thrust::for_each", 0, 1, 1, 0, false},
     {"::for_each::dynamic_kernel<", "thrust::for_each", 0, 1, 1, 0, false},
 };
@@ -103,11 +103,11 @@ std::string_view trim(std::string_view S) {
 /// Bytes of a scalar type named as the demangler writes it; 0 if unknown.
 unsigned scalarBytes(std::string_view T) {
   static const std::pair<const char *, unsigned> Sizes[] = {
-      {"char", 1},      {"signed char", 1},   {"unsigned char", 1},
-      {"bool", 1},      {"short", 2},         {"unsigned short", 2},
-      {"__half", 2},    {"__nv_bfloat16", 2}, {"int", 4},
-      {"unsigned int", 4}, {"float", 4},      {"long", 8},
-      {"unsigned long", 8}, {"long long", 8}, {"unsigned long long", 8},
+      {"char", 1},          {"signed char", 1},   {"unsigned char", 1},
+      {"bool", 1},          {"short", 2},         {"unsigned short", 2},
+      {"__half", 2},        {"__nv_bfloat16", 2}, {"int", 4},
+      {"unsigned int", 4},  {"float", 4},         {"long", 8},
+      {"unsigned long", 8}, {"long long", 8},     {"unsigned long long", 8},
       {"double", 8}};
   for (auto [Name, Bytes] : Sizes)
     if (T == Name)
@@ -153,6 +153,8 @@ double itemCount(std::string_view Type, const void *Arg) {
   return -1;
 }
 
+} // namespace
+
 orrery_kernel_counts emptyCounts() {
   orrery_kernel_counts C;
   std::memset(&C, 0, sizeof C);
@@ -161,8 +163,6 @@ orrery_kernel_counts emptyCounts() {
 #undef ORRERY_KERNEL_COUNT
   return C;
 }
-
-} // namespace
 
 std::optional<LibraryLaunch> libraryModel(std::string_view StubName,
                                           void **Args, orrery_dim3 Grid,
@@ -209,8 +209,8 @@ std::optional<LibraryLaunch> libraryModel(std::string_view StubName,
     return L;
   // Every launched thread is active; the counts per thread are the
   // algorithm's totals shared among them, and the footprints the totals.
-  double Threads = double(Grid.x) * Grid.y * Grid.z * Block.x * Block.y *
-                   Block.z;
+  double Threads =
+      double(Grid.x) * Grid.y * Grid.z * Block.x * Block.y * Block.z;
   if (Threads <= 0)
     return L;
   orrery_kernel_counts C = emptyCounts();

@@ -30,8 +30,13 @@ struct LibraryLaunch {
 /// The library model of a launch of the kernel whose demangled (stub) name is
 /// \p StubName, with the launch's arguments \p Args; none when the kernel is of
 /// no known family.
-std::optional<LibraryLaunch> libraryModel(std::string_view StubName, void **Args,
-                                          orrery_dim3 Grid, orrery_dim3 Block);
+std::optional<LibraryLaunch> libraryModel(std::string_view StubName,
+                                          void **Args, orrery_dim3 Grid,
+                                          orrery_dim3 Block);
+
+/// Counts with every field at its "not derived" value (kernel_counts.def):
+/// where a library model starts.
+orrery_kernel_counts emptyCounts();
 
 /// The demangled name of the host stub at \p Func, from the loaded object's
 /// symbol table (hidden symbols included); empty when it cannot be read.

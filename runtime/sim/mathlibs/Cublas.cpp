@@ -246,40 +246,35 @@ const char *cublasGetStatusString(cublasStatus_t S) {
 }
 
 // Copies between host and device: cudaMemcpy2D over the strided elements.
+// A vector is a matrix of one-element columns, its increment the leading
+// dimension.
+static cublasStatus_t copyMatrix(int Rows, int Cols, int Size, const void *A,
+                                 int Lda, void *B, int Ldb, cudaMemcpyKind K) {
+  if (Rows < 0 || Cols < 0 || Size <= 0 || Lda < std::max(1, Rows) ||
+      Ldb < std::max(1, Rows))
+    return CUBLAS_STATUS_INVALID_VALUE;
+  return status(cudaMemcpy2D(B, size_t(Ldb) * Size, A, size_t(Lda) * Size,
+                             size_t(Rows) * Size, Cols, K));
+}
+
 cublasStatus_t cublasSetVector(int N, int Size, const void *X, int IncX,
                                void *Y, int IncY) {
-  if (N < 0 || Size <= 0 || IncX <= 0 || IncY <= 0)
-    return CUBLAS_STATUS_INVALID_VALUE;
-  return status(cudaMemcpy2D(Y, size_t(IncY) * Size, X, size_t(IncX) * Size,
-                             Size, N, cudaMemcpyHostToDevice));
+  return copyMatrix(1, N, Size, X, IncX, Y, IncY, cudaMemcpyHostToDevice);
 }
 
 cublasStatus_t cublasGetVector(int N, int Size, const void *X, int IncX,
                                void *Y, int IncY) {
-  if (N < 0 || Size <= 0 || IncX <= 0 || IncY <= 0)
-    return CUBLAS_STATUS_INVALID_VALUE;
-  return status(cudaMemcpy2D(Y, size_t(IncY) * Size, X, size_t(IncX) * Size,
-                             Size, N, cudaMemcpyDeviceToHost));
+  return copyMatrix(1, N, Size, X, IncX, Y, IncY, cudaMemcpyDeviceToHost);
 }
 
 cublasStatus_t cublasSetMatrix(int Rows, int Cols, int Size, const void *A,
                                int Lda, void *B, int Ldb) {
-  if (Rows < 0 || Cols < 0 || Size <= 0 || Lda < std::max(1, Rows) ||
-      Ldb < std::max(1, Rows))
-    return CUBLAS_STATUS_INVALID_VALUE;
-  return status(cudaMemcpy2D(B, size_t(Ldb) * Size, A, size_t(Lda) * Size,
-                             size_t(Rows) * Size, Cols,
-                             cudaMemcpyHostToDevice));
+  return copyMatrix(Rows, Cols, Size, A, Lda, B, Ldb, cudaMemcpyHostToDevice);
 }
 
 cublasStatus_t cublasGetMatrix(int Rows, int Cols, int Size, const void *A,
                                int Lda, void *B, int Ldb) {
-  if (Rows < 0 || Cols < 0 || Size <= 0 || Lda < std::max(1, Rows) ||
-      Ldb < std::max(1, Rows))
-    return CUBLAS_STATUS_INVALID_VALUE;
-  return status(cudaMemcpy2D(B, size_t(Ldb) * Size, A, size_t(Lda) * Size,
-                             size_t(Rows) * Size, Cols,
-                             cudaMemcpyDeviceToHost));
+  return copyMatrix(Rows, Cols, Size, A, Lda, B, Ldb, cudaMemcpyDeviceToHost);
 }
 
 // Levels 1 to 3. Per element: AXPY reads x and y, writes y, one FMA; DOT reads

@@ -3,6 +3,7 @@
 #include "LibraryCall.h"
 
 #include "../CudaCommon.h"
+#include "../LibraryKernels.h"
 
 #include <algorithm>
 #include <cmath>
@@ -13,11 +14,7 @@ namespace orrery::sim::mathlibs {
 namespace {
 
 orrery_kernel_counts countsOf(const LibraryWork &W, double Threads) {
-  orrery_kernel_counts C;
-  std::memset(&C, 0, sizeof C);
-#define ORRERY_KERNEL_COUNT(Name, Missing) C.Name = Missing;
-#include "orrery/kernel_counts.def"
-#undef ORRERY_KERNEL_COUNT
+  orrery_kernel_counts C = emptyCounts();
   // Every launched thread is active; the counts per thread are the
   // operation's totals shared among them, the footprints the totals.
   C.threads_launched = Threads;
