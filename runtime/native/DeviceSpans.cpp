@@ -105,10 +105,10 @@ void DeviceSpans::resolveLocked(bool Wait, std::vector<DeviceSpan> &Out) {
       ++It;
       continue;
     }
-    EventClock::State S = Wait ? (Clock.wait(P.StopEvent)
-                                      ? EventClock::State::Done
-                                      : EventClock::State::Failed)
-                               : Clock.query(P.StopEvent);
+    EventClock::State S =
+        Wait ? (Clock.wait(P.StopEvent) ? EventClock::State::Done
+                                        : EventClock::State::Failed)
+             : Clock.query(P.StopEvent);
     if (S == EventClock::State::Pending) {
       Busy.insert(Stream);
       ++It;

@@ -1,4 +1,4 @@
-//===- DeviceSpans.h - Kernels and copies timed with device events -*- C++ -*-===//
+//===- DeviceSpans.h - Kernels and copies timed on the device -*- C++ -*-===//
 //
 // On a GPU, liborrery-native times each kernel launch and asynchronous copy
 // on its stream: an event recorded on the call's stream just before the call
@@ -99,7 +99,7 @@ private:
   mutable std::mutex Lock;
   std::map<long, Pair> Pairs; ///< by token: the order calls began
   long NextToken = 0;
-  std::map<const void *, Reference> References; ///< by context
+  std::map<const void *, Reference> References;           ///< by context
   std::map<const void *, std::vector<void *>> FreeEvents; ///< by context
   unsigned long long Untimed = 0;
 };

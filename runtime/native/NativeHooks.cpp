@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CudaEventClock.h"
+#include "DeviceReadRecorder.h"
 #include "DeviceSpans.h"
 #include "SiteProfile.h"
 #include "orrery/hooks.h"
@@ -127,7 +128,8 @@ __attribute__((constructor)) void startProfile() {
 extern "C" {
 
 void orrery_cuda_begin(const orrery_site *Site, orrery_buf Dst, orrery_buf Src,
-                       long long, const void *Stream) {
+                       long long Aux, const void *Stream) {
+  orrery::native::readBegin(Site, Dst, Aux, Stream);
   enter(bytesOf(Dst, Src));
   if (asyncDeviceWork(Site->api))
     timeOnDevice(Site, Stream);
@@ -147,8 +149,11 @@ void orrery_register_kernels(const orrery_kernel_entry *, unsigned) {}
 // No footprint bound: a native run does not charge the hints.
 double orrery_buffer_bytes(const void *) { return HUGE_VAL; }
 
-// Native runs read real device memory.
-void orrery_read_hint(const orrery_site *, const char *, const char *) {}
+// Native runs read real device memory; with ORRERY_RECORD_READS set they
+// record what they read, for a simulation to replay.
+void orrery_read_hint(const orrery_site *Site, const char *Type, const char *) {
+  orrery::native::readHint(Site, Type);
+}
 
 void orrery_mpi_begin(const orrery_site *, orrery_buf, orrery_buf, int,
                       intptr_t, int, int, int, const void *) {
@@ -161,15 +166,20 @@ void orrery_ramc_begin(const orrery_site *, orrery_buf Src, orrery_buf Dst, int,
 }
 
 int orrery_end(const orrery_site *Site, int Result) {
+  orrery::native::readEnd(Site, Result);
   leave(Site);
   return Result;
 }
 
 const void *orrery_end_ptr(const orrery_site *Site, const void *Result) {
+  orrery::native::readEnd(Site, 0);
   leave(Site);
   return Result;
 }
 
-void orrery_end_void(const orrery_site *Site) { leave(Site); }
+void orrery_end_void(const orrery_site *Site) {
+  orrery::native::readEnd(Site, 0);
+  leave(Site);
+}
 
 } // extern "C"

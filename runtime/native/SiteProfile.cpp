@@ -1,6 +1,7 @@
 //===- SiteProfile.cpp - Per-site call counts and times -------------------===//
 
 #include "SiteProfile.h"
+#include "LauncherEnv.h"
 
 #include "orrery/support/AtomicFile.h"
 
@@ -14,34 +15,6 @@
 #include <vector>
 
 namespace orrery::native {
-
-namespace {
-
-/// The first of the launchers' rank variables that is set, else -1.
-long envNumber(std::initializer_list<const char *> Names) {
-  for (const char *N : Names)
-    if (const char *V = std::getenv(N); V && *V)
-      return std::strtol(V, nullptr, 10);
-  return -1;
-}
-
-long worldRank() {
-  return envNumber(
-      {"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK", "SLURM_PROCID"});
-}
-
-long worldSize() {
-  return envNumber({"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "SLURM_NTASKS"});
-}
-
-void replaceAll(std::string &S, const std::string &From,
-                const std::string &To) {
-  for (size_t At = S.find(From); At != std::string::npos;
-       At = S.find(From, At + To.size()))
-    S.replace(At, From.size(), To);
-}
-
-} // namespace
 
 std::string categoryOf(const orrery_site *Site) {
   const char *Api = Site->api ? Site->api : "";
@@ -191,9 +164,9 @@ bool SiteProfile::writeReport(const std::string &Path,
   // The simulator's categories (Accounting.h), in its order; those a
   // native run cannot tell apart (kernel time, device legs, host bounce,
   // reductions happen inside launches and MPI calls) stay 0.
-  for (const char *K : {"launch", "kernel_compute", "kernel_memory", "copies",
-                        "device_legs", "host_bounce", "reduction", "network",
-                        "call_overhead", "sync"}) {
+  for (const char *K :
+       {"launch", "kernel_compute", "kernel_memory", "copies", "device_legs",
+        "host_bounce", "reduction", "network", "call_overhead", "sync"}) {
     auto It = Categories.find(K);
     B[K] = It == Categories.end() ? 0.0 : It->second;
     Charged += B[K].get<double>();
@@ -287,20 +260,6 @@ bool SiteProfile::writeTrace(const std::string &Path,
         "stream " + std::to_string(Index);
   T.Spans = Spans;
   return support::writeFileAtomically(Path, trace::chromeTraceText(T), Error);
-}
-
-/// \p Env with %r replaced by \p Rank and %p by the process id; empty when
-/// the name has neither and this is not rank 0 (ranks writing one file
-/// would overwrite each other).
-static std::string outputPath(const char *Env, long Rank) {
-  std::string Path = Env;
-  bool PerRank = Path.find("%r") != std::string::npos ||
-                 Path.find("%p") != std::string::npos;
-  if (!PerRank && Rank > 0)
-    return "";
-  replaceAll(Path, "%r", std::to_string(Rank < 0 ? 0 : Rank));
-  replaceAll(Path, "%p", std::to_string(getpid()));
-  return Path;
 }
 
 SiteProfile::~SiteProfile() {

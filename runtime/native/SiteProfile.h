@@ -1,10 +1,10 @@
 //===- SiteProfile.h - Per-site call counts and times -----------*- C++ -*-===//
 //
 // What one process of a native run records: per site, how often it ran, the
-// wall time it took and the bytes its calls moved; per category (MPI, CUDA copies, launches, ...) the
-// time spent in outermost calls between MPI_Init's return and MPI_Finalize's
-// start. At exit it writes ORRERY_PROFILE (per-site counts),
-// ORRERY_REPORT (schema orrery-sim-report/1, "kind": "measured"; see
+// wall time it took and the bytes its calls moved; per category (MPI, CUDA
+// copies, launches, ...) the time spent in outermost calls between MPI_Init's
+// return and MPI_Finalize's start. At exit it writes ORRERY_PROFILE (per-site
+// counts), ORRERY_REPORT (schema orrery-sim-report/1, "kind": "measured"; see
 // docs/compare.md) and ORRERY_TRACE (a Chrome-trace/Perfetto timeline of
 // every call, in the simulator's format: orrery/trace/TraceFile.h; on a GPU,
 // kernels and asynchronous copies on their streams' tracks).

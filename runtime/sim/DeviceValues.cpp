@@ -2,10 +2,12 @@
 
 #include "DeviceValues.h"
 #include "SharedHost.h"
+#include "orrery/support/RecordedReads.h"
 #include "orrery/support/ValueSchedule.h"
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cerrno>
 #include <cfloat>
 #include <cmath>
@@ -56,6 +58,27 @@ std::vector<UserValue> &userValues() {
   return V;
 }
 
+/// Recorded files (orrery-run --replay-reads): by rank.
+struct Replay {
+  std::vector<std::pair<std::string, support::RecordedReads>> Files;
+  int WorldSize = 0; ///< the recorded run's ranks
+  /// Where each rank is in each site's recording.
+  struct Cursor {
+    const support::RecordedSite *Site = nullptr;
+    const std::string *Path = nullptr;
+    std::size_t Run = 0;
+    std::uint64_t InRun = 0;
+    std::uint64_t Past = 0; ///< reads after the recording ended
+  };
+  std::map<std::pair<const orrery_site *, const Rank *>, Cursor> Cursors;
+  std::map<const support::RecordedSite *, bool> Used;
+};
+
+Replay &replay() {
+  static Replay R;
+  return R;
+}
+
 /// FILE of --device-value names the site's file as given to the
 /// instrumenter, a path ending in it, or its base name.
 bool sameFile(const std::string &Given, const char *SiteFile) {
@@ -69,6 +92,57 @@ bool sameFile(const std::string &Given, const char *SiteFile) {
       F[F.size() - Given.size() - 1] == '/')
     return true;
   return false;
+}
+
+std::string baseName(const std::string &Path) {
+  std::size_t Slash = Path.rfind('/');
+  return Slash == std::string::npos ? Path : Path.substr(Slash + 1);
+}
+
+/// A recorded site is the simulated one when their lines match and their
+/// files do, the recording's path as given or by base name (the native and
+/// the simulated build may sit in different directories).
+bool sameSite(const support::RecordedSite &Rec, const orrery_site *Site) {
+  return Site->file && Rec.Line == Site->line &&
+         (sameFile(Rec.File, Site->file) ||
+          baseName(Rec.File) == baseName(Site->file));
+}
+
+/// The recording of \p Site's reads by rank \p R: its own rank's, else rank
+/// Id modulo the recorded run's size (a run at a larger scale repeats the
+/// recorded ranks' values); null when none recorded the site.
+Replay::Cursor *replayCursor(const orrery_site *Site, Rank &R) {
+  Replay &P = replay();
+  if (P.Files.empty() || !Site)
+    return nullptr;
+  auto [It, New] = P.Cursors.try_emplace({Site, &R});
+  if (New) {
+    int From = R.Id % P.WorldSize;
+    for (const auto &[Path, File] : P.Files)
+      if (File.Rank == From)
+        for (const support::RecordedSite &Rec : File.Sites)
+          if (sameSite(Rec, Site) && !Rec.Values.empty()) {
+            It->second.Site = &Rec;
+            It->second.Path = &Path;
+            P.Used[&Rec] = true;
+          }
+  }
+  return It->second.Site ? &It->second : nullptr;
+}
+
+/// The next recorded value of \p C; the last one again once it ran out.
+std::string nextRecorded(Replay::Cursor &C) {
+  const auto &Runs = C.Site->Values;
+  if (C.Run >= Runs.size()) {
+    ++C.Past;
+    return Runs.back().first;
+  }
+  std::string V = Runs[C.Run].first;
+  if (++C.InRun >= Runs[C.Run].second) {
+    ++C.Run;
+    C.InRun = 0;
+  }
+  return V;
 }
 
 size_t elementSize(const std::string &Type) {
@@ -86,6 +160,9 @@ size_t elementSize(const std::string &Type) {
 bool encodeDeviceValue(const std::string &Type, const std::string &Text,
                        std::vector<unsigned char> &Out) {
   Out.clear();
+  // A recorded read whose elements differ: its bytes (RecordedReads.h).
+  if (Text.rfind("bytes:", 0) == 0)
+    return encodeDeviceValue("bytes", Text.substr(6), Out);
   const char *S = Text.c_str();
   char *End = nullptr;
   errno = 0;
@@ -157,7 +234,37 @@ void fill(void *Dst, std::size_t Bytes, const std::vector<unsigned char> &E) {
 
 } // namespace
 
+namespace {
+
+/// ORRERY_REPLAY_READS: a JSON list of recorded files (orrery-run checked
+/// them; a file changed since is named here).
+void loadReplayFiles() {
+  const char *Path = std::getenv("ORRERY_REPLAY_READS");
+  if (!Path || !*Path)
+    return;
+  std::ifstream In(Path);
+  nlohmann::json J = nlohmann::json::parse(In, nullptr, false);
+  if (!In || J.is_discarded() || !J.is_array())
+    fatal(std::string("ORRERY_REPLAY_READS='") + Path +
+          "' is not a JSON list of recorded files (orrery-run writes it)");
+  Replay &P = replay();
+  for (const auto &E : J) {
+    if (!E.is_string())
+      fatal(std::string("ORRERY_REPLAY_READS='") + Path +
+            "': an entry is not a file name");
+    support::RecordedReads File;
+    std::string Error;
+    if (!support::readRecordedReads(E.get<std::string>(), File, Error))
+      fatal("--replay-reads: " + Error);
+    P.WorldSize = std::max(P.WorldSize, File.WorldSize);
+    P.Files.emplace_back(E.get<std::string>(), std::move(File));
+  }
+}
+
+} // namespace
+
 void loadDeviceValues() {
+  loadReplayFiles();
   const char *Path = std::getenv("ORRERY_DEVICE_VALUES");
   if (!Path || !*Path)
     return;
@@ -197,8 +304,20 @@ void deviceRead(Rank &R, void *Dst, std::size_t Bytes) {
         U.Used = true;
         User = &U;
       }
+  // A value the user set wins over a recording, which wins over a pragma.
+  Replay::Cursor *Recorded = replayCursor(Site, R); // marks it used
+  if (User)
+    Recorded = nullptr;
   std::string Spec = User ? User->Value : Pragma ? Pragma : "";
   std::string Source = User ? User->Origin : Pragma ? "pragma" : "default";
+  if (Recorded) {
+    Spec = "recorded";
+    const Replay &P = replay();
+    Source = "--replay-reads " +
+             (P.Files.size() == 1
+                  ? baseName(*Recorded->Path)
+                  : "(" + std::to_string(P.Files.size()) + " files)");
+  }
 
   Report &Rep = Runtime::get().report();
   std::string Key = Site ? std::string(Site->file) + ":" +
@@ -207,7 +326,9 @@ void deviceRead(Rank &R, void *Dst, std::size_t Bytes) {
                          : std::string("(a copy outside instrumented code)");
   // This rank's next read of the site takes the schedule's next value.
   std::string Text = Spec, Error;
-  if (!Spec.empty()) {
+  if (Recorded) {
+    Text = nextRecorded(*Recorded);
+  } else if (!Spec.empty()) {
     const support::ValueSchedule *S = schedule(Spec, Error);
     if (!S) {
       Rep.warn("device value '" + Spec + "' for " + Key + ": " + Error +
@@ -237,13 +358,39 @@ void deviceRead(Rank &R, void *Dst, std::size_t Bytes) {
   T.Api = Site ? Site->api : "";
   T.Type = Type;
   T.Value = Spec.empty() ? "0" : Spec;
-  T.Last = Text.empty() ? "0" : Text;
+  // A recorded buffer's bytes can be long: the report keeps their start.
+  T.Last = Text.empty()       ? "0"
+           : Text.size() > 48 ? Text.substr(0, 45) + "..."
+                              : Text;
   T.Source = Source;
   ++T.Reads;
   T.Bytes += static_cast<double>(Bytes);
 }
 
 void warnUnusedDeviceValues(Report &Rep) {
+  const Replay &P = replay();
+  std::map<std::string, std::uint64_t> Past; // by site, over ranks
+  for (const auto &[Key, C] : P.Cursors)
+    if (C.Site && C.Past)
+      Past[C.Site->File + ":" + std::to_string(C.Site->Line)] += C.Past;
+  for (const auto &[Where, N] : Past)
+    Rep.warn("--replay-reads: " + std::to_string(N) + " read(s) of " + Where +
+             " came after the recording ended and got its last value again: "
+             "the simulated run read more often than the recorded one (a "
+             "larger problem, more steps); record such a run, or set the "
+             "site with --device-value");
+  // Recorded sites no simulated rank read (ranks the simulation has).
+  std::map<std::string, std::string> Unmatched; // FILE:LINE -> a file
+  int Simulated = Runtime::get().rankCount();
+  for (const auto &[Path, File] : P.Files)
+    for (const support::RecordedSite &Rec : File.Sites)
+      if (!P.Used.count(&Rec) && File.Rank < Simulated)
+        Unmatched.emplace(Rec.File + ":" + std::to_string(Rec.Line), Path);
+  for (const auto &[Where, Path] : Unmatched)
+    Rep.warn("--replay-reads " + Path + ": the recorded reads of " + Where +
+             " matched no simulated read (a different source or line "
+             "numbers: record again from the source the simulation runs)");
+
   for (const UserValue &U : userValues())
     if (!U.Used)
       Rep.warn(U.Origin + " " + U.File + ":" + std::to_string(U.Line) + "=" +

@@ -1,6 +1,7 @@
 //===- DeviceValueOptions.cpp - --device-value and --device-values --------===//
 
 #include "DeviceValueOptions.h"
+#include "orrery/support/RecordedReads.h"
 #include "orrery/support/ValueSchedule.h"
 
 #include <nlohmann/json.hpp>
@@ -121,6 +122,41 @@ std::string deviceValuesJson(const std::vector<DeviceValue> &Values) {
                  {"value", D.Value},
                  {"origin", D.Origin}});
   return J.dump(1) + "\n";
+}
+
+bool addReplayFile(const std::string &Path, std::vector<std::string> &Files,
+                   std::string &Error) {
+  support::RecordedReads New;
+  std::string Why;
+  if (!support::readRecordedReads(Path, New, Why)) {
+    Error = "--replay-reads: " + Why;
+    return false;
+  }
+  for (const std::string &Other : Files) {
+    support::RecordedReads Old;
+    if (!support::readRecordedReads(Other, Old, Why))
+      continue; // checked when it was added
+    if (Old.WorldSize != New.WorldSize) {
+      Error = "--replay-reads: " + Path + " was recorded on " +
+              std::to_string(New.WorldSize) + " rank(s), " + Other + " on " +
+              std::to_string(Old.WorldSize) +
+              ": give the files of one recorded run";
+      return false;
+    }
+    if (Old.Rank == New.Rank) {
+      Error = "--replay-reads: " + Path + " and " + Other + " both hold rank " +
+              std::to_string(New.Rank) + ": give each rank's file once";
+      return false;
+    }
+  }
+  std::error_code EC;
+  std::filesystem::path Abs = std::filesystem::absolute(Path, EC);
+  Files.push_back(EC ? Path : Abs.string());
+  return true;
+}
+
+std::string replayFilesJson(const std::vector<std::string> &Files) {
+  return nlohmann::json(Files).dump(1) + "\n";
 }
 
 } // namespace orrery::run

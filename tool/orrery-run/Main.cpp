@@ -306,18 +306,32 @@ bool preparePlan(const RunOptions &O, const ProgramInfo &Program,
       {"ORRERY_CLOCK_READ_GROWTH", O.ClockReadGrowth},
       {"ORRERY_GPU_BIND", O.GpuBind},
       {"ORRERY_DEVICE_VALUES", ""},
+      {"ORRERY_REPLAY_READS", ""},
   };
-  if (!O.DeviceValues.empty()) {
-    std::string Values = Dir.file("device-values.json");
-    std::ofstream Out(Values);
-    Out << deviceValuesJson(O.DeviceValues);
+  // Settings too long for the environment go in files of the run directory.
+  auto SettingFile = [&](const char *Var, const char *Name,
+                         const std::string &Text) {
+    std::string File = Dir.file(Name);
+    std::ofstream Out(File);
+    Out << Text;
     Out.close();
     if (!Out) {
-      error("cannot write '" + Values + "'");
+      error("cannot write '" + File + "'");
       return false;
     }
-    P.Cmd.Env.back().second = Values;
-  }
+    for (auto &[Key, Value] : P.Cmd.Env)
+      if (Key == Var)
+        Value = File;
+    return true;
+  };
+  if (!O.ReplayReads.empty() &&
+      !SettingFile("ORRERY_REPLAY_READS", "replay-reads.json",
+                   replayFilesJson(O.ReplayReads)))
+    return false;
+  if (!O.DeviceValues.empty() &&
+      !SettingFile("ORRERY_DEVICE_VALUES", "device-values.json",
+                   deviceValuesJson(O.DeviceValues)))
+    return false;
   P.Cmd.Env.push_back({"LD_PRELOAD", preloadSetting()});
   P.Cmd.Env.push_back({"GLIBC_TUNABLES", tunablesSetting()});
 

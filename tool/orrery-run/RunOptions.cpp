@@ -50,6 +50,10 @@ const char *const RunUsage =
     "                         convergence norm, a flag); default 0; "
     "repeatable\n"
     "  --device-values FILE   a YAML map of FILE:LINE: VALUE for many reads\n"
+    "  --replay-reads FILE    values a native run read (ORRERY_RECORD_READS;\n"
+    "                         one file per rank, repeatable): each read gets "
+    "the\n"
+    "                         recorded value, in order\n"
     "  --clock-read-growth F  a clock read in a polling loop costs up to F "
     "times\n"
     "                         the loop so far (default 0.5; 0: 10 ns each)\n"
@@ -176,11 +180,11 @@ const std::map<std::string, Setter> &valuedOptions() {
       }
       E = "--clock-read-growth needs a fraction from 0 to 1 (what a clock "
           "read in a polling loop may cost relative to the loop so far), "
-          "not '" + V + "'";
+          "not '" +
+          V + "'";
       return false;
     };
-    M["--gpu-bind"] = [](RunOptions &O, const std::string &V,
-                         std::string &E) {
+    M["--gpu-bind"] = [](RunOptions &O, const std::string &V, std::string &E) {
       if (V == "none" || V == "local") {
         O.GpuBind = V;
         return true;
@@ -202,12 +206,17 @@ const std::map<std::string, Setter> &valuedOptions() {
                               std::string &E) {
       return readDeviceValueFile(V, O.DeviceValues, E);
     };
+    M["--replay-reads"] = [](RunOptions &O, const std::string &V,
+                             std::string &E) {
+      return addReplayFile(V, O.ReplayReads, E);
+    };
     M["--shared-host-threshold"] = [](RunOptions &O, const std::string &V,
                                       std::string &E) {
       if (V.empty() || V.size() > 19 ||
           V.find_first_not_of("0123456789") != std::string::npos) {
         E = "--shared-host-threshold needs a number of bytes (0: never "
-            "share), not '" + V + "'";
+            "share), not '" +
+            V + "'";
         return false;
       }
       O.SharedHostThreshold = V;

@@ -40,10 +40,13 @@ struct RunOptions {
   std::vector<std::string> SmpiCfg; ///< --smpi-cfg KEY:VALUE, in order
   /// --device-value and --device-values, in order (a later one wins).
   std::vector<DeviceValue> DeviceValues;
+  /// --replay-reads: files a native run recorded (ORRERY_RECORD_READS),
+  /// checked, as absolute paths.
+  std::vector<std::string> ReplayReads;
   std::string SharedHostThreshold; ///< --shared-host-threshold, bytes
   std::string ClockReadGrowth;     ///< --clock-read-growth, a fraction
   std::string GpuBind;             ///< --gpu-bind: none or local
-  std::string PrintReport;          ///< hidden: render an existing report
+  std::string PrintReport;         ///< hidden: render an existing report
   std::string App;
   std::vector<std::string> AppArgs;
 };

@@ -267,7 +267,8 @@ void orrery_cuda_begin(const orrery_site *site, orrery_buf dst, orrery_buf src,
  * u8..u64, bytes); `device_value` the text of a `#pragma orrery
  * device_value(V)` on the line before the call, or NULL. A simulation,
  * which holds no device data, writes the value the user set for this site
- * there (docs/simulate.md); a native run ignores it. */
+ * there (docs/simulate.md); a native run with ORRERY_RECORD_READS set
+ * records what the call wrote there. */
 void orrery_read_hint(const orrery_site *site, const char *value_type,
                       const char *device_value);
 
