@@ -9,7 +9,7 @@
 #   mpi_overlap/ are built) or of the OSU micro-benchmarks 7.x (configure
 #   --enable-cuda; osu_latency, osu_bw, osu_allreduce, osu_iallreduce,
 #   osu_bcast with device buffers). For OSU it then prints, as "# figure"
-#   lines, what the machine file's figures predict (issue 13): osu_bw D D
+#   lines, what the machine file's figures predict: osu_bw D D
 #   at 4 MiB across nodes against network.nic.bandwidth, on one node against
 #   node.gpu_links.bandwidth, and osu_iallreduce's pure communication time
 #   against osu_allreduce's latency at 8 B.
@@ -28,7 +28,12 @@
 #   (the same cmake line; CG to a tolerance, TEA_DECK default tea.in,
 #   TEA_SCHEDULE the reduction reads' schedule) or of NVIDIA/cuda-samples
 #   (Samples/4_CUDA_Libraries/conjugateGradient: cuBLAS and cuSPARSE, its
-#   own CMake with CXX=orrery-cxx; 60 CG iterations by schedule).
+#   own CMake with CXX=orrery-cxx; 60 CG iterations by schedule), of
+#   dappelha/hpgmg-fv (NVIDIA's CUDA port of HPGMG-FV: a C host, its Python
+#   configure with --CC=orrery-cc --NVCC=orrery-cxx and the options of its
+#   build.sh; HPGMG_ARGS, default "6 1") or of LLNL/Quicksilver (its Makefile
+#   with the CUDA section's variables on make's command line; built only:
+#   see quicksilver below).
 #
 # Codes that CUDA 13's nvcc does not build either get the minimal change nvcc
 # would need, applied to a copy and printed, never to the user's checkout:
@@ -304,6 +309,46 @@ cuda_samples() {
   report "cuda-samples/conjugateGradient" $built "$log"
 }
 
+# NVIDIA's CUDA port of HPGMG-FV (a C host calling CUDA kernels in .cu
+# files, MPI, managed memory): its configure with the drivers and the
+# options of its build.sh, 10 warm-up and 10 timed full-multigrid solves.
+hpgmg_fv() {
+  local copy=$work/hpgmg-fv built=no log=$work/hpgmg-fv.log
+  cp -r "$1" "$copy"
+  local opts="-DBLOCKCOPY_TILE_I=32 -DBLOCKCOPY_TILE_J=4 -DBLOCKCOPY_TILE_K=8"
+  opts+=" -DBOUNDARY_TILE_I=64 -DBOUNDARY_TILE_J=16 -DBOUNDARY_TILE_K=16"
+  opts+=" -DHOST_LEVEL_SIZE_THRESHOLD=10000 -DMAX_SOLVES=10 -DCUDA_UM_ALLOC"
+  opts+=" -DCUDA_UM_ZERO_COPY -DMPI_ALLOC_ZERO_COPY -DUSE_REG -DUSE_TEX"
+  opts+=" -DUSE_NVTX -DMPICH_IGNORE_CXX_SEEK -DMPICH_SKIP_MPICXX"
+  echo "# hpgmg-fv: ./configure --CC=orrery-cc --NVCC=orrery-cxx --CFLAGS='-O2 -fopenmp \$OPTS' --NVCCFLAGS='-O2 -lineinfo -lnvToolsExt \$OPTS' --CUDAARCH='-gencode arch=compute_90,code=sm_90' --no-fe; make -C build (OPTS as its build.sh)" >&2
+  (cd "$copy" && python3 ./configure --CC=orrery-cc --NVCC=orrery-cxx \
+      --CFLAGS="-O2 -fopenmp $opts" --NVCCFLAGS="-O2 -lineinfo -lnvToolsExt $opts" \
+      --CUDAARCH="-gencode arch=compute_90,code=sm_90" --no-fe &&
+    make -j2 -C build) > "$work/hpgmg-fv.build" 2>&1 && built=yes
+  # shellcheck disable=SC2086
+  [ $built = yes ] && (cd "$copy" && simulate "$log" "$np" \
+    ./build/bin/hpgmg-fv ${HPGMG_ARGS:-6 1})
+  report "hpgmg-fv" $built "$log"
+}
+
+# LLNL's Quicksilver (Monte Carlo particle transport; CUDA through -x cu -dc
+# on .cc files, MPI): built with its Makefile, the variables of its CUDA
+# section given on make's command line. Not simulated: its tracking loop
+# ends when the particle vaults, which the kernel fills in managed memory,
+# are empty; host reads of managed memory get no values in skeleton mode,
+# so the loop would not end (twin mode, on a GPU, runs it).
+quicksilver() {
+  local copy=$work/quicksilver built=no
+  cp -r "$1" "$copy"
+  echo "# quicksilver: make CXX=orrery-cxx CXXFLAGS=... CPPFLAGS='-x cu -dc -DHAVE_MPI -DHAVE_ASYNC_MPI' LDFLAGS='-lcuda -lcudart' (its Makefile's CUDA section, sm_90)" >&2
+  make -j2 -C "$copy/src" CXX=orrery-cxx \
+    CXXFLAGS='-DHAVE_CUDA -std=c++11 -O2 -gencode=arch=compute_90,code=\"sm_90,compute_90\"' \
+    CPPFLAGS='-x cu -dc -DHAVE_MPI -DHAVE_ASYNC_MPI' \
+    LDFLAGS='-lcuda -lcudart' > "$work/quicksilver.build" 2>&1 &&
+    [ -x "$copy/src/qs" ] && built=yes
+  report "quicksilver (built only)" $built /dev/null
+}
+
 for d in "$@"; do
   if [ -f "$d/mpi/jacobi.cpp" ]; then mgpm "$d"
   elif [ -d "$d/c/mpi" ]; then osu "$d"
@@ -312,6 +357,8 @@ for d in "$@"; do
   elif [ -f "$d/src/cuda/model.cmake" ] && [ -d "$d/Benchmarks" ] && [ -f "$d/driver/cg_driver.cpp" ]; then tealeaf "$d"
   elif [ -f "$d/src/cuda/model.cmake" ] && [ -d "$d/driver" ]; then cloverleaf "$d"
   elif [ -f "$d/Samples/4_CUDA_Libraries/conjugateGradient/main.cpp" ]; then cuda_samples "$d"
+  elif [ -f "$d/finite-volume/source/cuda/operators.fv4.cu" ]; then hpgmg_fv "$d"
+  elif [ -f "$d/src/CycleTracking.cc" ]; then quicksilver "$d"
   else echo "$0: $d is none of the codes this script knows (see its header)" >&2
   fi
 done
