@@ -33,7 +33,9 @@
 #   configure with --CC=orrery-cc --NVCC=orrery-cxx and the options of its
 #   build.sh; HPGMG_ARGS, default "6 1") or of LLNL/Quicksilver (its Makefile
 #   with the CUDA section's variables on make's command line; built only:
-#   see quicksilver below).
+#   see quicksilver below) or of hpc/ior (autotools: ./bootstrap when there
+#   is no configure, ./configure CC=orrery-cc MPICC=orrery-cc --with-cuda;
+#   the MPI-IO backend, collective, buffers in managed memory).
 #
 # Codes that CUDA 13's nvcc does not build either get the minimal change nvcc
 # would need, applied to a copy and printed, never to the user's checkout:
@@ -349,6 +351,21 @@ quicksilver() {
   report "quicksilver (built only)" $built /dev/null
 }
 
+# The IOR parallel I/O benchmark: a C host, autotools, CUDA buffers, MPI-IO.
+# Storage is not modelled (docs/simulate.md): the simulated time is MPI-IO's
+# collective buffering and the program's own MPI calls.
+ior() {
+  local copy=$work/ior built=no log=$work/ior.log
+  cp -r "$1" "$copy"
+  echo "# ior: ./configure CC=orrery-cc MPICC=orrery-cc --with-cuda=${CUDA_HOME:-/usr/local/cuda}; make" >&2
+  (cd "$copy" && { [ -x configure ] || ./bootstrap; } &&
+    ./configure CC=orrery-cc MPICC=orrery-cc --with-cuda="${CUDA_HOME:-/usr/local/cuda}" &&
+    make -j2) > "$work/ior.build" 2>&1 && built=yes
+  [ $built = yes ] && (cd "$copy" && simulate "$log" "$np" ./src/ior -a MPIIO \
+    -c -b 4m -t 1m -O allocateBufferOnGPU=2 -o "$work/ior.out")
+  report "ior (MPI-IO)" $built "$log"
+}
+
 for d in "$@"; do
   if [ -f "$d/mpi/jacobi.cpp" ]; then mgpm "$d"
   elif [ -d "$d/c/mpi" ]; then osu "$d"
@@ -359,6 +376,7 @@ for d in "$@"; do
   elif [ -f "$d/Samples/4_CUDA_Libraries/conjugateGradient/main.cpp" ]; then cuda_samples "$d"
   elif [ -f "$d/finite-volume/source/cuda/operators.fv4.cu" ]; then hpgmg_fv "$d"
   elif [ -f "$d/src/CycleTracking.cc" ]; then quicksilver "$d"
+  elif [ -f "$d/src/aiori-MPIIO.c" ]; then ior "$d"
   else echo "$0: $d is none of the codes this script knows (see its header)" >&2
   fi
 done

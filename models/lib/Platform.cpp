@@ -70,14 +70,17 @@ void writeNode(XmlWriter &X, const Machine &M, int K) {
   const double Cores = Node.Cpu.Cores.Value;
   X.openZone(N, "Full", 1);
   // One CPU host per rail: the cores next to GPU R and its NIC (ranks are
-  // bound to them round-robin by local rank).
+  // bound to them round-robin by local rank). Each has a disk, so that
+  // MPI-IO opens files; storage is not modelled: the disk answers at
+  // UntimedDiskBandwidth (docs/simulate.md, "Not modelled yet").
+  constexpr double UntimedDiskBandwidth = 1e15;
   for (int R = 0; R < Rails; ++R)
     X.host(cpuHostName(K, R), Node.Cpu.CoreSpeed.Value,
            std::max(1, static_cast<int>(Cores / Rails)),
            {{"orrery_role", "cpu"},
             {"orrery_node", std::to_string(K)},
             {"orrery_rail", std::to_string(R)}},
-           2);
+           2, UntimedDiskBandwidth);
   for (int G = 0; G < Gpus; ++G)
     X.host(gpuHostName(K, G), M.Gpu.Peak[0].Value, 1,
            {{"orrery_role", "gpu"},

@@ -30,7 +30,7 @@ void XmlWriter::closeZone(int Indent) {
 void XmlWriter::host(
     const std::string &Id, double Speed, int Cores,
     std::initializer_list<std::pair<const char *, std::string>> Props,
-    int Indent) {
+    int Indent, double DiskBandwidth) {
   indent(Indent);
   Out += "<host id=\"" + Id + "\" speed=\"" + num(Speed) + "f\"";
   if (Cores > 1)
@@ -39,6 +39,23 @@ void XmlWriter::host(
   for (const auto &[K, V] : Props) {
     indent(Indent + 1);
     Out += std::string("<prop id=\"") + K + "\" value=\"" + V + "\"/>\n";
+  }
+  if (DiskBandwidth > 0) {
+    // SimGrid 3.32's file system needs a "content" file (the files already
+    // on the disk; without one, opening a file crashes) and finds it only
+    // relative to the working directory (an absolute name fails to open):
+    // enough "../" to reach the root from any working directory, then
+    // /dev/null, an empty disk.
+    std::string Empty;
+    for (int I = 0; I < 64; ++I)
+      Empty += "../";
+    Empty += "dev/null";
+    indent(Indent + 1);
+    Out += "<disk id=\"" + Id + "-disk\" read_bw=\"" + num(DiskBandwidth) +
+           "Bps\" write_bw=\"" + num(DiskBandwidth) +
+           "Bps\"><prop id=\"size\" value=\"1024TiB\"/><prop id=\"mount\" "
+           "value=\"/\"/><prop id=\"content\" value=\"" +
+           Empty + "\"/></disk>\n";
   }
   indent(Indent);
   Out += "</host>\n";

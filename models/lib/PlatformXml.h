@@ -24,9 +24,11 @@ public:
   void raw(const std::string &S) { Out += S; }
   void openZone(const std::string &Id, const char *Routing, int Indent);
   void closeZone(int Indent);
+  /// A host; with \p DiskBandwidth > 0, a disk of that read and write
+  /// bandwidth (bytes/s) mounted at / on it (SMPI's MPI-IO needs one).
   void host(const std::string &Id, double Speed, int Cores,
             std::initializer_list<std::pair<const char *, std::string>> Props,
-            int Indent);
+            int Indent, double DiskBandwidth = 0);
   void router(const std::string &Id, int Indent);
   void link(const std::string &Id, double Bandwidth, double Latency,
             int Indent);

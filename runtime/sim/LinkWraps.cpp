@@ -1,4 +1,5 @@
-//===- LinkWraps.cpp - libc and C++ calls a skeleton program is linked to --===//
+//===- LinkWraps.cpp - libc and C++ calls a skeleton program is linked to
+//--===//
 //
 // orrery-cxx links skeleton programs with -Wl,--wrap=SYMBOL for the symbols
 // below (tool/orrery-cxx/SkeletonLink.cpp lists them), so the program's own
@@ -18,6 +19,11 @@
 // - MPI_Abort: recorded, so the run ends as failed with the abort's code;
 // - MPI_Comm_split_type(MPI_COMM_TYPE_SHARED): the ranks of one node, which
 //   SMPI would split by CPU host, i.e. by rail (docs/machine-file.md);
+// - MPI_Get_elements and MPI-3's MPI_Count variants SMPI aborts on
+//   (MPI_Get_elements_x,
+//   MPI_Type_size_x, MPI_Type_get_(true_)extent_x,
+//   MPI_Status_set_elements_x; MPI-IO codes such as IOR call them): the int
+//   and MPI_Aint calls they widen;
 // - malloc, calloc, realloc, free, operator new/delete: large blocks shared
 //   by all ranks (SharedHost.h).
 //
@@ -102,16 +108,15 @@ int __wrap_nanosleep(const struct timespec *T, struct timespec *Rem) {
 int __wrap_gettimeofday(struct timeval *TV, void *TZ) {
   if (!inRankActor())
     return gettimeofday(TV, static_cast<struct timezone *>(TZ));
-  return readClock(
-      [&] { return smpi_gettimeofday(TV, nullptr); },
-      [&](double T) {
-        if (TV) {
-          struct timespec S = timespecOf(T);
-          TV->tv_sec = S.tv_sec;
-          TV->tv_usec = static_cast<suseconds_t>(S.tv_nsec / 1000);
-        }
-        return 0;
-      });
+  return readClock([&] { return smpi_gettimeofday(TV, nullptr); },
+                   [&](double T) {
+                     if (TV) {
+                       struct timespec S = timespecOf(T);
+                       TV->tv_sec = S.tv_sec;
+                       TV->tv_usec = static_cast<suseconds_t>(S.tv_nsec / 1000);
+                     }
+                     return 0;
+                   });
 }
 int __wrap_clock_gettime(clockid_t C, struct timespec *T) {
   if (!inRankActor())
@@ -191,6 +196,57 @@ int __wrap_MPI_Comm_split_type(MPI_Comm Comm, int Type, int Key, MPI_Info Info,
   if (Type != MPI_COMM_TYPE_SHARED)
     return MPI_Comm_split_type(Comm, Type, Key, Info, Out);
   return MPI_Comm_split(Comm, Runtime::get().rank().Node, Key, Out);
+}
+
+/// Elements of \p Type a receive or file access moved: its bytes over the
+/// type's size, exact for predefined types (a derived type's instance counts
+/// as one element). SMPI implements neither MPI_Get_elements nor its _x.
+int __wrap_MPI_Get_elements(MPI_Status *Status, MPI_Datatype Type, int *Count) {
+  int Bytes = 0, Size = 0;
+  int Rc = MPI_Get_count(Status, MPI_BYTE, &Bytes);
+  if (Rc != MPI_SUCCESS)
+    return Rc;
+  Rc = MPI_Type_size(Type, &Size);
+  *Count = Size > 0 ? Bytes / Size : 0;
+  return Rc;
+}
+
+int __wrap_MPI_Get_elements_x(const MPI_Status *Status, MPI_Datatype Type,
+                              MPI_Count *Count) {
+  int N = 0;
+  int Rc = __wrap_MPI_Get_elements(const_cast<MPI_Status *>(Status), Type, &N);
+  *Count = N;
+  return Rc;
+}
+
+int __wrap_MPI_Type_size_x(MPI_Datatype Type, MPI_Count *Size) {
+  int N = 0;
+  int Rc = MPI_Type_size(Type, &N);
+  *Size = N;
+  return Rc;
+}
+
+int __wrap_MPI_Type_get_extent_x(MPI_Datatype Type, MPI_Count *Lb,
+                                 MPI_Count *Extent) {
+  MPI_Aint L = 0, E = 0;
+  int Rc = MPI_Type_get_extent(Type, &L, &E);
+  *Lb = L;
+  *Extent = E;
+  return Rc;
+}
+
+int __wrap_MPI_Type_get_true_extent_x(MPI_Datatype Type, MPI_Count *Lb,
+                                      MPI_Count *Extent) {
+  MPI_Aint L = 0, E = 0;
+  int Rc = MPI_Type_get_true_extent(Type, &L, &E);
+  *Lb = L;
+  *Extent = E;
+  return Rc;
+}
+
+int __wrap_MPI_Status_set_elements_x(MPI_Status *Status, MPI_Datatype Type,
+                                     MPI_Count Count) {
+  return MPI_Status_set_elements(Status, Type, static_cast<int>(Count));
 }
 
 char *__wrap_getenv(const char *Name) {
