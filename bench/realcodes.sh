@@ -35,7 +35,10 @@
 #   with the CUDA section's variables on make's command line; built only:
 #   see quicksilver below) or of hpc/ior (autotools: ./bootstrap when there
 #   is no configure, ./configure CC=orrery-cc MPICC=orrery-cc --with-cuda;
-#   the MPI-IO backend, collective, buffers in managed memory).
+#   the MPI-IO backend, collective, buffers in managed memory) or of
+#   icl-utk-edu/heffte (distributed FFTs on cuFFT and MPI: cmake
+#   -DHeffte_ENABLE_CUDA=ON with the drivers; benchmarks/speed3d_c2c cufft
+#   double, HEFFTE_SIZE default "128 128 128").
 #
 # Codes that CUDA 13's nvcc does not build either get the minimal change nvcc
 # would need, applied to a copy and printed, never to the user's checkout:
@@ -366,6 +369,25 @@ ior() {
   report "ior (MPI-IO)" $built "$log"
 }
 
+# heFFTe: 3-D FFTs distributed over MPI, cuFFT on each GPU, its own packing
+# kernels and GPU-aware all-to-all reshapes; its speed3d benchmark.
+heffte() {
+  local copy=$work/heffte built=no log=$work/heffte.log
+  mkdir -p "$copy"
+  git -C "$1" archive --format=tar HEAD 2>/dev/null | tar -x -C "$copy" ||
+    cp -r "$1/." "$copy"
+  echo "# heffte: cmake -DHeffte_ENABLE_CUDA=ON -DCMAKE_{CXX,CUDA}_COMPILER=orrery-cxx -DCMAKE_CUDA_ARCHITECTURES=90" >&2
+  (cmake -S "$copy" -B "$copy/build" -DHeffte_ENABLE_CUDA=ON \
+      -DCMAKE_CXX_COMPILER=orrery-cxx -DCMAKE_CUDA_COMPILER=orrery-cxx \
+      -DCMAKE_CUDA_ARCHITECTURES=90 &&
+    cmake --build "$copy/build" -j2) > "$work/heffte.build" 2>&1 && built=yes
+  # shellcheck disable=SC2086
+  [ $built = yes ] && (cd "$copy/build" && simulate "$log" "$np" \
+    ./benchmarks/speed3d_c2c cufft double ${HEFFTE_SIZE:-128 128 128})
+  report "heffte/speed3d_c2c" $built "$log"
+  [ -f "$log" ] && echo "# heffte: $(grep -m1 'Time per run' "$log")" >&2
+}
+
 for d in "$@"; do
   if [ -f "$d/mpi/jacobi.cpp" ]; then mgpm "$d"
   elif [ -d "$d/c/mpi" ]; then osu "$d"
@@ -377,6 +399,7 @@ for d in "$@"; do
   elif [ -f "$d/finite-volume/source/cuda/operators.fv4.cu" ]; then hpgmg_fv "$d"
   elif [ -f "$d/src/CycleTracking.cc" ]; then quicksilver "$d"
   elif [ -f "$d/src/aiori-MPIIO.c" ]; then ior "$d"
+  elif [ -f "$d/src/heffte_backend_cuda.cu" ]; then heffte "$d"
   else echo "$0: $d is none of the codes this script knows (see its header)" >&2
   fi
 done

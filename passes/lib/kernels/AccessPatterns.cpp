@@ -202,10 +202,21 @@ Coefficient Analyzer::coefficient(const Expr *E, unsigned Depth) {
   return Coefficient::unknown();
 }
 
+/// Whether \p T has a spelling the hint can use in sizeof(...): not the
+/// placeholder type Clang gives a type-dependent expression in a template
+/// (a[i] with a dependent a prints as "<dependent type>").
+static bool spellable(QualType T) {
+  return !T.isNull() && !T->isSpecificBuiltinType(BuiltinType::Dependent) &&
+         T.getAsString().find("<dependent") == std::string::npos;
+}
+
 SymExpr Analyzer::elemSize(QualType Pointee) {
-  if (Pointee->isDependentType())
+  if (Pointee->isDependentType()) {
+    if (!spellable(Pointee))
+      return SymExpr(4.0); // no spelling: a 4-byte element, as for int
     return SymExpr::sym("sizeof(" + Pointee.getUnqualifiedType().getAsString() +
                         ")");
+  }
   if (Pointee->isIncompleteType() || Pointee->isVoidType())
     return SymExpr(1.0);
   return SymExpr(
@@ -306,9 +317,14 @@ void Analyzer::memAccess(const Expr *E, const Expr *Base, const Expr *Index,
   A.Dir = Dir.str();
   // The element accessed (a[i] of float4* is 16 bytes; As[i][j] of
   // float[16][16] is 4).
-  A.ElemSize =
-      elemSize(E->getType()->isDependentType() || E->isGLValue() ? E->getType()
-                                                                 : Pointee);
+  QualType Elem = E->getType()->isDependentType() || E->isGLValue()
+                      ? E->getType()
+                      : Pointee;
+  // In a template, a[i] of a dependent a has the placeholder type: the
+  // pointer's or array's declared element type is the same and spellable.
+  if (!spellable(Elem) && spellable(Pointee))
+    Elem = Pointee;
+  A.ElemSize = elemSize(Elem);
   A.ElemBytes =
       A.ElemSize.constant() ? static_cast<unsigned>(*A.ElemSize.constant()) : 0;
   A.Count = Mult;
