@@ -216,6 +216,9 @@ const char *skeletonDropReason(const std::string &Name, Mode M) {
     return "in skeleton mode liborrery-sim-mathlibs answers cuBLAS, "
            "cuSPARSE, cuFFT and cuRAND calls "
            "(docs/kernel-cost.md#math-libraries)";
+  if (M == Mode::Skeleton && isOneOf(Name, {"nccl", "nccl_static"}))
+    return "in skeleton mode liborrery-sim-nccl answers NCCL calls "
+           "(docs/nccl.md)";
   // GPU management and profiling libraries of the machine with the GPU (a
   // program that calls them is told which function is missing when it is
   // loaded).

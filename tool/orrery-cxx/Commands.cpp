@@ -554,6 +554,10 @@ Command linkCommand(const Invocation &Inv, const Toolchain &TC,
     if (Inv.M == Mode::Skeleton && exists(Lib + "/liborrery-sim-mathlibs.so"))
       append(C, {"-L" + Lib, "-Wl,--push-state,--as-needed",
                  "-lorrery-sim-mathlibs", "-Wl,--pop-state"});
+    // NCCL, simulated, for skeleton programs that call it.
+    if (Inv.M == Mode::Skeleton && exists(Lib + "/liborrery-sim-nccl.so"))
+      append(C, {"-L" + Lib, "-Wl,--push-state,--as-needed",
+                 "-lorrery-sim-nccl", "-Wl,--pop-state"});
     append(C, {"-L" + Lib, "-lorrery-sim"});
     if (!TC.SimgridLibDir.empty() && TC.SimgridLibDir.rfind("/usr/lib", 0) &&
         TC.SimgridLibDir.rfind("/lib", 0))

@@ -20,6 +20,11 @@ static const ApiSpec CudaTable[] = {
   {#Name, SiteKind::Hook, Dst, Src, Aux, Stream,                               \
    "",    DeviceRead,     #Op, "",  "",  Sim},
 #include "orrery/apis/MathLibs.def"
+#define ORRERY_CUDA_API(Name, Op, Hook, Dst, Src, Aux, Stream, DeviceRead,     \
+                        Sim)                                                   \
+  {#Name, SiteKind::Hook, Dst, Src, Aux, Stream,                               \
+   "",    DeviceRead,     #Op, "",  "",  Sim},
+#include "orrery/apis/Nccl.def"
 };
 
 static const ApiSpec MpiTable[] = {
@@ -46,6 +51,9 @@ static const char *const IgnoredTable[] = {
 #define ORRERY_CUDA_API(...)
 #define ORRERY_IGNORED_API(Name) #Name,
 #include "orrery/apis/MathLibs.def"
+#define ORRERY_CUDA_API(...)
+#define ORRERY_IGNORED_API(Name) #Name,
+#include "orrery/apis/Nccl.def"
 #define ORRERY_MPI_API(...)
 #define ORRERY_MPI_COLLECTIVE(...)
 #define ORRERY_IGNORED_API(Name) #Name,

@@ -54,8 +54,10 @@ def fresh(committed, generated):
           "`ninja -C build update-apis-doc` and commit docs/apis.md"])
 
 
-# Tables in a family's row format beside its own (the math libraries).
-MORE_TABLES = {"cuda": ["apis/include/orrery/apis/MathLibs.def"]}
+# Tables in a family's row format beside its own (the math libraries,
+# NCCL).
+MORE_TABLES = {"cuda": ["apis/include/orrery/apis/MathLibs.def",
+                        "apis/include/orrery/apis/Nccl.def"]}
 
 
 def ignored(family):

@@ -120,7 +120,7 @@ void checkRows(ArrayRef<ApiSpec> Rows, ASTUnit &AST, const char *Headers,
 }
 
 const char *const CudaDef =
-    "apis/include/orrery/apis/Cuda.def (or MathLibs.def)";
+    "apis/include/orrery/apis/Cuda.def (or MathLibs.def, Nccl.def)";
 const char *const MpiDef = "apis/include/orrery/apis/Mpi.def";
 const char *const RamcDef = "apis/include/orrery/apis/Ramc.def";
 
@@ -134,7 +134,9 @@ TEST(ApiPrototypeTest, CudaRowsMatchTheCudaHeaders) {
                           "#include <cuda_runtime.h>\n#include <cublas_v2.h>\n"
                           "#include <cusparse.h>\n#include <cufft.h>\n"
                           "#include <curand.h>\n",
-                          {"-I", ORRERY_CUDA_INCLUDE}, /*CPlusPlus=*/true);
+                          {"-I", ORRERY_CUDA_INCLUDE, "-include",
+                           ORRERY_SKELETON_INCLUDE "/nccl.h"},
+                          /*CPlusPlus=*/true);
   ASSERT_TRUE(AST && !AST->getDiagnostics().hasErrorOccurred());
   checkRows(cudaApis(), *AST, "the CUDA headers", CudaDef, true);
 #endif
@@ -143,7 +145,8 @@ TEST(ApiPrototypeTest, CudaRowsMatchTheCudaHeaders) {
 TEST(ApiPrototypeTest, CudaRowsMatchTheMockHeaders) {
   auto AST = parseHeaders("#include <cuda.h>\n#include <cuda_runtime.h>\n"
                           "#include <cublas_v2.h>\n#include <cusparse.h>\n"
-                          "#include <cufft.h>\n#include <curand.h>\n",
+                          "#include <cufft.h>\n#include <curand.h>\n"
+                          "#include <nccl.h>\n",
                           {"-isystem", ORRERY_MOCK_INCLUDE},
                           /*CPlusPlus=*/true);
   ASSERT_TRUE(AST && !AST->getDiagnostics().hasErrorOccurred());

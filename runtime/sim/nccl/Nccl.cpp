@@ -1,0 +1,632 @@
+//===- Nccl.cpp - Skeleton NCCL: communicators, collectives, groups -------===//
+//
+// liborrery-sim-nccl answers NCCL's API in skeleton builds (the skeleton
+// nccl.h). A communicator is a set of simulated ranks that made
+// ncclCommInitRank with one unique id. Each collective, and each
+// ncclSend/ncclRecv pair, is an operation on the caller's CUDA stream:
+// it starts once every member's stream has finished what was queued before
+// it (the members' stream frontiers at their calls), and lasts what NCCL's
+// ring model says for the communicator's size, node count and links
+// (orrery/models/NcclCost.h; NCCL_PROTO picks a protocol, else the fastest,
+// as NCCL's tuner). Calls between ncclGroupStart and ncclGroupEnd are issued
+// together at the end: one operation per stream, as long as its longest
+// part. docs/nccl.md says what is modelled and what is not.
+//
+// The host call returns once every member has made the matching call (the
+// simulation needs all members' frontiers to place the operation); real
+// NCCL returns at once. Work the host does between an NCCL call and a
+// later synchronisation is therefore charged after the slowest member's
+// call, not in parallel with it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "../CudaCommon.h"
+#include "../RankClock.h"
+#include "../Runtime.h"
+#include "orrery/models/NcclCost.h"
+
+#include <nccl.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <tuple>
+#include <vector>
+
+using namespace orrery::sim;
+namespace models = orrery::models;
+
+namespace {
+
+/// The ranks that share one unique id.
+struct CommGroup {
+  int Size = 0;
+  std::vector<Rank *> Members; ///< by NCCL rank (null: not joined yet)
+  std::vector<int> Devices;    ///< each member's GPU of its node
+};
+
+/// One collective, or one send-receive pair, all of whose members must
+/// arrive before any of them can place it.
+struct Rendezvous {
+  int Expected = 0, Arrived = 0, Left = 0;
+  std::vector<Completion> Ready; ///< every member's frontier at its call
+  std::set<int> Nodes;           ///< the members' nodes
+  double Bytes = 0;
+  double Seconds = -1; ///< computed by the first to leave
+  s4u::MutexPtr Lock = s4u::Mutex::create();
+  s4u::ConditionVariablePtr Done = s4u::ConditionVariable::create();
+};
+
+} // namespace
+
+/// The opaque communicator of nccl.h.
+struct ncclComm {
+  std::shared_ptr<CommGroup> Group;
+  int Rank = 0;
+  int Device = 0;
+  unsigned long long Collectives = 0; ///< issued so far by this member
+  std::map<int, unsigned long long> Sent, Received; ///< by peer
+  std::string LastError;
+};
+
+namespace {
+
+// Ranks are SimGrid actors of one process that run one at a time.
+std::map<std::string, std::shared_ptr<CommGroup>> &groups() {
+  static std::map<std::string, std::shared_ptr<CommGroup>> G;
+  return G;
+}
+
+using RendezvousKey =
+    std::tuple<const CommGroup *, int, int, unsigned long long>;
+std::map<RendezvousKey, std::shared_ptr<Rendezvous>> &rendezvous() {
+  static std::map<RendezvousKey, std::shared_ptr<Rendezvous>> M;
+  return M;
+}
+
+enum class Kind { Collective, Send, Recv };
+
+/// A call made, waiting to be issued (at once, or at ncclGroupEnd).
+struct Call {
+  Kind K = Kind::Collective;
+  models::NcclCollective Coll = models::NcclCollective::AllReduce;
+  const char *Name = "";
+  double Bytes = 0;
+  ncclComm *Comm = nullptr;
+  int Peer = -1;
+  Stream *S = nullptr;
+};
+
+struct RankCalls {
+  int GroupDepth = 0;
+  std::vector<Call> Pending;
+};
+std::map<const Rank *, RankCalls> &rankCalls() {
+  static std::map<const Rank *, RankCalls> M;
+  return M;
+}
+
+size_t typeSize(ncclDataType_t T) {
+  switch (T) {
+  case ncclInt8:
+  case ncclUint8:
+    return 1;
+  case ncclFloat16:
+  case ncclBfloat16:
+    return 2;
+  case ncclInt32:
+  case ncclUint32:
+  case ncclFloat32:
+    return 4;
+  case ncclInt64:
+  case ncclUint64:
+  case ncclFloat64:
+    return 8;
+  default:
+    return 0;
+  }
+}
+
+std::optional<models::NcclProtocol> forcedProtocol(Rank &R) {
+  static const char *Env = std::getenv("NCCL_PROTO");
+  static std::optional<models::NcclProtocol> P =
+      Env && *Env ? models::parseNcclProtocol(Env) : std::nullopt;
+  static bool Warned = false;
+  if (Env && *Env && !P && !Warned) {
+    Warned = true;
+    Runtime::get().report().warn(
+        std::string("NCCL_PROTO='") + Env +
+        "' names no protocol Orrery models (LL, LL128, Simple): each "
+        "operation takes the fastest, as NCCL's tuner");
+  }
+  (void)R;
+  return P;
+}
+
+/// Records a failed call's reason for ncclGetLastError.
+ncclResult_t failed(ncclComm *C, ncclResult_t E, const std::string &Why) {
+  if (C)
+    C->LastError = Why;
+  Runtime::get().report().warn("NCCL: " + Why);
+  return E;
+}
+
+/// Arrives at \p Call's rendezvous; returns it.
+std::shared_ptr<Rendezvous> arrive(Rank &R, const Call &C) {
+  ncclComm &Comm = *C.Comm;
+  RendezvousKey Key;
+  int Expected = 2;
+  switch (C.K) {
+  case Kind::Collective:
+    Key = {Comm.Group.get(), -1, -1, ++Comm.Collectives};
+    Expected = Comm.Group->Size;
+    break;
+  case Kind::Send:
+    Key = {Comm.Group.get(), Comm.Rank, C.Peer, ++Comm.Sent[C.Peer]};
+    break;
+  case Kind::Recv:
+    Key = {Comm.Group.get(), C.Peer, Comm.Rank, ++Comm.Received[C.Peer]};
+    break;
+  }
+  auto It = rendezvous().find(Key);
+  if (It == rendezvous().end()) {
+    // Creating its mutex and condition variable are simcalls: another
+    // member may arrive meanwhile. Look again before inserting.
+    auto New = std::make_shared<Rendezvous>();
+    New->Expected = Expected;
+    It = rendezvous().try_emplace(Key, std::move(New)).first;
+  }
+  std::shared_ptr<Rendezvous> Rv = It->second;
+  for (const Completion &F : frontier(R, *C.S))
+    Rv->Ready.push_back(F);
+  Rv->Nodes.insert(R.Node);
+  Rv->Bytes = std::max(Rv->Bytes, C.Bytes);
+  if (++Rv->Arrived == Rv->Expected) {
+    rendezvous().erase(Key);
+    Rv->Done->notify_all();
+  }
+  return Rv;
+}
+
+void waitAll(const std::shared_ptr<Rendezvous> &Rv) {
+  if (Rv->Arrived >= Rv->Expected)
+    return;
+  // A rank ahead of SimGrid's clock (RankClock.h) catches up before it
+  // blocks: the members' arrivals are then in simulated time order.
+  rank_clock::catchUp();
+  std::unique_lock<s4u::Mutex> L(*Rv->Lock);
+  while (Rv->Arrived < Rv->Expected)
+    Rv->Done->wait(L);
+}
+
+double seconds(Rank &R, const Call &C, Rendezvous &Rv) {
+  if (Rv.Seconds >= 0)
+    return Rv.Seconds;
+  const models::Machine &M = Runtime::get().machine();
+  models::NcclRing Ring = models::NcclRing::of(
+      M, C.Comm->Group->Size, static_cast<int>(Rv.Nodes.size()));
+  std::optional<models::NcclProtocol> P = forcedProtocol(R);
+  Rv.Seconds =
+      C.K == Kind::Collective
+          ? models::ncclCollectiveTime(C.Coll, Rv.Bytes, Ring, P).Seconds
+          : models::ncclPointToPointTime(Rv.Bytes, Rv.Nodes.size() <= 1, Ring,
+                                         P)
+                .Seconds;
+  return Rv.Seconds;
+}
+
+/// Issues \p Calls of the calling rank together: every rendezvous joined
+/// first (so members of one group call never wait for each other), then
+/// one stream operation per stream.
+void issue(Rank &R, std::vector<Call> Calls) {
+  Runtime &RT = Runtime::get();
+  std::vector<std::shared_ptr<Rendezvous>> Rvs;
+  for (const Call &C : Calls)
+    Rvs.push_back(arrive(R, C));
+  for (const auto &Rv : Rvs)
+    waitAll(Rv);
+  std::map<Stream *, StreamOp> Ops;
+  std::vector<Stream *> Order;
+  for (size_t I = 0; I < Calls.size(); ++I) {
+    double T = seconds(R, Calls[I], *Rvs[I]);
+    auto [It, New] = Ops.try_emplace(Calls[I].S);
+    StreamOp &Op = It->second;
+    if (New) {
+      Order.push_back(Calls[I].S);
+      Op.K = StreamOp::Sleep;
+      Op.Name = Calls.size() == 1 ? Calls[I].Name : "NCCL group";
+      Op.Estimate = true;
+    }
+    Op.Seconds = std::max(Op.Seconds, T);
+    Op.Parts[0] = {Category::Network, Op.Seconds};
+    for (const Completion &D : Rvs[I]->Ready)
+      if (D.S.get() != Calls[I].S)
+        Op.Deps.push_back(D);
+  }
+  // One kernel launch per stream on the host.
+  for (Stream *S : Order) {
+    RT.cpuWait(R, Category::Launch, RT.gpu().Launch, true);
+    submit(R, *S, std::move(Ops[S]));
+  }
+}
+
+/// Issues \p C now, or keeps it for ncclGroupEnd.
+ncclResult_t enqueue(Rank &R, Call C) {
+  RankCalls &RC = rankCalls()[&R];
+  if (RC.GroupDepth > 0) {
+    RC.Pending.push_back(C);
+    return ncclSuccess;
+  }
+  issue(R, {C});
+  return ncclSuccess;
+}
+
+/// Checks what every operation needs; fills \p C's stream.
+ncclResult_t prepare(Rank &R, ncclComm_t Comm, cudaStream_t Handle,
+                     ncclDataType_t Type, Call &C) {
+  if (!Comm || !Comm->Group)
+    return failed(nullptr, ncclInvalidArgument,
+                  std::string(C.Name) + ": the communicator is null");
+  if (typeSize(Type) == 0)
+    return failed(Comm, ncclInvalidArgument,
+                  std::string(C.Name) + ": datatype " +
+                      std::to_string(int(Type)) + " is not an NCCL type");
+  Stream *S = resolveStream(R, Handle);
+  if (!S)
+    return failed(Comm, ncclInvalidArgument,
+                  std::string(C.Name) + ": the stream is not a CUDA stream");
+  if (S->Capture)
+    return failed(Comm, ncclInvalidUsage,
+                  std::string(C.Name) +
+                      " on a stream under graph capture: not simulated yet "
+                      "(docs/nccl.md); issue it outside the capture");
+  C.Comm = Comm;
+  C.S = S;
+  return ncclSuccess;
+}
+
+ncclResult_t collective(const char *Name, models::NcclCollective K,
+                        double Count, double Factor, ncclDataType_t Type,
+                        ncclComm_t Comm, cudaStream_t Stream, int Root) {
+  Rank &R = callingRank();
+  Call C;
+  C.Name = Name;
+  C.Coll = K;
+  if (ncclResult_t E = prepare(R, Comm, Stream, Type, C))
+    return E;
+  if (Root >= 0 && Root >= Comm->Group->Size)
+    return failed(Comm, ncclInvalidArgument,
+                  std::string(Name) + ": root " + std::to_string(Root) +
+                      " is not a rank of the communicator (" +
+                      std::to_string(Comm->Group->Size) + " ranks)");
+  C.Bytes = Count * Factor * double(typeSize(Type));
+  return enqueue(R, C);
+}
+
+ncclResult_t pointToPoint(const char *Name, Kind K, size_t Count,
+                          ncclDataType_t Type, int Peer, ncclComm_t Comm,
+                          cudaStream_t Stream) {
+  Rank &R = callingRank();
+  Call C;
+  C.Name = Name;
+  C.K = K;
+  C.Peer = Peer;
+  if (ncclResult_t E = prepare(R, Comm, Stream, Type, C))
+    return E;
+  if (Peer < 0 || Peer >= Comm->Group->Size)
+    return failed(Comm, ncclInvalidArgument,
+                  std::string(Name) + ": peer " + std::to_string(Peer) +
+                      " is not a rank of the communicator (" +
+                      std::to_string(Comm->Group->Size) + " ranks)");
+  C.Bytes = double(Count) * double(typeSize(Type));
+  return enqueue(R, C);
+}
+
+ncclResult_t joinGroup(ncclComm_t *Out, int Size, const std::string &Key,
+                       int Rank_) {
+  if (!Out)
+    return failed(nullptr, ncclInvalidArgument,
+                  "ncclCommInitRank: the communicator pointer is null");
+  if (Size < 1 || Rank_ < 0 || Rank_ >= Size)
+    return failed(nullptr, ncclInvalidArgument,
+                  "ncclCommInitRank: rank " + std::to_string(Rank_) + " of " +
+                      std::to_string(Size) + " is not a rank");
+  Rank &R = callingRank();
+  std::shared_ptr<CommGroup> &G = groups()[Key];
+  if (!G) {
+    G = std::make_shared<CommGroup>();
+    G->Size = Size;
+    G->Members.assign(Size, nullptr);
+    G->Devices.assign(Size, 0);
+  }
+  if (G->Size != Size)
+    return failed(nullptr, ncclInvalidArgument,
+                  "ncclCommInitRank: " + std::to_string(Size) +
+                      " ranks, but the id's first member said " +
+                      std::to_string(G->Size));
+  if (G->Members[Rank_])
+    return failed(nullptr, ncclInvalidUsage,
+                  "ncclCommInitRank: rank " + std::to_string(Rank_) +
+                      " joined this id twice");
+  G->Members[Rank_] = &R;
+  G->Devices[Rank_] = R.Device;
+  auto *C = new ncclComm;
+  C->Group = G;
+  C->Rank = Rank_;
+  C->Device = R.Device;
+  *Out = C;
+  return ncclSuccess;
+}
+
+std::string idKey(const ncclUniqueId &Id) {
+  return std::string(Id.internal, Id.internal + NCCL_UNIQUE_ID_BYTES);
+}
+
+} // namespace
+
+extern "C" {
+
+ncclResult_t ncclGetVersion(int *Version) {
+  if (!Version)
+    return ncclInvalidArgument;
+  *Version = NCCL_VERSION_CODE;
+  return ncclSuccess;
+}
+
+ncclResult_t ncclGetUniqueId(ncclUniqueId *Id) {
+  if (!Id)
+    return ncclInvalidArgument;
+  // Unique within the simulation: a counter, not a network address.
+  static unsigned long long Next = 0;
+  std::memset(Id->internal, 0, NCCL_UNIQUE_ID_BYTES);
+  std::memcpy(Id->internal, "orrery-nccl-id", 14);
+  unsigned long long N = ++Next;
+  std::memcpy(Id->internal + 16, &N, sizeof N);
+  return ncclSuccess;
+}
+
+ncclResult_t ncclCommInitRank(ncclComm_t *Comm, int N, ncclUniqueId Id,
+                              int Rank_) {
+  return joinGroup(Comm, N, idKey(Id), Rank_);
+}
+
+ncclResult_t ncclCommInitRankConfig(ncclComm_t *Comm, int N, ncclUniqueId Id,
+                                    int Rank_, ncclConfig_t *) {
+  return joinGroup(Comm, N, idKey(Id), Rank_);
+}
+
+ncclResult_t ncclCommInitAll(ncclComm_t *Comms, int N, const int *Devices) {
+  if (!Comms || N < 1)
+    return failed(nullptr, ncclInvalidArgument,
+                  "ncclCommInitAll: no communicators to make");
+  ncclUniqueId Id;
+  ncclGetUniqueId(&Id);
+  Rank &R = callingRank();
+  int Saved = R.Device;
+  for (int I = 0; I < N; ++I) {
+    R.Device = Devices ? physicalGpu(R, Devices[I]) : physicalGpu(R, I);
+    ncclResult_t E = joinGroup(&Comms[I], N, idKey(Id), I);
+    if (E != ncclSuccess) {
+      R.Device = Saved;
+      return E;
+    }
+  }
+  R.Device = Saved;
+  return ncclSuccess;
+}
+
+ncclResult_t ncclCommSplit(ncclComm_t Comm, int Color, int Key,
+                           ncclComm_t *NewComm, ncclConfig_t *) {
+  if (!Comm || !NewComm)
+    return failed(Comm, ncclInvalidArgument, "ncclCommSplit: null argument");
+  // Every member calls it: the members of one color, ordered by key then
+  // rank, form the new communicator. The split is a collective: arrive
+  // with (color, key) and wait for all.
+  static std::map<std::pair<const CommGroup *, unsigned long long>,
+                  std::vector<std::tuple<int, int, int>>>
+      Splits; // (color, key, rank) of each member so far
+  auto Slot = std::make_pair(Comm->Group.get(), ++Comm->Collectives);
+  auto &Entries = Splits[Slot];
+  Entries.emplace_back(Color, Key, Comm->Rank);
+  Rank &R = callingRank();
+  Call C;
+  C.Name = "ncclCommSplit";
+  C.Comm = Comm;
+  C.S = resolveStream(R, nullptr);
+  --Comm->Collectives; // arrive() counts this collective itself
+  std::shared_ptr<Rendezvous> Rv = arrive(R, C);
+  waitAll(Rv);
+  if (Color == NCCL_SPLIT_NOCOLOR) {
+    *NewComm = nullptr;
+    return ncclSuccess;
+  }
+  std::vector<std::tuple<int, int, int>> Mine;
+  for (const auto &E : Entries)
+    if (std::get<0>(E) == Color)
+      Mine.push_back(E);
+  std::sort(Mine.begin(), Mine.end(), [](const auto &A, const auto &B) {
+    return std::tie(std::get<1>(A), std::get<2>(A)) <
+           std::tie(std::get<1>(B), std::get<2>(B));
+  });
+  int NewRank = 0;
+  for (size_t I = 0; I < Mine.size(); ++I)
+    if (std::get<2>(Mine[I]) == Comm->Rank)
+      NewRank = static_cast<int>(I);
+  std::string IdKey =
+      "split:" + std::to_string(reinterpret_cast<uintptr_t>(Slot.first)) + ":" +
+      std::to_string(Slot.second) + ":" + std::to_string(Color);
+  return joinGroup(NewComm, static_cast<int>(Mine.size()), IdKey, NewRank);
+}
+
+ncclResult_t ncclCommFinalize(ncclComm_t Comm) {
+  return Comm ? ncclSuccess : ncclInvalidArgument;
+}
+
+ncclResult_t ncclCommDestroy(ncclComm_t Comm) {
+  delete Comm; // the group lives on while other members hold it
+  return ncclSuccess;
+}
+
+ncclResult_t ncclCommAbort(ncclComm_t Comm) { return ncclCommDestroy(Comm); }
+
+const char *ncclGetErrorString(ncclResult_t E) {
+  switch (E) {
+  case ncclSuccess:
+    return "no error";
+  case ncclUnhandledCudaError:
+    return "unhandled cuda error (run with NCCL_DEBUG=INFO for details)";
+  case ncclSystemError:
+    return "unhandled system error (run with NCCL_DEBUG=INFO for details)";
+  case ncclInternalError:
+    return "internal error - please report this issue to the NCCL developers";
+  case ncclInvalidArgument:
+    return "invalid argument (run with NCCL_DEBUG=WARN for details)";
+  case ncclInvalidUsage:
+    return "invalid usage (run with NCCL_DEBUG=WARN for details)";
+  case ncclRemoteError:
+    return "remote process exited or there was a network error";
+  case ncclInProgress:
+    return "NCCL operation in progress";
+  default:
+    return "unknown result code";
+  }
+}
+
+const char *ncclGetLastError(ncclComm_t Comm) {
+  return Comm ? Comm->LastError.c_str() : "";
+}
+
+ncclResult_t ncclCommGetAsyncError(ncclComm_t Comm, ncclResult_t *E) {
+  if (!Comm || !E)
+    return ncclInvalidArgument;
+  *E = ncclSuccess;
+  return ncclSuccess;
+}
+
+ncclResult_t ncclCommCount(const ncclComm_t Comm, int *Count) {
+  if (!Comm || !Count)
+    return ncclInvalidArgument;
+  *Count = Comm->Group->Size;
+  return ncclSuccess;
+}
+
+ncclResult_t ncclCommCuDevice(const ncclComm_t Comm, int *Device) {
+  if (!Comm || !Device)
+    return ncclInvalidArgument;
+  *Device = ordinalOf(callingRank(), Comm->Device);
+  return ncclSuccess;
+}
+
+ncclResult_t ncclCommUserRank(const ncclComm_t Comm, int *Rank_) {
+  if (!Comm || !Rank_)
+    return ncclInvalidArgument;
+  *Rank_ = Comm->Rank;
+  return ncclSuccess;
+}
+
+// Buffers NCCL would register for zero-copy: device memory as cudaMalloc's.
+ncclResult_t ncclMemAlloc(void **Ptr, size_t Size) {
+  return cudaMalloc(Ptr, Size) == cudaSuccess ? ncclSuccess
+                                              : ncclUnhandledCudaError;
+}
+ncclResult_t ncclMemFree(void *Ptr) {
+  return cudaFree(Ptr) == cudaSuccess ? ncclSuccess : ncclUnhandledCudaError;
+}
+ncclResult_t ncclCommRegister(const ncclComm_t Comm, void *, size_t,
+                              void **Handle) {
+  if (!Comm || !Handle)
+    return ncclInvalidArgument;
+  *Handle = Comm;
+  return ncclSuccess;
+}
+ncclResult_t ncclCommDeregister(const ncclComm_t Comm, void *) {
+  return Comm ? ncclSuccess : ncclInvalidArgument;
+}
+ncclResult_t ncclRedOpCreatePreMulSum(ncclRedOp_t *Op, void *, ncclDataType_t,
+                                      ncclScalarResidence_t, ncclComm_t) {
+  if (!Op)
+    return ncclInvalidArgument;
+  *Op = ncclSum; // the same traffic as a sum
+  return ncclSuccess;
+}
+ncclResult_t ncclRedOpDestroy(ncclRedOp_t, ncclComm_t) { return ncclSuccess; }
+
+ncclResult_t ncclAllReduce(const void *, void *, size_t Count,
+                           ncclDataType_t Type, ncclRedOp_t, ncclComm_t Comm,
+                           cudaStream_t Stream) {
+  return collective("ncclAllReduce", models::NcclCollective::AllReduce,
+                    double(Count), 1, Type, Comm, Stream, -1);
+}
+
+ncclResult_t ncclBroadcast(const void *, void *, size_t Count,
+                           ncclDataType_t Type, int Root, ncclComm_t Comm,
+                           cudaStream_t Stream) {
+  return collective("ncclBroadcast", models::NcclCollective::Broadcast,
+                    double(Count), 1, Type, Comm, Stream, Root);
+}
+
+ncclResult_t ncclBcast(void *Buff, size_t Count, ncclDataType_t Type, int Root,
+                       ncclComm_t Comm, cudaStream_t Stream) {
+  return ncclBroadcast(Buff, Buff, Count, Type, Root, Comm, Stream);
+}
+
+ncclResult_t ncclReduce(const void *, void *, size_t Count, ncclDataType_t Type,
+                        ncclRedOp_t, int Root, ncclComm_t Comm,
+                        cudaStream_t Stream) {
+  return collective("ncclReduce", models::NcclCollective::Reduce, double(Count),
+                    1, Type, Comm, Stream, Root);
+}
+
+ncclResult_t ncclAllGather(const void *, void *, size_t SendCount,
+                           ncclDataType_t Type, ncclComm_t Comm,
+                           cudaStream_t Stream) {
+  // nccl-tests' size: the receive buffer, every member's part.
+  double Members = Comm && Comm->Group ? Comm->Group->Size : 1;
+  return collective("ncclAllGather", models::NcclCollective::AllGather,
+                    double(SendCount), Members, Type, Comm, Stream, -1);
+}
+
+ncclResult_t ncclReduceScatter(const void *, void *, size_t RecvCount,
+                               ncclDataType_t Type, ncclRedOp_t,
+                               ncclComm_t Comm, cudaStream_t Stream) {
+  // nccl-tests' size: the send buffer, every member's part.
+  double Members = Comm && Comm->Group ? Comm->Group->Size : 1;
+  return collective("ncclReduceScatter", models::NcclCollective::ReduceScatter,
+                    double(RecvCount), Members, Type, Comm, Stream, -1);
+}
+
+ncclResult_t ncclSend(const void *, size_t Count, ncclDataType_t Type, int Peer,
+                      ncclComm_t Comm, cudaStream_t Stream) {
+  return pointToPoint("ncclSend", Kind::Send, Count, Type, Peer, Comm, Stream);
+}
+
+ncclResult_t ncclRecv(void *, size_t Count, ncclDataType_t Type, int Peer,
+                      ncclComm_t Comm, cudaStream_t Stream) {
+  return pointToPoint("ncclRecv", Kind::Recv, Count, Type, Peer, Comm, Stream);
+}
+
+ncclResult_t ncclGroupStart(void) {
+  ++rankCalls()[&callingRank()].GroupDepth;
+  return ncclSuccess;
+}
+
+ncclResult_t ncclGroupEnd(void) {
+  Rank &R = callingRank();
+  RankCalls &RC = rankCalls()[&R];
+  if (RC.GroupDepth == 0)
+    return failed(nullptr, ncclInvalidUsage,
+                  "ncclGroupEnd without ncclGroupStart");
+  if (--RC.GroupDepth > 0)
+    return ncclSuccess;
+  std::vector<Call> Calls;
+  Calls.swap(RC.Pending);
+  if (!Calls.empty())
+    issue(R, std::move(Calls));
+  return ncclSuccess;
+}
+
+} // extern "C"
