@@ -307,18 +307,13 @@ cudaError_t cudaGraphAddMemsetNode(cudaGraphNode_t *Out, cudaGraph_t Handle,
 cudaError_t cudaGraphAddMemcpyNode(cudaGraphNode_t *Out, cudaGraph_t Handle,
                                    const cudaGraphNode_t *, size_t,
                                    const struct cudaMemcpy3DParms *P) {
-  return addRecordedNode(Handle, Out, P && P->srcPtr.ptr && P->dstPtr.ptr,
-                         [&] {
-                           // The extent's bytes as one copy (pitches are not
-                           // modelled).
-                           size_t Bytes = P->extent.width *
-                                          (P->extent.height ? P->extent.height
-                                                            : 1) *
-                                          (P->extent.depth ? P->extent.depth
-                                                           : 1);
-                           return cudaMemcpyAsync(P->dstPtr.ptr, P->srcPtr.ptr,
-                                                  Bytes, P->kind, 0);
-                         });
+  return addRecordedNode(Handle, Out, P && P->srcPtr.ptr && P->dstPtr.ptr, [&] {
+    // The extent's bytes as one copy (pitches are not
+    // modelled).
+    size_t Bytes = P->extent.width * (P->extent.height ? P->extent.height : 1) *
+                   (P->extent.depth ? P->extent.depth : 1);
+    return cudaMemcpyAsync(P->dstPtr.ptr, P->srcPtr.ptr, Bytes, P->kind, 0);
+  });
 }
 
 cudaError_t cudaGraphGetNodes(cudaGraph_t Handle, cudaGraphNode_t *Nodes,
@@ -385,8 +380,15 @@ cudaError_t cudaGraphLaunch(cudaGraphExec_t Handle, cudaStream_t SH) {
   Runtime &RT = Runtime::get();
   RT.cpuWait(R, Category::Launch, RT.gpu().GraphLaunch,
              RT.gpu().Estimates.GraphLaunch);
-  for (const StreamOp &Op : X->Ops)
-    submit(R, *S, Op);
+  for (const StreamOp &Op : X->Ops) {
+    if (!Op.AtLaunch) {
+      submit(R, *S, Op);
+      continue;
+    }
+    StreamOp Prepared = Op;
+    Op.AtLaunch->prepare(R, *S, Prepared);
+    submit(R, *S, std::move(Prepared));
+  }
   return cudaSuccess;
 }
 

@@ -73,6 +73,17 @@ using EventPtr = std::shared_ptr<EventState>;
 /// precision under smpirun is 1e-9 s).
 constexpr double MinActivitySeconds = 1e-9;
 
+struct StreamOp;
+
+/// Work whose shape is known only when the graph holding it is launched:
+/// an NCCL call captured into a graph, whose members meet again at every
+/// launch (runtime/sim/nccl). cudaGraphLaunch calls prepare() on a copy of
+/// the captured operation before queuing it on \p S.
+struct LaunchHook {
+  virtual ~LaunchHook() = default;
+  virtual void prepare(Rank &R, Stream &S, StreamOp &Op) const = 0;
+};
+
 struct StreamOp {
   enum Kind { Sleep, Exec, Flow } K = Sleep;
   double Seconds = 0;           ///< Sleep, Exec: model time
@@ -85,11 +96,14 @@ struct StreamOp {
   std::array<std::pair<Category, double>, 2> Parts{};
   bool Estimate = false;
   bool Measured = false; ///< Seconds was measured on a real GPU (twin)
-  std::string Name; ///< in the timeline (set only when tracing)
+  std::string Name;      ///< in the timeline (set only when tracing)
   /// Kernels: the totals this launch adds to when it ends.
   KernelTotals *Kernel = nullptr;
   double Flops = 0, KernelBytes = 0;
   int Confidence = -1;
+  /// A graph node that must be prepared at each launch (null for all other
+  /// operations).
+  std::shared_ptr<const LaunchHook> AtLaunch;
 };
 
 struct Stream : std::enable_shared_from_this<Stream> {
@@ -118,7 +132,7 @@ struct Stream : std::enable_shared_from_this<Stream> {
   /// running alone on its GPU (GpuKernels.h), or a fixed time that shares
   /// nothing (a Sleep: memsets, copies within a GPU); -1 when none.
   double SoloEnd = -1;
-  GpuKernels *Kernels = nullptr; ///< of the stream's GPU
+  GpuKernels *Kernels = nullptr;     ///< of the stream's GPU
   s4u::MutexPtr Lock;                ///< for waiting on Changed only
   s4u::ConditionVariablePtr Changed; ///< work queued or finished
   bool HasActor = false;             ///< the stream's actor was created

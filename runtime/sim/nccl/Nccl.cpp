@@ -10,7 +10,9 @@
 // (orrery/models/NcclCost.h; NCCL_PROTO picks a protocol, else the fastest,
 // as NCCL's tuner). Calls between ncclGroupStart and ncclGroupEnd are issued
 // together at the end: one operation per stream, as long as its longest
-// part. docs/nccl.md says what is modelled and what is not.
+// part. Calls made while their stream captures a CUDA graph become graph
+// nodes whose members meet at each launch of the graph. docs/nccl.md says
+// what is modelled and what is not.
 //
 // The host call returns once every member has made the matching call (the
 // simulation needs all members' frontiers to place the operation); real
@@ -219,18 +221,17 @@ double seconds(Rank &R, const Call &C, Rendezvous &Rv) {
   return Rv.Seconds;
 }
 
-/// Issues \p Calls of the calling rank together: every rendezvous joined
-/// first (so members of one group call never wait for each other), then
-/// one stream operation per stream.
-void issue(Rank &R, std::vector<Call> Calls) {
-  Runtime &RT = Runtime::get();
+/// Meets the other members of every call in \p Calls (all rendezvous
+/// joined first, so that members of one group call never wait for each
+/// other) and fills each call's part of \p Ops: the longest part of the
+/// calls on a stream, after every member's frontier.
+void meet(Rank &R, const std::vector<Call> &Calls,
+          std::map<Stream *, StreamOp> &Ops, std::vector<Stream *> &Order) {
   std::vector<std::shared_ptr<Rendezvous>> Rvs;
   for (const Call &C : Calls)
     Rvs.push_back(arrive(R, C));
   for (const auto &Rv : Rvs)
     waitAll(Rv);
-  std::map<Stream *, StreamOp> Ops;
-  std::vector<Stream *> Order;
   for (size_t I = 0; I < Calls.size(); ++I) {
     double T = seconds(R, Calls[I], *Rvs[I]);
     auto [It, New] = Ops.try_emplace(Calls[I].S);
@@ -239,14 +240,66 @@ void issue(Rank &R, std::vector<Call> Calls) {
       Order.push_back(Calls[I].S);
       Op.K = StreamOp::Sleep;
       Op.Name = Calls.size() == 1 ? Calls[I].Name : "NCCL group";
-      Op.Estimate = true;
     }
+    Op.Estimate = true;
     Op.Seconds = std::max(Op.Seconds, T);
     Op.Parts[0] = {Category::Network, Op.Seconds};
     for (const Completion &D : Rvs[I]->Ready)
       if (D.S.get() != Calls[I].S)
         Op.Deps.push_back(D);
   }
+}
+
+/// NCCL calls captured into a CUDA graph: the members meet at each launch
+/// of the graph, on the stream it is launched on.
+struct CapturedCalls final : LaunchHook {
+  std::vector<Call> Calls;
+  void prepare(Rank &R, Stream &S, StreamOp &Op) const override {
+    std::vector<Call> Now = Calls;
+    for (Call &C : Now)
+      C.S = &S;
+    std::map<Stream *, StreamOp> Ops;
+    std::vector<Stream *> Order;
+    meet(R, Now, Ops, Order);
+    StreamOp &Met = Ops[&S];
+    Op.Seconds = Met.Seconds;
+    Op.Parts = Met.Parts;
+    Op.Estimate = true;
+    Op.Deps.insert(Op.Deps.end(), Met.Deps.begin(), Met.Deps.end());
+  }
+};
+
+/// Issues \p Calls of the calling rank together: one stream operation per
+/// stream; under graph capture, one graph node per stream whose members
+/// meet when the graph is launched.
+void issue(Rank &R, std::vector<Call> Calls) {
+  Runtime &RT = Runtime::get();
+  bool Capturing = std::any_of(Calls.begin(), Calls.end(),
+                               [](const Call &C) { return C.S->Capture; });
+  if (Capturing) {
+    std::map<Stream *, std::shared_ptr<CapturedCalls>> Nodes;
+    std::vector<Stream *> Order;
+    for (const Call &C : Calls) {
+      auto &N = Nodes[C.S];
+      if (!N) {
+        N = std::make_shared<CapturedCalls>();
+        Order.push_back(C.S);
+      }
+      N->Calls.push_back(C);
+    }
+    for (Stream *S : Order) {
+      StreamOp Op;
+      Op.K = StreamOp::Sleep;
+      Op.Name =
+          Nodes[S]->Calls.size() == 1 ? Nodes[S]->Calls[0].Name : "NCCL group";
+      Op.AtLaunch = Nodes[S];
+      submit(R, *S, std::move(Op)); // captured: a node of the graph
+    }
+    return;
+  }
+  std::map<Stream *, StreamOp> Ops;
+  std::vector<Stream *> Order;
+  meet(R, Calls, Ops, Order);
   // One kernel launch per stream on the host.
   for (Stream *S : Order) {
     RT.cpuWait(R, Category::Launch, RT.gpu().Launch, true);
@@ -279,11 +332,6 @@ ncclResult_t prepare(Rank &R, ncclComm_t Comm, cudaStream_t Handle,
   if (!S)
     return failed(Comm, ncclInvalidArgument,
                   std::string(C.Name) + ": the stream is not a CUDA stream");
-  if (S->Capture)
-    return failed(Comm, ncclInvalidUsage,
-                  std::string(C.Name) +
-                      " on a stream under graph capture: not simulated yet "
-                      "(docs/nccl.md); issue it outside the capture");
   C.Comm = Comm;
   C.S = S;
   return ncclSuccess;
