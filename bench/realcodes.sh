@@ -5,8 +5,8 @@
 # the share of its predicted GPU time by hint confidence.
 #
 # Usage: bench/realcodes.sh [-b BUILD] DIR...
-#   DIR: a checkout of NVIDIA's multi-gpu-programming-models (its mpi/ and
-#   mpi_overlap/ are built) or of the OSU micro-benchmarks 7.x (configure
+#   DIR: a checkout of NVIDIA's multi-gpu-programming-models (its mpi/,
+#   mpi_overlap/, nccl/, nccl_overlap/ and nccl_graphs/ are built) or of the OSU micro-benchmarks 7.x (configure
 #   --enable-cuda; osu_latency, osu_bw, osu_allreduce, osu_iallreduce,
 #   osu_bcast with device buffers). For OSU it then prints, as "# figure"
 #   lines, what the machine file's figures predict: osu_bw D D
@@ -38,7 +38,11 @@
 #   the MPI-IO backend, collective, buffers in managed memory) or of
 #   icl-utk-edu/heffte (distributed FFTs on cuFFT and MPI: cmake
 #   -DHeffte_ENABLE_CUDA=ON with the drivers; benchmarks/speed3d_c2c cufft
-#   double, HEFFTE_SIZE default "128 128 128").
+#   double, HEFFTE_SIZE default "128 128 128") or of NVIDIA/nccl-tests
+#   (make MPI=1 NVCC=orrery-cxx; all_reduce_perf, all_gather_perf,
+#   reduce_scatter_perf and sendrecv_perf, 8 B to NCCL_MAX_BYTES, default
+#   512M, on NCCL_MACHINE, default dgx-a100.yaml: one 8-GPU node; the bus
+#   bandwidths at the largest size as "# figure" lines).
 #
 # Codes that CUDA 13's nvcc does not build either get the minimal change nvcc
 # would need, applied to a copy and printed, never to the user's checkout:
@@ -92,7 +96,7 @@ simulate() {
 
 mgpm() {
   local dir=$1 variant
-  for variant in mpi mpi_overlap; do
+  for variant in mpi mpi_overlap nccl nccl_overlap nccl_graphs; do
     [ -f "$dir/$variant/jacobi.cpp" ] || continue
     local copy=$work/mgpm-$variant log=$work/mgpm-$variant.log built=no
     cp -r "$dir/$variant" "$copy"
@@ -388,6 +392,26 @@ heffte() {
   [ -f "$log" ] && echo "# heffte: $(grep -m1 'Time per run' "$log")" >&2
 }
 
+# NVIDIA's nccl-tests against the skeleton NCCL: what the ring model gives
+# nccl-tests' bus bandwidth (docs/nccl.md).
+nccl_tests() {
+  local copy=$work/nccl-tests built=no
+  cp -r "$1" "$copy"
+  echo "# nccl-tests: make MPI=1 NVCC=orrery-cxx MPI_HOME=... NVCC_GENCODE=-gencode=arch=compute_90,code=sm_90" >&2
+  make -j2 -C "$copy" MPI=1 NVCC=orrery-cxx \
+    MPI_HOME="${MPI_HOME:-/usr/lib/x86_64-linux-gnu/openmpi}" \
+    NVCC_GENCODE=-gencode=arch=compute_90,code=sm_90 > "$work/nccl-tests.build" 2>&1 &&
+    built=yes
+  local t nmachine=${NCCL_MACHINE:-$src/models/machines/dgx-a100.yaml}
+  for t in all_reduce all_gather reduce_scatter sendrecv; do
+    local log=$work/nccl-$t.log
+    [ $built = yes ] && (cd "$copy/build" && machine=$nmachine simulate "$log" "$np" \
+      "./${t}_perf" -b 8 -e "${NCCL_MAX_BYTES:-512M}" -f 4 -g 1)
+    report "nccl-tests/${t}_perf" $built "$log"
+    [ -f "$log" ] && awk -v t="$t" '/^ +[0-9]+ +[0-9]+ / {last=$0} END {n=split(last, f); if (n) printf "# figure nccl-tests %s_perf %s B: busbw %s GB/s (out of place), time %s us\n", t, f[1], f[8], f[6]}' "$log" >&2
+  done
+}
+
 for d in "$@"; do
   if [ -f "$d/mpi/jacobi.cpp" ]; then mgpm "$d"
   elif [ -d "$d/c/mpi" ]; then osu "$d"
@@ -400,6 +424,7 @@ for d in "$@"; do
   elif [ -f "$d/src/CycleTracking.cc" ]; then quicksilver "$d"
   elif [ -f "$d/src/aiori-MPIIO.c" ]; then ior "$d"
   elif [ -f "$d/src/heffte_backend_cuda.cu" ]; then heffte "$d"
+  elif [ -f "$d/src/all_reduce.cu" ] && [ -f "$d/src/common.mk" ]; then nccl_tests "$d"
   else echo "$0: $d is none of the codes this script knows (see its header)" >&2
   fi
 done

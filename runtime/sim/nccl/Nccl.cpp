@@ -116,6 +116,8 @@ size_t typeSize(ncclDataType_t T) {
   switch (T) {
   case ncclInt8:
   case ncclUint8:
+  case ncclFloat8e4m3:
+  case ncclFloat8e5m2:
     return 1;
   case ncclFloat16:
   case ncclBfloat16:

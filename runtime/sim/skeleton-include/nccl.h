@@ -12,6 +12,19 @@
 #define ORRERY_SKELETON_NCCL_H
 
 #include <cuda_runtime.h>
+/* NCCL's header brings CUDA's reduced-precision types (codes name half,
+ * __nv_bfloat16 and the fp8 types through it). */
+#if defined(__has_include)
+#if __has_include(<cuda_fp16.h>)
+#include <cuda_fp16.h>
+#endif
+#if __has_include(<cuda_bf16.h>)
+#include <cuda_bf16.h>
+#endif
+#if defined(__cplusplus) && __has_include(<cuda_fp8.h>)
+#include <cuda_fp8.h>
+#endif
+#endif
 #include <limits.h>
 #include <stddef.h>
 
@@ -97,7 +110,9 @@ typedef enum {
   ncclFloat64 = 8,
   ncclDouble = 8,
   ncclBfloat16 = 9,
-  ncclNumTypes = 10
+  ncclFloat8e4m3 = 10, /* since NCCL 2.24 */
+  ncclFloat8e5m2 = 11,
+  ncclNumTypes = 12
 } ncclDataType_t;
 
 typedef enum {
