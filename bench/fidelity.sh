@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Predicted against measured on this machine, after calibration (issue 16):
+# Predicted against measured on this machine, after calibration:
 # orrery-calibrate writes a machine file from mpirun -np 2 (shared memory);
 # the ping-pong sweep (tool/orrery-calibrate/probes/pingpong.c) runs natively
 # under mpirun (liborrery-native, measured report) and as a skeleton under
@@ -15,7 +15,7 @@
 # Environment: MAX_BYTES (default 4194304), TRIALS (default 5), MPIRUN
 # (default: mpirun --allow-run-as-root --oversubscribe --mca btl self,vader),
 # JACOBI (default "1024 128 200": columns, rows per rank, iterations).
-# Targets (issue 16): median error <= 15 % across the sweep, <= 20 % on
+# Targets: median error <= 15 % across the sweep, <= 20 % on
 # Jacobi's total.
 set -euo pipefail
 build=$(cd "${1:-build}" && pwd)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The GPU side of issue 16 in one command, on a machine with an NVIDIA GPU
+# The GPU checks of the fidelity pipeline in one command, on a machine with an NVIDIA GPU
 # (about 5 minutes on one H200 with a warm build; no network):
 #   1. builds what it needs (the GPU and device-MPI probes, orrery-calibrate,
 #      orrery-cxx, orrery-run, orrery-compare, the runtimes),

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# What recording costs a native run (issue 16): the host Jacobi
+# What recording costs a native run: the host Jacobi
 # (examples/jacobi-host) built plainly (uninstrumented, with the clang and
 # MPI flags orrery-cc uses) and with orrery-cc --orrery-mode=native
 # (liborrery-native), run side by side in one go: instrumented without output, with ORRERY_REPORT, and with

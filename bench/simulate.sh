@@ -15,7 +15,7 @@
 # ORRERY_SIMGRID_FIXES=0 runs both without.
 # Columns: medians of the rounds' wall times and their ratio (the issue's
 # measure), the median of each round's own ratio, the ratio of the fastest.
-# Targets (issue 17): Orrery / SMPI at most 1.3x; 16,384 GPUs in under 15
+# Targets: Orrery / SMPI at most 1.3x; 16,384 GPUs in under 15
 # minutes and 8 GiB.
 set -euo pipefail
 build=${1:-build}
