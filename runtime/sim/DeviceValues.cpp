@@ -236,22 +236,27 @@ void fill(void *Dst, std::size_t Bytes, const std::vector<unsigned char> &E) {
 
 namespace {
 
-/// ORRERY_REPLAY_READS: a JSON list of recorded files (orrery-run checked
-/// them; a file changed since is named here).
-void loadReplayFiles() {
-  const char *Path = std::getenv("ORRERY_REPLAY_READS");
+/// The JSON list in the file environment variable \p Var names (orrery-run
+/// writes it, saying \p What it lists); an empty list when it is not set.
+nlohmann::json settingList(const char *Var, const char *What) {
+  const char *Path = std::getenv(Var);
   if (!Path || !*Path)
-    return;
+    return nlohmann::json::array();
   std::ifstream In(Path);
   nlohmann::json J = nlohmann::json::parse(In, nullptr, false);
   if (!In || J.is_discarded() || !J.is_array())
-    fatal(std::string("ORRERY_REPLAY_READS='") + Path +
-          "' is not a JSON list of recorded files (orrery-run writes it)");
+    fatal(std::string(Var) + "='" + Path + "' is not a JSON list of " + What +
+          " (orrery-run writes it)");
+  return J;
+}
+
+/// ORRERY_REPLAY_READS: the recorded files (orrery-run checked them; a
+/// file changed since is named here).
+void loadReplayFiles() {
   Replay &P = replay();
-  for (const auto &E : J) {
+  for (const auto &E : settingList("ORRERY_REPLAY_READS", "recorded files")) {
     if (!E.is_string())
-      fatal(std::string("ORRERY_REPLAY_READS='") + Path +
-            "': an entry is not a file name");
+      fatal("ORRERY_REPLAY_READS: an entry is not a file name");
     support::RecordedReads File;
     std::string Error;
     if (!support::readRecordedReads(E.get<std::string>(), File, Error))
@@ -265,21 +270,12 @@ void loadReplayFiles() {
 
 void loadDeviceValues() {
   loadReplayFiles();
-  const char *Path = std::getenv("ORRERY_DEVICE_VALUES");
-  if (!Path || !*Path)
-    return;
-  std::ifstream In(Path);
-  nlohmann::json J = nlohmann::json::parse(In, nullptr, false);
-  if (!In || J.is_discarded() || !J.is_array())
-    fatal(std::string("ORRERY_DEVICE_VALUES='") + Path +
-          "' is not a JSON list of device values (orrery-run writes it)");
-  for (const auto &E : J) {
+  for (const auto &E : settingList("ORRERY_DEVICE_VALUES", "device values")) {
     UserValue U;
     if (!E.is_object() || !E.contains("file") || !E.contains("line") ||
         !E.contains("value") || !E["file"].is_string() ||
         !E["line"].is_number_unsigned() || !E["value"].is_string())
-      fatal(std::string("ORRERY_DEVICE_VALUES='") + Path +
-            "': an entry lacks file, line or value");
+      fatal("ORRERY_DEVICE_VALUES: an entry lacks file, line or value");
     U.File = E["file"].get<std::string>();
     U.Line = E["line"].get<unsigned>();
     U.Value = E["value"].get<std::string>();

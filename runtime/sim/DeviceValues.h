@@ -1,5 +1,4 @@
-//===- DeviceValues.h - Values of device memory read by the host -*- C++
-//-*-===//
+//===- DeviceValues.h - Device memory the host reads -----------*- C++ -*-===//
 //
 // Simulated GPUs hold no data, so what a program copies back from device
 // memory is unknown: by default zeros, which end every convergence loop after
