@@ -19,6 +19,10 @@
 // - MPI_Abort: recorded, so the run ends as failed with the abort's code;
 // - MPI_Comm_split_type(MPI_COMM_TYPE_SHARED): the ranks of one node, which
 //   SMPI would split by CPU host, i.e. by rail (docs/machine-file.md);
+// - gethostname and MPI_Get_processor_name: the rank's simulated node
+//   ("node3"), not the machine the simulation runs on (codes that find
+//   their node-local rank by hashing host names, as nccl-tests does, would
+//   see every rank on one node) nor SMPI's CPU host of the rank's rail;
 // - MPI_Get_elements and MPI-3's MPI_Count variants SMPI aborts on
 //   (MPI_Get_elements_x,
 //   MPI_Type_size_x, MPI_Type_get_(true_)extent_x,
@@ -36,17 +40,22 @@
 #include "RankEnvironment.h"
 #include "Runtime.h"
 #include "SharedHost.h"
+#include "orrery/models/Platform.h"
 
 #include <mpi.h>
 
 #include <smpi/smpi_helpers_internal.h>
 
 #include <dlfcn.h>
+#include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <string>
 
 using namespace orrery::sim;
 namespace sh = orrery::sim::shared_host;
@@ -247,6 +256,29 @@ int __wrap_MPI_Type_get_true_extent_x(MPI_Datatype Type, MPI_Count *Lb,
 int __wrap_MPI_Status_set_elements_x(MPI_Status *Status, MPI_Datatype Type,
                                      MPI_Count Count) {
   return MPI_Status_set_elements(Status, Type, static_cast<int>(Count));
+}
+
+int __wrap_gethostname(char *Name, size_t Len) {
+  if (!inRankActor())
+    return gethostname(Name, Len);
+  std::string Node = orrery::models::nodeZoneName(Runtime::get().rank().Node);
+  if (!Name || Node.size() + 1 > Len) {
+    errno = ENAMETOOLONG;
+    return -1;
+  }
+  std::memcpy(Name, Node.c_str(), Node.size() + 1);
+  return 0;
+}
+
+int __wrap_MPI_Get_processor_name(char *Name, int *Length) {
+  if (!inRankActor())
+    return MPI_Get_processor_name(Name, Length);
+  std::string Node = orrery::models::nodeZoneName(Runtime::get().rank().Node);
+  size_t N = std::min<size_t>(Node.size(), MPI_MAX_PROCESSOR_NAME - 1);
+  std::memcpy(Name, Node.c_str(), N);
+  Name[N] = '\0';
+  *Length = static_cast<int>(N);
+  return MPI_SUCCESS;
 }
 
 char *__wrap_getenv(const char *Name) {
