@@ -145,16 +145,6 @@ std::string nextRecorded(Replay::Cursor &C) {
   return V;
 }
 
-size_t elementSize(const std::string &Type) {
-  if (Type == "f32" || Type == "i32" || Type == "u32")
-    return 4;
-  if (Type == "f64" || Type == "i64" || Type == "u64")
-    return 8;
-  if (Type == "i16" || Type == "u16")
-    return 2;
-  return 1; // i8, u8, bytes
-}
-
 } // namespace
 
 bool encodeDeviceValue(const std::string &Type, const std::string &Text,
@@ -198,7 +188,7 @@ bool encodeDeviceValue(const std::string &Type, const std::string &Text,
     }
     return true;
   }
-  size_t N = elementSize(Type);
+  size_t N = std::max<size_t>(1, support::valueTypeBytes(Type)); // bytes: 1
   bool Signed = Type[0] == 'i';
   long long I = 0;
   unsigned long long U = 0;

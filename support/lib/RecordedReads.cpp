@@ -13,18 +13,6 @@ namespace orrery::support {
 
 namespace {
 
-std::size_t elementBytes(const std::string &Type) {
-  if (Type == "f64" || Type == "i64" || Type == "u64")
-    return 8;
-  if (Type == "f32" || Type == "i32" || Type == "u32")
-    return 4;
-  if (Type == "i16" || Type == "u16")
-    return 2;
-  if (Type == "i8" || Type == "u8")
-    return 1;
-  return 0; // bytes: no element type
-}
-
 std::string hex(const unsigned char *Data, std::size_t N) {
   static const char Digits[] = "0123456789abcdef";
   std::string Out = "0x";
@@ -48,7 +36,7 @@ std::string number(const std::string &Type, const unsigned char *P) {
     std::memcpy(&F, P, 4);
     std::snprintf(Buf, sizeof Buf, "%.9g", double(F));
   } else {
-    std::size_t N = elementBytes(Type);
+    std::size_t N = valueTypeBytes(Type);
     unsigned long long U = 0;
     std::memcpy(&U, P, N); // little endian: the low bytes
     if (Type[0] == 'i' && N < 8 && (U >> (8 * N - 1)) & 1)
@@ -70,6 +58,18 @@ bool allEqual(const unsigned char *Data, std::size_t N, std::size_t Elem) {
 
 } // namespace
 
+std::size_t valueTypeBytes(const std::string &Type) {
+  if (Type == "f64" || Type == "i64" || Type == "u64")
+    return 8;
+  if (Type == "f32" || Type == "i32" || Type == "u32")
+    return 4;
+  if (Type == "i16" || Type == "u16")
+    return 2;
+  if (Type == "i8" || Type == "u8")
+    return 1;
+  return 0; // bytes: no element type
+}
+
 void RecordedSite::add(const std::string &Value) {
   ++Reads;
   if (!Values.empty() && Values.back().first == Value)
@@ -80,7 +80,7 @@ void RecordedSite::add(const std::string &Value) {
 
 std::string recordedValue(const std::string &Type, const unsigned char *Data,
                           std::size_t N) {
-  std::size_t Elem = elementBytes(Type);
+  std::size_t Elem = valueTypeBytes(Type);
   if (Elem == 0) {
     // An untyped destination: its bytes, one if all are equal.
     if (N > 0 && allEqual(Data, N, 1))

@@ -135,7 +135,7 @@ size_t typeSize(ncclDataType_t T) {
   }
 }
 
-std::optional<models::NcclProtocol> forcedProtocol(Rank &R) {
+std::optional<models::NcclProtocol> forcedProtocol() {
   static const char *Env = std::getenv("NCCL_PROTO");
   static std::optional<models::NcclProtocol> P =
       Env && *Env ? models::parseNcclProtocol(Env) : std::nullopt;
@@ -147,7 +147,6 @@ std::optional<models::NcclProtocol> forcedProtocol(Rank &R) {
         "' names no protocol Orrery models (LL, LL128, Simple): each "
         "operation takes the fastest, as NCCL's tuner");
   }
-  (void)R;
   return P;
 }
 
@@ -213,7 +212,7 @@ double seconds(Rank &R, const Call &C, Rendezvous &Rv) {
   const models::Machine &M = Runtime::get().machine();
   models::NcclRing Ring = models::NcclRing::of(
       M, C.Comm->Group->Size, static_cast<int>(Rv.Nodes.size()));
-  std::optional<models::NcclProtocol> P = forcedProtocol(R);
+  std::optional<models::NcclProtocol> P = forcedProtocol();
   Rv.Seconds =
       C.K == Kind::Collective
           ? models::ncclCollectiveTime(C.Coll, Rv.Bytes, Ring, P).Seconds
@@ -410,6 +409,11 @@ ncclResult_t joinGroup(ncclComm_t *Out, int Size, const std::string &Key,
   C->Device = R.Device;
   *Out = C;
   return ncclSuccess;
+}
+
+/// The communicator's size (1 for a null one, which prepare() refuses).
+double members(ncclComm_t Comm) {
+  return Comm && Comm->Group ? Comm->Group->Size : 1;
 }
 
 std::string idKey(const ncclUniqueId &Id) {
@@ -635,18 +639,16 @@ ncclResult_t ncclAllGather(const void *, void *, size_t SendCount,
                            ncclDataType_t Type, ncclComm_t Comm,
                            cudaStream_t Stream) {
   // nccl-tests' size: the receive buffer, every member's part.
-  double Members = Comm && Comm->Group ? Comm->Group->Size : 1;
   return collective("ncclAllGather", models::NcclCollective::AllGather,
-                    double(SendCount), Members, Type, Comm, Stream, -1);
+                    double(SendCount), members(Comm), Type, Comm, Stream, -1);
 }
 
 ncclResult_t ncclReduceScatter(const void *, void *, size_t RecvCount,
                                ncclDataType_t Type, ncclRedOp_t,
                                ncclComm_t Comm, cudaStream_t Stream) {
   // nccl-tests' size: the send buffer, every member's part.
-  double Members = Comm && Comm->Group ? Comm->Group->Size : 1;
   return collective("ncclReduceScatter", models::NcclCollective::ReduceScatter,
-                    double(RecvCount), Members, Type, Comm, Stream, -1);
+                    double(RecvCount), members(Comm), Type, Comm, Stream, -1);
 }
 
 ncclResult_t ncclSend(const void *, size_t Count, ncclDataType_t Type, int Peer,

@@ -62,6 +62,10 @@ struct RecordedReads {
   std::uint64_t Unrecorded = 0;
 };
 
+/// Bytes of one element of a device read's value type (f32, f64, i8..i64,
+/// u8..u64, as orrery_read_hint names it); 0 for "bytes" (no element type).
+std::size_t valueTypeBytes(const std::string &Type);
+
 /// The text of \p N bytes at \p Data read as \p Type: a number when every
 /// element is equal (or N is one element), else "bytes:0x..." (at most
 /// MaxRecordedBytes).
