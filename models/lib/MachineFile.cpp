@@ -340,10 +340,21 @@ void readNode(Reader &R, MapScope N, NodeModel &Node) {
     // Unknown type (already reported): do not cascade into unknown keys.
     L.allow("bandwidth");
     L.allow("latency");
+    L.allow("links");
+    L.allow("nvls");
   } else if (Node.Peer.Kind != PeerLinkKind::None) {
     Node.Peer.Bandwidth =
         L.quantity("bandwidth", Dimension::Bandwidth, BandwidthL);
     Node.Peer.Latency = L.quantity("latency", Dimension::Time, LatencyL);
+    if (L.has("links"))
+      Node.Peer.Links = L.quantity("links", Dimension::Count, countL(64));
+    if (L.has("nvls")) {
+      Node.Peer.Nvls = L.boolean("nvls");
+      if (Node.Peer.Nvls && Node.Peer.Topology != PeerTopology::Switch)
+        R.error(L.mark(), "'node.gpu_links.nvls' is true but the topology "
+                          "is not 'switch': NVLink SHARP reduces in NVLink "
+                          "switches");
+    }
   }
   L.finish();
 

@@ -121,6 +121,10 @@ bool parseReport(const std::string &Path, const std::string &Text,
     Error = Path + ":" + std::to_string(Line) + ":" + std::to_string(Column) +
             ": not valid JSON: " + What;
     return false;
+  } catch (const json::exception &E) {
+    // A number beyond a double's range ("number overflow parsing ...").
+    Error = Path + ": not valid JSON: " + E.what();
+    return false;
   }
   if (!J.is_object()) {
     Error = Path + ": not a report (expected a JSON object from "

@@ -559,7 +559,8 @@ bool readReport(const std::string &Path, json &Out, std::string &Error) {
   Text << In.rdbuf();
   try {
     Out = json::parse(Text.str());
-  } catch (const json::parse_error &E) {
+  } catch (const json::exception &E) {
+    // Syntax errors, and numbers beyond a double's range.
     Error = Path + ": not valid JSON: " + E.what();
     return false;
   }

@@ -6,13 +6,13 @@
 // ncclSend/ncclRecv pair, is an operation on the caller's CUDA stream:
 // it starts once every member's stream has finished what was queued before
 // it (the members' stream frontiers at their calls), and lasts what NCCL's
-// ring model says for the communicator's size, node count and links
-// (orrery/models/NcclCost.h; NCCL_PROTO picks a protocol, else the fastest,
-// as NCCL's tuner). Calls between ncclGroupStart and ncclGroupEnd are issued
-// together at the end: one operation per stream, as long as its longest
-// part. Calls made while their stream captures a CUDA graph become graph
-// nodes whose members meet at each launch of the graph. docs/nccl.md says
-// what is modelled and what is not.
+// tuning model says for the communicator's size, node count and links
+// (orrery/models/NcclCost.h: the fastest algorithm and protocol that
+// NCCL_ALGO and NCCL_PROTO leave, as NCCL's tuner picks). Calls between
+// ncclGroupStart and ncclGroupEnd are issued together at the end: one operation
+// per stream, as long as its longest part. Calls made while their stream
+// captures a CUDA graph become graph nodes whose members meet at each launch of
+// the graph. docs/nccl.md says what is modelled and what is not.
 //
 // The host call returns once every member has made the matching call (the
 // simulation needs all members' frontiers to place the operation); real
@@ -135,19 +135,27 @@ size_t typeSize(ncclDataType_t T) {
   }
 }
 
-std::optional<models::NcclProtocol> forcedProtocol() {
-  static const char *Env = std::getenv("NCCL_PROTO");
-  static std::optional<models::NcclProtocol> P =
-      Env && *Env ? models::parseNcclProtocol(Env) : std::nullopt;
-  static bool Warned = false;
-  if (Env && *Env && !P && !Warned) {
-    Warned = true;
-    Runtime::get().report().warn(
-        std::string("NCCL_PROTO='") + Env +
-        "' names no protocol Orrery models (LL, LL128, Simple): each "
-        "operation takes the fastest, as NCCL's tuner");
-  }
-  return P;
+/// What NCCL_ALGO and NCCL_PROTO leave enabled, read once; a value naming
+/// nothing NCCL knows is a warning and ignored (NCCL refuses it).
+const models::NcclSelection &selection() {
+  static const models::NcclSelection Sel = [] {
+    models::NcclSelection S;
+    for (const char *Name : {"NCCL_ALGO", "NCCL_PROTO"}) {
+      const char *Env = std::getenv(Name);
+      if (!Env || !*Env)
+        continue;
+      std::string Error;
+      bool Ok = std::string(Name) == "NCCL_ALGO" ? S.setAlgorithms(Env, Error)
+                                                 : S.setProtocols(Env, Error);
+      if (!Ok)
+        Runtime::get().report().warn(
+            std::string(Name) + "='" + Env + "': " + Error +
+            "; ignored (Orrery models the algorithms Tree, Ring and NVLS and "
+            "the protocols LL, LL128 and Simple)");
+    }
+    return S;
+  }();
+  return Sel;
 }
 
 /// Records a failed call's reason for ncclGetLastError.
@@ -210,14 +218,14 @@ double seconds(Rank &R, const Call &C, Rendezvous &Rv) {
   if (Rv.Seconds >= 0)
     return Rv.Seconds;
   const models::Machine &M = Runtime::get().machine();
-  models::NcclRing Ring = models::NcclRing::of(
+  models::NcclSystem Sys = models::NcclSystem::of(
       M, C.Comm->Group->Size, static_cast<int>(Rv.Nodes.size()));
-  std::optional<models::NcclProtocol> P = forcedProtocol();
   Rv.Seconds =
       C.K == Kind::Collective
-          ? models::ncclCollectiveTime(C.Coll, Rv.Bytes, Ring, P).Seconds
-          : models::ncclPointToPointTime(Rv.Bytes, Rv.Nodes.size() <= 1, Ring,
-                                         P)
+          ? models::ncclCollectiveTime(C.Coll, Rv.Bytes, Sys, selection())
+                .Seconds
+          : models::ncclPointToPointTime(Rv.Bytes, Rv.Nodes.size() <= 1, Sys,
+                                         selection())
                 .Seconds;
   return Rv.Seconds;
 }

@@ -96,6 +96,11 @@ struct PeerLinks {
   PeerTopology Topology = PeerTopology::None;
   Quantity Bandwidth; ///< per direction, per pair (fully connected) or port
   Quantity Latency;
+  /// NVLinks per GPU, all peers together (optional; 0 when not given):
+  /// NCCL's bandwidth model counts links.
+  Quantity Links;
+  /// The switches reduce and multicast (NVLink SHARP, NCCL's NVLS).
+  bool Nvls = false;
 };
 
 struct PcieModel {
