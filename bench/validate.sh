@@ -26,7 +26,10 @@ done
 mkdir -p "$out/bin"
 for program in "$src"/bench/validation/programs/*.cu; do
   name=$(basename "$program" .cu)
-  "$build/bin/orrery-cxx" --orrery-quiet -O2 -o "$out/bin/$name" "$program"
+  # A program's libraries: its "// Link:" line (e.g. -lnccl).
+  read -r -a libs <<< "$(sed -n 's|^// Link: ||p' "$program")"
+  "$build/bin/orrery-cxx" --orrery-quiet -O2 -o "$out/bin/$name" "$program" \
+    ${libs[@]+"${libs[@]}"}
 done
 args=(--bin "$out/bin" --orrery-run "$build/bin/orrery-run" --src "$src"
       --out "$out")

@@ -7,8 +7,9 @@
 Every bench/validation/data/*.csv is one published source for one GPU: a
 header of '# key: value' lines (title, source, gpu, conditions, program,
 args, machine, x, unit, checks, numbers from elsewhere, an optional
-note on what the comparison shows, and 'fitted' where a model number was
-read off the data: such a series is shown, never counted) and rows
+note on what the comparison shows, an optional 'ranks' (MPI ranks, default
+1), and 'fitted' where a model number was read off the data: such a series
+is shown, never counted) and rows
 kernel,x,measured. Each kernel of a file is one series. The program named
 there (built into --bin) runs under orrery-run on the machine file named
 there; it prints kernel,x,value lines, which are matched to the rows by
@@ -62,10 +63,16 @@ def parse_output(text, where):
     return out
 
 
+def run_key(meta):
+    """What one simulation runs: program, arguments, machine, ranks."""
+    return (meta["program"], meta.get("args", ""), meta["machine"],
+            meta.get("ranks", "1"))
+
+
 def simulate(key, index, opts):
     """One program's simulated output (kernel, x) -> value."""
-    program, args, machine = key
-    cmd = [opts.orrery_run, "-np", "1", "--machine",
+    program, args, machine, ranks = key
+    cmd = [opts.orrery_run, "-np", ranks, "--machine",
            os.path.join(opts.src, machine), "--report",
            os.path.join(opts.out, f"report-{index}.json"),
            os.path.join(opts.bin, program)] + args.split()
@@ -114,13 +121,11 @@ def main(argv):
                if name.endswith(".csv")]
     keys = []
     for _, meta, _ in sources:
-        key = (meta["program"], meta.get("args", ""), meta["machine"])
-        if key not in keys:
-            keys.append(key)
+        if run_key(meta) not in keys:
+            keys.append(run_key(meta))
     outputs = simulate_all(keys, opts)
     for name, meta, rows in sources:
-        pred = outputs[(meta["program"], meta.get("args", ""),
-                        meta["machine"])]
+        pred = outputs[run_key(meta)]
         native = None
         if opts.measured_column:
             path = os.path.join(opts.measured_column,
@@ -227,7 +232,7 @@ def write_page(path, series, plots):
     for name, meta in sources.items():
         out.append(f"### {meta['title']}\n")
         out.append(f"- Data: `bench/validation/data/{name}`")
-        for key in ("source", "gpu", "conditions", "machine", "fitted",
+        for key in ("source", "gpu", "conditions", "machine", "ranks", "fitted",
                     "checks", "numbers from elsewhere", "note"):
             if meta.get(key):
                 label = key[0].upper() + key[1:]
