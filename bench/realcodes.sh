@@ -40,8 +40,9 @@
 #   -DHeffte_ENABLE_CUDA=ON with the drivers; benchmarks/speed3d_c2c cufft
 #   double, HEFFTE_SIZE default "128 128 128") or of NVIDIA/nccl-tests
 #   (make MPI=1 NVCC=orrery-cxx; all_reduce_perf, all_gather_perf,
-#   reduce_scatter_perf and sendrecv_perf, 8 B to NCCL_MAX_BYTES, default
-#   512M, on NCCL_MACHINE, default dgx-a100.yaml: one 8-GPU node; the bus
+#   reduce_scatter_perf and sendrecv_perf, NCCL_MIN_BYTES (default 8) to
+#   NCCL_MAX_BYTES (default 512M) by NCCL_FACTOR (default 4), on
+#   NCCL_MACHINE, default dgx-a100.yaml: one 8-GPU node; the bus
 #   bandwidths at the largest size as "# figure" lines).
 #
 # Codes that CUDA 13's nvcc does not build either get the minimal change nvcc
@@ -392,8 +393,10 @@ heffte() {
   [ -f "$log" ] && echo "# heffte: $(grep -m1 'Time per run' "$log")" >&2
 }
 
-# NVIDIA's nccl-tests against the skeleton NCCL: what the ring model gives
-# nccl-tests' bus bandwidth (docs/nccl.md).
+# NVIDIA's nccl-tests against the skeleton NCCL: the bus bandwidth NCCL's
+# tuning model gives (docs/nccl.md). NCCL_MACHINE (default dgx-a100.yaml;
+# dgx-h100.yaml for NVLink SHARP), NCCL_MIN_BYTES, NCCL_MAX_BYTES and
+# NCCL_FACTOR choose the system and the sizes.
 nccl_tests() {
   local copy=$work/nccl-tests built=no
   cp -r "$1" "$copy"
@@ -406,7 +409,8 @@ nccl_tests() {
   for t in all_reduce all_gather reduce_scatter sendrecv; do
     local log=$work/nccl-$t.log
     [ $built = yes ] && (cd "$copy/build" && machine=$nmachine simulate "$log" "$np" \
-      "./${t}_perf" -b 8 -e "${NCCL_MAX_BYTES:-512M}" -f 4 -g 1)
+      "./${t}_perf" -b "${NCCL_MIN_BYTES:-8}" -e "${NCCL_MAX_BYTES:-512M}" \
+      -f "${NCCL_FACTOR:-4}" -g 1)
     report "nccl-tests/${t}_perf" $built "$log"
     [ -f "$log" ] && awk -v t="$t" '/^ +[0-9]+ +[0-9]+ / {last=$0} END {n=split(last, f); if (n) printf "# figure nccl-tests %s_perf %s B: busbw %s GB/s (out of place), time %s us\n", t, f[1], f[8], f[6]}' "$log" >&2
   done

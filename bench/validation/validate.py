@@ -8,8 +8,9 @@ Every bench/validation/data/*.csv is one published source for one GPU: a
 header of '# key: value' lines (title, source, gpu, conditions, program,
 args, machine, x, unit, checks, numbers from elsewhere, an optional
 note on what the comparison shows, an optional 'ranks' (MPI ranks, default
-1), and 'fitted' where a model number was read off the data: such a series
-is shown, never counted) and rows
+1), an optional 'env' (NAME=VALUE ... set for the run), and 'fitted' where
+a model number was read off the data: such a series is shown, never
+counted) and rows
 kernel,x,measured. Each kernel of a file is one series. The program named
 there (built into --bin) runs under orrery-run on the machine file named
 there; it prints kernel,x,value lines, which are matched to the rows by
@@ -66,17 +67,21 @@ def parse_output(text, where):
 def run_key(meta):
     """What one simulation runs: program, arguments, machine, ranks."""
     return (meta["program"], meta.get("args", ""), meta["machine"],
-            meta.get("ranks", "1"))
+            meta.get("ranks", "1"), meta.get("env", ""))
 
 
 def simulate(key, index, opts):
     """One program's simulated output (kernel, x) -> value."""
-    program, args, machine, ranks = key
+    program, args, machine, ranks, env = key
     cmd = [opts.orrery_run, "-np", ranks, "--machine",
            os.path.join(opts.src, machine), "--report",
            os.path.join(opts.out, f"report-{index}.json"),
            os.path.join(opts.bin, program)] + args.split()
-    proc = subprocess.run(cmd, capture_output=True, text=True)
+    run_env = dict(os.environ)
+    for setting in env.split():
+        name, _, value = setting.partition("=")
+        run_env[name] = value
+    proc = subprocess.run(cmd, capture_output=True, text=True, env=run_env)
     if proc.returncode != 0:
         sys.exit("validate.py: " + " ".join(cmd) + " failed:\n" +
                  proc.stderr[-2000:])
@@ -232,7 +237,8 @@ def write_page(path, series, plots):
     for name, meta in sources.items():
         out.append(f"### {meta['title']}\n")
         out.append(f"- Data: `bench/validation/data/{name}`")
-        for key in ("source", "gpu", "conditions", "machine", "ranks", "fitted",
+        for key in ("source", "gpu", "conditions", "machine", "ranks", "env",
+                    "fitted",
                     "checks", "numbers from elsewhere", "note"):
             if meta.get(key):
                 label = key[0].upper() + key[1:]
