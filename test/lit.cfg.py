@@ -54,7 +54,7 @@ if getattr(config, "sanitizer_preload", ""):
 
 inputs = os.path.join(config.test_source_root, "Inputs")
 mock = os.path.join(inputs, "mock")
-hooks_include = os.path.join(config.orrery_src_root, "runtime", "include")
+hooks_include = os.path.join(config.orrery_src_root, "abi", "include")
 clang = os.path.join(config.llvm_tools_dir, "clang")
 clangxx = os.path.join(config.llvm_tools_dir, "clang++")
 

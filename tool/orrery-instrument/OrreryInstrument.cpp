@@ -3,7 +3,7 @@
 // orrery-instrument [options] <source>... [-- <compiler flags>]
 //
 // Rewrites every CUDA runtime call, kernel launch and MPI call of the given
-// sources into a site hook of the Orrery hook ABI (runtime/include/orrery/
+// sources into a site hook of the Orrery hook ABI (abi/include/orrery/
 // hooks.h). See docs/instrument.md.
 //
 //===----------------------------------------------------------------------===//

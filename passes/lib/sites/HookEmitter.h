@@ -4,7 +4,7 @@
 // here: the file head (banner, ABI check, site table), the hook calls around
 // each rewritten call, the buffer annotations and launch cost hint calls,
 // and the signature of a kernel's hint function. It is written for the hook
-// ABI of runtime/include/orrery/hooks.h, version ORRERY_HOOK_ABI_VERSION
+// ABI of abi/include/orrery/hooks.h, version ORRERY_HOOK_ABI_VERSION
 // (docs/hook-abi.md). SiteCollector records sites as plain data; the text is
 // produced once site ids are known.
 //

@@ -1,7 +1,7 @@
 //===- KernelCounts.h - A kernel hint's counts, one definition --*- C++ -*-===//
 //
 // The counts of a kernel cost hint and its confidence, generated from the
-// hook ABI's lists (runtime/include/orrery/kernel_counts.def and
+// hook ABI's lists (abi/include/orrery/kernel_counts.def and
 // kernel_confidence.def): the analysis holds them as symbolic expressions
 // (KernelCountsOf<SymExpr>), the report and the runtime as numbers
 // (ThreadCounts). No consumer lists the counts again: they visit them.
