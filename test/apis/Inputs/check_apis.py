@@ -17,6 +17,10 @@ source of truth; prints what disagrees and how to fix it, and exits 1.
       every simulated row of FAMILY is called in some test below DIRs
   check_apis.py nonblocking TABLE.json
       every blocking MPI collective has its nonblocking variant
+  check_apis.py doc-claims TABLE.json DOC...
+      no page says an API the tables mark simulated "is not modelled" (or
+      simulated, implemented, supported), nor that one they lack or do not
+      mark simulated is
 """
 import difflib
 import json
@@ -152,6 +156,49 @@ def nonblocking(table):
         fail(errors)
 
 
+# A doc's claim about one API: "`X` is not modelled" (or "are not
+# simulated", "is not implemented", ...) and "`X` is simulated" (or
+# "implemented", "modelled"), the API named in backquotes within the same
+# clause, before the verb.
+API_NAME = r"(?:cuda|cu[A-Z]|MPI_|nccl|ramc_|cublas|cusparse|cufft|curand)\w*"
+CLAIM = re.compile(r"`(" + API_NAME + r")`(?:[^.;:`]|`[^`]*`){0,80}?\b"
+                   r"(?:is|are)\s+(not\s+(?:yet\s+)?)?"
+                   r"(modell?ed|simulated|implemented|supported)\b")
+
+
+def doc_claims(table, docs):
+    """Every claim of DOCS about an API agrees with the tables."""
+    with open(table) as f:
+        simulated = {r["name"]: r["simulated"] for r in json.load(f)}
+    problems = []
+    for doc in docs:
+        with open(doc) as f:
+            text = f.read()
+        for m in CLAIM.finditer(text):
+            name, negated = m.group(1), bool(m.group(2))
+            line = text.count("\n", 0, m.start()) + 1
+            claim = " ".join(m.group(0).split())
+            if name not in simulated:
+                if not negated:
+                    problems.append(
+                        f"{doc}:{line}: says \"{claim}\", but {name} is "
+                        "no row of the API tables: add the row or correct "
+                        "the page")
+                continue
+            if negated and simulated[name]:
+                problems.append(
+                    f"{doc}:{line}: says \"{claim}\", but the API tables "
+                    f"mark {name} simulated: correct the page (or the "
+                    "row's Sim flag)")
+            if not negated and not simulated[name]:
+                problems.append(
+                    f"{doc}:{line}: says \"{claim}\", but the API tables "
+                    f"do not mark {name} simulated: correct the page (or "
+                    "implement it and set the row's Sim flag)")
+    if problems:
+        fail(problems)
+
+
 def main(argv):
     cmd = argv[1] if len(argv) > 1 else ""
     if cmd == "fresh" and len(argv) == 4:
@@ -164,6 +211,8 @@ def main(argv):
         tested(argv[2], argv[3], argv[4:])
     elif cmd == "nonblocking" and len(argv) == 3:
         nonblocking(argv[2])
+    elif cmd == "doc-claims" and len(argv) >= 4:
+        doc_claims(argv[2], argv[3:])
     else:
         sys.stderr.write(__doc__)
         sys.exit(2)
