@@ -176,13 +176,14 @@ def spans_decade(values):
 
 
 def save(fig, outdir, stem, formats, written):
-    """Writes each format next to its final name; publish() renames them all
-    once every plot is drawn, so a failure leaves no partial set."""
+    """Writes each format as PATH.part; publish() renames them all once every
+    plot is drawn, so a failure leaves no partial set or half-written file."""
     for fmt in formats:
-        path = os.path.join(outdir, "%s.%s" % (stem, fmt))
+        path = os.path.join(outdir, "%s.%s" % (stem, fmt)) if stem else outdir
         fig.savefig(path + ".part", format=fmt, bbox_inches="tight",
                     metadata={"Date": None} if fmt == "svg" else None)
         written.append(path)
+    return written
 
 
 def publish(written):
@@ -191,9 +192,8 @@ def publish(written):
 
 
 def discard(written):
-    for path in written:
-        if os.path.exists(path + ".part"):
-            os.remove(path + ".part")
+    for part in [p + ".part" for p in written if os.path.exists(p + ".part")]:
+        os.remove(part)
 
 
 def gpu_ticks(ax, gpus):
@@ -389,8 +389,8 @@ def plot_report(plt, report_path, out, top):
         sys.exit("orrery-plot: error: %s is not an orrery-sim-report/1 report "
                  "(%s); keep one with orrery-run --report FILE" % (report_path, e))
     cats = sorted(breakdown, key=lambda c: -breakdown[c])
-    kernels = sorted(rep.get("kernels", []), key=lambda k: -k.get("seconds", 0))
-    kernels = kernels[:top]
+    kernels = sorted(rep.get("kernels", []),
+                     key=lambda k: -k.get("seconds", 0))[:top]
     fig, axes = plt.subplots(1, 2, figsize=(14, max(3.5, 0.35 * len(cats) + 1.5)),
                              gridspec_kw={"wspace": 0.75})
     bars = axes[0].barh(range(len(cats)),
@@ -421,8 +421,7 @@ def plot_report(plt, report_path, out, top):
     fmt = os.path.splitext(out)[1].lstrip(".")
     if fmt not in ("svg", "png", "pdf"):
         sys.exit("orrery-plot: error: %s: name a .svg, .png or .pdf file" % out)
-    fig.savefig(out, format=fmt, bbox_inches="tight",
-                metadata={"Date": None} if fmt == "svg" else None)
+    publish(save(fig, out, None, [fmt], []))
     plt.close(fig)
     print("orrery-plot: wrote %s" % out)
     return 0
@@ -530,10 +529,13 @@ def main(argv):
         sys.exit("orrery-plot: error: --measured goes with a sweep directory "
                  "(orrery-plot DIR --measured M.json); for one run, use "
                  "orrery-compare M.json REPORT.json")
+    formats = [f for f in args.format.split(",") if f]
+    for f in formats:
+        if f not in ("svg", "png", "pdf"):
+            sys.exit("orrery-plot: error: --format %s: use svg, png or pdf" % f)
     if args.validation:
         if not args.outdir:
             sys.exit("orrery-plot: error: --validation needs -o DIR")
-        formats = [f for f in args.format.split(",") if f]
         return plot_validation(import_matplotlib(), args.validation,
                                args.outdir, formats)
     if args.report:
@@ -549,10 +551,6 @@ def main(argv):
         sys.exit("orrery-plot: error: %s does not exist; run orrery-sweep "
                  "STUDY.yaml -o %s (or orrery-sweep collect %s) first"
                  % (csv_path, args.dir, args.dir))
-    formats = [f for f in args.format.split(",") if f]
-    for f in formats:
-        if f not in ("svg", "png", "pdf"):
-            sys.exit("orrery-plot: error: --format %s: use svg, png or pdf" % f)
     measured = read_measured(args.measured)
     rows, fields = read_rows(csv_path)
     points = points_of(rows, fields)
@@ -563,23 +561,22 @@ def main(argv):
     # that take several values (ranks_per_node follows np when not set).
     candidates = [k for k in fields if k not in REPORT_COLUMNS and
                   k not in ("point", "point_name", "ranks_per_node")]
-    sweep_json = os.path.join(args.dir, "sweep.json")
+    sweep_json, sweep = os.path.join(args.dir, "sweep.json"), {}
     if os.path.isfile(sweep_json):
         with open(sweep_json) as f:
-            candidates = json.load(f).get("varied", [])
+            sweep = json.load(f)
+        candidates = sweep.get("varied", [])
     varied = [k for k in candidates
               if len({p["values"].get(k) for p in points}) > 1]
     plt = import_matplotlib()
     outdir = args.outdir or os.path.join(args.dir, "plots")
     os.makedirs(outdir, exist_ok=True)
-    if os.path.isfile(sweep_json):
-        with open(sweep_json) as f:
-            listed = len(json.load(f).get("points", []))
-        if listed > len(points):
-            print("orrery-plot: note: %s has %d of the %d points of %s (the "
-                  "others failed or are not done: orrery-sweep status %s)"
-                  % (csv_path, len(points), listed, sweep_json, args.dir),
-                  file=sys.stderr)
+    listed = len(sweep.get("points", []))
+    if listed > len(points):
+        print("orrery-plot: note: %s has %d of the %d points of %s (the "
+              "others failed or are not done: orrery-sweep status %s)"
+              % (csv_path, len(points), listed, sweep_json, args.dir),
+              file=sys.stderr)
     written, lines = [], []
     try:
         plot_scaling(plt, points, varied, outdir, formats, written)

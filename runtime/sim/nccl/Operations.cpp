@@ -1,18 +1,15 @@
-//===- Nccl.cpp - Skeleton NCCL: communicators, collectives, groups -------===//
+//===- Operations.cpp - Skeleton NCCL: collectives, send/receive, groups --===//
 //
-// liborrery-sim-nccl answers NCCL's API in skeleton builds (the skeleton
-// nccl.h). A communicator is a set of simulated ranks that made
-// ncclCommInitRank with one unique id. Each collective, and each
-// ncclSend/ncclRecv pair, is an operation on the caller's CUDA stream:
-// it starts once every member's stream has finished what was queued before
-// it (the members' stream frontiers at their calls), and lasts what NCCL's
-// tuning model says for the communicator's size, node count and links
-// (orrery/models/NcclCost.h: the fastest algorithm and protocol that
-// NCCL_ALGO and NCCL_PROTO leave, as NCCL's tuner picks). Calls between
-// ncclGroupStart and ncclGroupEnd are issued together at the end: one operation
-// per stream, as long as its longest part. Calls made while their stream
-// captures a CUDA graph become graph nodes whose members meet at each launch of
-// the graph. docs/nccl.md says what is modelled and what is not.
+// Each collective, and each ncclSend/ncclRecv pair, is an operation on the
+// caller's CUDA stream: it starts once every member's stream has finished
+// what was queued before it (the members' stream frontiers at their calls),
+// and lasts what NCCL's tuning model says for the communicator's size, node
+// count and links (orrery/models/NcclCost.h: the fastest algorithm and
+// protocol that NCCL_ALGO and NCCL_PROTO leave, as NCCL's tuner picks).
+// Calls between ncclGroupStart and ncclGroupEnd are issued together at the
+// end: one operation per stream, as long as its longest part. Calls made
+// while their stream captures a CUDA graph become graph nodes whose members
+// meet at each launch of the graph.
 //
 // The host call returns once every member has made the matching call (the
 // simulation needs all members' frontiers to place the operation); real
@@ -22,34 +19,23 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "NcclInternal.h"
+
 #include "../CudaCommon.h"
 #include "../RankClock.h"
 #include "../Runtime.h"
 #include "orrery/models/NcclCost.h"
 
-#include <nccl.h>
-
 #include <algorithm>
 #include <cstdlib>
-#include <cstring>
-#include <map>
-#include <memory>
 #include <set>
-#include <string>
 #include <tuple>
-#include <vector>
 
 using namespace orrery::sim;
+using namespace orrery::sim::nccl;
 namespace models = orrery::models;
 
 namespace {
-
-/// The ranks that share one unique id.
-struct CommGroup {
-  int Size = 0;
-  std::vector<Rank *> Members; ///< by NCCL rank (null: not joined yet)
-  std::vector<int> Devices;    ///< each member's GPU of its node
-};
 
 /// One collective, or one send-receive pair, all of whose members must
 /// arrive before any of them can place it.
@@ -62,26 +48,6 @@ struct Rendezvous {
   s4u::MutexPtr Lock = s4u::Mutex::create();
   s4u::ConditionVariablePtr Done = s4u::ConditionVariable::create();
 };
-
-} // namespace
-
-/// The opaque communicator of nccl.h.
-struct ncclComm {
-  std::shared_ptr<CommGroup> Group;
-  int Rank = 0;
-  int Device = 0;
-  unsigned long long Collectives = 0; ///< issued so far by this member
-  std::map<int, unsigned long long> Sent, Received; ///< by peer
-  std::string LastError;
-};
-
-namespace {
-
-// Ranks are SimGrid actors of one process that run one at a time.
-std::map<std::string, std::shared_ptr<CommGroup>> &groups() {
-  static std::map<std::string, std::shared_ptr<CommGroup>> G;
-  return G;
-}
 
 using RendezvousKey =
     std::tuple<const CommGroup *, int, int, unsigned long long>;
@@ -156,14 +122,6 @@ const models::NcclSelection &selection() {
     return S;
   }();
   return Sel;
-}
-
-/// Records a failed call's reason for ncclGetLastError.
-ncclResult_t failed(ncclComm *C, ncclResult_t E, const std::string &Why) {
-  if (C)
-    C->LastError = Why;
-  Runtime::get().report().warn("NCCL: " + Why);
-  return E;
 }
 
 /// Arrives at \p Call's rendezvous; returns it.
@@ -383,239 +341,27 @@ ncclResult_t pointToPoint(const char *Name, Kind K, size_t Count,
   return enqueue(R, C);
 }
 
-ncclResult_t joinGroup(ncclComm_t *Out, int Size, const std::string &Key,
-                       int Rank_) {
-  if (!Out)
-    return failed(nullptr, ncclInvalidArgument,
-                  "ncclCommInitRank: the communicator pointer is null");
-  if (Size < 1 || Rank_ < 0 || Rank_ >= Size)
-    return failed(nullptr, ncclInvalidArgument,
-                  "ncclCommInitRank: rank " + std::to_string(Rank_) + " of " +
-                      std::to_string(Size) + " is not a rank");
-  Rank &R = callingRank();
-  std::shared_ptr<CommGroup> &G = groups()[Key];
-  if (!G) {
-    G = std::make_shared<CommGroup>();
-    G->Size = Size;
-    G->Members.assign(Size, nullptr);
-    G->Devices.assign(Size, 0);
-  }
-  if (G->Size != Size)
-    return failed(nullptr, ncclInvalidArgument,
-                  "ncclCommInitRank: " + std::to_string(Size) +
-                      " ranks, but the id's first member said " +
-                      std::to_string(G->Size));
-  if (G->Members[Rank_])
-    return failed(nullptr, ncclInvalidUsage,
-                  "ncclCommInitRank: rank " + std::to_string(Rank_) +
-                      " joined this id twice");
-  G->Members[Rank_] = &R;
-  G->Devices[Rank_] = R.Device;
-  auto *C = new ncclComm;
-  C->Group = G;
-  C->Rank = Rank_;
-  C->Device = R.Device;
-  *Out = C;
-  return ncclSuccess;
-}
-
 /// The communicator's size (1 for a null one, which prepare() refuses).
 double members(ncclComm_t Comm) {
   return Comm && Comm->Group ? Comm->Group->Size : 1;
 }
 
-std::string idKey(const ncclUniqueId &Id) {
-  return std::string(Id.internal, Id.internal + NCCL_UNIQUE_ID_BYTES);
-}
-
 } // namespace
 
-extern "C" {
+namespace orrery::sim::nccl {
 
-ncclResult_t ncclGetVersion(int *Version) {
-  if (!Version)
-    return ncclInvalidArgument;
-  *Version = NCCL_VERSION_CODE;
-  return ncclSuccess;
-}
-
-ncclResult_t ncclGetUniqueId(ncclUniqueId *Id) {
-  if (!Id)
-    return ncclInvalidArgument;
-  // Unique within the simulation: a counter, not a network address.
-  static unsigned long long Next = 0;
-  std::memset(Id->internal, 0, NCCL_UNIQUE_ID_BYTES);
-  std::memcpy(Id->internal, "orrery-nccl-id", 14);
-  unsigned long long N = ++Next;
-  std::memcpy(Id->internal + 16, &N, sizeof N);
-  return ncclSuccess;
-}
-
-ncclResult_t ncclCommInitRank(ncclComm_t *Comm, int N, ncclUniqueId Id,
-                              int Rank_) {
-  return joinGroup(Comm, N, idKey(Id), Rank_);
-}
-
-ncclResult_t ncclCommInitRankConfig(ncclComm_t *Comm, int N, ncclUniqueId Id,
-                                    int Rank_, ncclConfig_t *) {
-  return joinGroup(Comm, N, idKey(Id), Rank_);
-}
-
-ncclResult_t ncclCommInitAll(ncclComm_t *Comms, int N, const int *Devices) {
-  if (!Comms || N < 1)
-    return failed(nullptr, ncclInvalidArgument,
-                  "ncclCommInitAll: no communicators to make");
-  ncclUniqueId Id;
-  ncclGetUniqueId(&Id);
-  Rank &R = callingRank();
-  int Saved = R.Device;
-  for (int I = 0; I < N; ++I) {
-    R.Device = Devices ? physicalGpu(R, Devices[I]) : physicalGpu(R, I);
-    ncclResult_t E = joinGroup(&Comms[I], N, idKey(Id), I);
-    if (E != ncclSuccess) {
-      R.Device = Saved;
-      return E;
-    }
-  }
-  R.Device = Saved;
-  return ncclSuccess;
-}
-
-ncclResult_t ncclCommSplit(ncclComm_t Comm, int Color, int Key,
-                           ncclComm_t *NewComm, ncclConfig_t *) {
-  if (!Comm || !NewComm)
-    return failed(Comm, ncclInvalidArgument, "ncclCommSplit: null argument");
-  // Every member calls it: the members of one color, ordered by key then
-  // rank, form the new communicator. The split is a collective: arrive
-  // with (color, key) and wait for all.
-  static std::map<std::pair<const CommGroup *, unsigned long long>,
-                  std::vector<std::tuple<int, int, int>>>
-      Splits; // (color, key, rank) of each member so far
-  auto Slot = std::make_pair(Comm->Group.get(), ++Comm->Collectives);
-  auto &Entries = Splits[Slot];
-  Entries.emplace_back(Color, Key, Comm->Rank);
+void synchronizeMembers(ncclComm &Comm, const char *Name) {
   Rank &R = callingRank();
   Call C;
-  C.Name = "ncclCommSplit";
-  C.Comm = Comm;
+  C.Name = Name;
+  C.Comm = &Comm;
   C.S = resolveStream(R, nullptr);
-  --Comm->Collectives; // arrive() counts this collective itself
-  std::shared_ptr<Rendezvous> Rv = arrive(R, C);
-  waitAll(Rv);
-  if (Color == NCCL_SPLIT_NOCOLOR) {
-    *NewComm = nullptr;
-    return ncclSuccess;
-  }
-  std::vector<std::tuple<int, int, int>> Mine;
-  for (const auto &E : Entries)
-    if (std::get<0>(E) == Color)
-      Mine.push_back(E);
-  std::sort(Mine.begin(), Mine.end(), [](const auto &A, const auto &B) {
-    return std::tie(std::get<1>(A), std::get<2>(A)) <
-           std::tie(std::get<1>(B), std::get<2>(B));
-  });
-  int NewRank = 0;
-  for (size_t I = 0; I < Mine.size(); ++I)
-    if (std::get<2>(Mine[I]) == Comm->Rank)
-      NewRank = static_cast<int>(I);
-  std::string IdKey =
-      "split:" + std::to_string(reinterpret_cast<uintptr_t>(Slot.first)) + ":" +
-      std::to_string(Slot.second) + ":" + std::to_string(Color);
-  return joinGroup(NewComm, static_cast<int>(Mine.size()), IdKey, NewRank);
+  waitAll(arrive(R, C));
 }
 
-ncclResult_t ncclCommFinalize(ncclComm_t Comm) {
-  return Comm ? ncclSuccess : ncclInvalidArgument;
-}
+} // namespace orrery::sim::nccl
 
-ncclResult_t ncclCommDestroy(ncclComm_t Comm) {
-  delete Comm; // the group lives on while other members hold it
-  return ncclSuccess;
-}
-
-ncclResult_t ncclCommAbort(ncclComm_t Comm) { return ncclCommDestroy(Comm); }
-
-const char *ncclGetErrorString(ncclResult_t E) {
-  switch (E) {
-  case ncclSuccess:
-    return "no error";
-  case ncclUnhandledCudaError:
-    return "unhandled cuda error (run with NCCL_DEBUG=INFO for details)";
-  case ncclSystemError:
-    return "unhandled system error (run with NCCL_DEBUG=INFO for details)";
-  case ncclInternalError:
-    return "internal error - please report this issue to the NCCL developers";
-  case ncclInvalidArgument:
-    return "invalid argument (run with NCCL_DEBUG=WARN for details)";
-  case ncclInvalidUsage:
-    return "invalid usage (run with NCCL_DEBUG=WARN for details)";
-  case ncclRemoteError:
-    return "remote process exited or there was a network error";
-  case ncclInProgress:
-    return "NCCL operation in progress";
-  default:
-    return "unknown result code";
-  }
-}
-
-const char *ncclGetLastError(ncclComm_t Comm) {
-  return Comm ? Comm->LastError.c_str() : "";
-}
-
-ncclResult_t ncclCommGetAsyncError(ncclComm_t Comm, ncclResult_t *E) {
-  if (!Comm || !E)
-    return ncclInvalidArgument;
-  *E = ncclSuccess;
-  return ncclSuccess;
-}
-
-ncclResult_t ncclCommCount(const ncclComm_t Comm, int *Count) {
-  if (!Comm || !Count)
-    return ncclInvalidArgument;
-  *Count = Comm->Group->Size;
-  return ncclSuccess;
-}
-
-ncclResult_t ncclCommCuDevice(const ncclComm_t Comm, int *Device) {
-  if (!Comm || !Device)
-    return ncclInvalidArgument;
-  *Device = ordinalOf(callingRank(), Comm->Device);
-  return ncclSuccess;
-}
-
-ncclResult_t ncclCommUserRank(const ncclComm_t Comm, int *Rank_) {
-  if (!Comm || !Rank_)
-    return ncclInvalidArgument;
-  *Rank_ = Comm->Rank;
-  return ncclSuccess;
-}
-
-// Buffers NCCL would register for zero-copy: device memory as cudaMalloc's.
-ncclResult_t ncclMemAlloc(void **Ptr, size_t Size) {
-  return cudaMalloc(Ptr, Size) == cudaSuccess ? ncclSuccess
-                                              : ncclUnhandledCudaError;
-}
-ncclResult_t ncclMemFree(void *Ptr) {
-  return cudaFree(Ptr) == cudaSuccess ? ncclSuccess : ncclUnhandledCudaError;
-}
-ncclResult_t ncclCommRegister(const ncclComm_t Comm, void *, size_t,
-                              void **Handle) {
-  if (!Comm || !Handle)
-    return ncclInvalidArgument;
-  *Handle = Comm;
-  return ncclSuccess;
-}
-ncclResult_t ncclCommDeregister(const ncclComm_t Comm, void *) {
-  return Comm ? ncclSuccess : ncclInvalidArgument;
-}
-ncclResult_t ncclRedOpCreatePreMulSum(ncclRedOp_t *Op, void *, ncclDataType_t,
-                                      ncclScalarResidence_t, ncclComm_t) {
-  if (!Op)
-    return ncclInvalidArgument;
-  *Op = ncclSum; // the same traffic as a sum
-  return ncclSuccess;
-}
-ncclResult_t ncclRedOpDestroy(ncclRedOp_t, ncclComm_t) { return ncclSuccess; }
+extern "C" {
 
 ncclResult_t ncclAllReduce(const void *, void *, size_t Count,
                            ncclDataType_t Type, ncclRedOp_t, ncclComm_t Comm,
