@@ -35,6 +35,8 @@ std::string_view categoryKey(Category C) {
     return "sync";
   case Category::HostCompute:
     return "host_compute";
+  case Category::Nccl:
+    return "nccl";
   }
   return "unknown";
 }
@@ -81,8 +83,14 @@ bool Report::writeJson(const std::string &Path, const Summary &S,
   J["wall_seconds"] = S.WallSeconds;
   // host_compute is a row only when host code was charged (--host-compute):
   // otherwise the simulation did not time it and a 0 would claim it did.
+  // nccl is a row only for programs that made NCCL operations.
   auto Shown = [&S](int I) {
-    return static_cast<Category>(I) != Category::HostCompute || S.HostCompute;
+    auto C = static_cast<Category>(I);
+    if (C == Category::HostCompute)
+      return S.HostCompute;
+    if (C == Category::Nccl)
+      return S.Total.Seconds[I] > 0;
+    return true;
   };
   nlohmann::ordered_json B = nlohmann::ordered_json::object();
   for (int I = 0; I < NumCategories; ++I)

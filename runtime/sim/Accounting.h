@@ -31,8 +31,9 @@ enum class Category {
   CallOverhead,  ///< t_call of MPI, per-call overhead of CUDA copies
   Sync,          ///< t_sync of synchronizing calls
   HostCompute,   ///< host code between hooks (orrery-run --host-compute)
+  Nccl,          ///< NCCL operations on streams (liborrery-sim-nccl)
 };
-constexpr int NumCategories = 11;
+constexpr int NumCategories = 12;
 std::string_view categoryKey(Category C); ///< "kernel_compute"
 
 /// Seconds per category, the part of them resting on estimates and the

@@ -210,7 +210,7 @@ void meet(Rank &R, const std::vector<Call> &Calls,
     }
     Op.Estimate = true;
     Op.Seconds = std::max(Op.Seconds, T);
-    Op.Parts[0] = {Category::Network, Op.Seconds};
+    Op.Parts[0] = {Category::Nccl, Op.Seconds};
     for (const Completion &D : Rvs[I]->Ready)
       if (D.S.get() != Calls[I].S)
         Op.Deps.push_back(D);
