@@ -56,7 +56,13 @@ std::string opText(const ApiSpec &S) {
 }
 
 std::string code(StringRef T) {
-  return T.empty() ? std::string() : ("`" + T + "`").str();
+  if (T.empty())
+    return std::string();
+  // A '|' would end the table cell, even inside backquotes.
+  std::string Out = "`";
+  for (char C : T)
+    Out += C == '|' ? std::string("\\|") : std::string(1, C);
+  return Out + "`";
 }
 
 void printMarkdown(raw_ostream &OS) {
