@@ -353,7 +353,7 @@ void readNode(Reader &R, MapScope N, NodeModel &Node) {
       if (Node.Peer.Nvls && Node.Peer.Topology != PeerTopology::Switch)
         R.error(L.mark(), "'node.gpu_links.nvls' is true but the topology "
                           "is not 'switch': NVLink SHARP reduces in NVLink "
-                          "switches");
+                          "switches; set 'topology: switch' or drop 'nvls'");
     }
   }
   L.finish();
