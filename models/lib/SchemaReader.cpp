@@ -33,11 +33,21 @@ MapScope::MapScope(Reader &R, const YAML::Node &N, std::string P)
   Valid = true;
 }
 
+namespace {
+std::set<std::string> *KeyRecorder = nullptr;
+} // namespace
+
 std::string MapScope::path(const char *Key) const {
   return Path.empty() ? std::string(Key) : Path + "." + Key;
 }
 
+void MapScope::asked(const char *Key) const {
+  if (KeyRecorder)
+    KeyRecorder->insert(path(Key));
+}
+
 bool MapScope::has(const char *Key) const {
+  asked(Key);
   if (!Valid)
     return false;
   for (auto It = Node.begin(); It != Node.end(); ++It)
@@ -56,6 +66,7 @@ YAML::Node MapScope::peek(const char *Key) const {
 
 YAML::Node MapScope::lookup(const char *Key, bool Required) {
   Known.insert(Key);
+  asked(Key);
   if (!Valid)
     return YAML::Node(YAML::NodeType::Undefined);
   for (auto It = Node.begin(); It != Node.end(); ++It)
@@ -302,3 +313,11 @@ void MapScope::finish() {
 }
 
 } // namespace orrery::models::detail
+
+namespace orrery::models {
+
+void recordMachineKeys(std::set<std::string> *Into) {
+  detail::KeyRecorder = Into;
+}
+
+} // namespace orrery::models

@@ -69,7 +69,10 @@ public:
   std::vector<std::pair<std::string, YAML::Mark>> stringList(const char *Key);
   MapScope map(const char *Key);
   /// Marks \p Key as known without reading it.
-  void allow(const char *Key) { Known.insert(Key); }
+  void allow(const char *Key) {
+    Known.insert(Key);
+    asked(Key);
+  }
   /// Reports unknown and duplicate keys. Call once all keys were read.
   void finish();
 
@@ -78,6 +81,8 @@ public:
 
 private:
   YAML::Node lookup(const char *Key, bool Required);
+  /// Records \p Key's path while recordMachineKeys() is on.
+  void asked(const char *Key) const;
 
   Reader &R;
   YAML::Node Node;

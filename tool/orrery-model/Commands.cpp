@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <iostream>
 #include <optional>
+#include <set>
 
 namespace orrery::tool {
 
@@ -111,10 +112,14 @@ bool endpoints(const Options &O, const Machine &M, const std::string &Cmd,
 int runCheck(const std::vector<std::string> &Args) {
   Options O;
   std::string Err;
-  if (!O.parse(Args, {}, {"quiet"}, Err))
+  if (!O.parse(Args, {}, {"quiet", "keys"}, Err))
     return usageError("check", Err);
   if (O.Positional.empty())
     return usageError("check", "name at least one machine file");
+  // --keys: instead of a line per file, every key the reader asked for.
+  std::set<std::string> Keys;
+  if (O.has("keys"))
+    recordMachineKeys(&Keys);
   int Status = 0;
   for (const std::string &Path : O.Positional) {
     ParsedFile F = loadMachineFile(Path);
@@ -125,7 +130,7 @@ int runCheck(const std::vector<std::string> &Args) {
       Status = 1;
       continue;
     }
-    if (!O.has("quiet")) {
+    if (!O.has("quiet") && !O.has("keys")) {
       char Share[32];
       std::snprintf(Share, sizeof(Share), "%.1f", 100.0 * F.M.estimateShare());
       std::cout << Path << ": ok ("
@@ -134,6 +139,9 @@ int runCheck(const std::vector<std::string> &Args) {
                 << Share << "% estimates)\n";
     }
   }
+  recordMachineKeys(nullptr);
+  for (const std::string &K : Keys)
+    std::cout << K << "\n";
   return Status;
 }
 

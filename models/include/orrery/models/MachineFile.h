@@ -11,6 +11,7 @@
 
 #include "orrery/models/Machine.h"
 
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -44,6 +45,12 @@ ParsedFile parseMachineText(std::string_view Text, const std::string &FileName);
 
 /// Reads and parses the file at \p Path.
 ParsedFile loadMachineFile(const std::string &Path);
+
+/// Starts recording (into \p Into) or stops (null) the dotted path of every
+/// key the reader asks for while it parses: the schema as the reader sees
+/// it, for the files read (`orrery-model check --keys`, against which
+/// docs/machine-file.md's key tables are tested).
+void recordMachineKeys(std::set<std::string> *Into);
 
 /// Replaces the network of \p M by the one of \p Net (a parsed network file)
 /// and updates the quantity list accordingly.
