@@ -168,15 +168,19 @@ Shape shapeOf(NcclCollective C, const NcclSystem &S) {
   return R;
 }
 
+/// \p Bw as protocol \p P's data moves it: LL carries 8 data bytes in 16,
+/// LL128 120 in 128 (tuning.cc: 0.92), Simple all.
+double protocolBandwidth(int P, double Bw) {
+  return P == LL ? Bw * .5 : P == LL128 ? Bw * 0.92 : Bw;
+}
+
 /// Seconds of the ring with protocol \p P; <0 if not applicable.
 double ringTime(NcclCollective C, double Bytes, const NcclSystem &S, int P,
                 double &BusBw) {
   Shape Sh = shapeOf(C, S);
-  double Bus = busBandwidth(S);
+  double Bus = protocolBandwidth(P, busBandwidth(S));
   if (P == LL)
-    Bus = std::min(llMaxBandwidth(S), Bus * .5);
-  else if (P == LL128)
-    Bus *= 0.92;
+    Bus = std::min(llMaxBandwidth(S), Bus);
   BusBw = Bus;
   int IntraHw = S.IntraNvlink ? 0 : 1;
   int Hw = S.Nodes == 1 ? IntraHw : 2;
@@ -374,7 +378,7 @@ NcclEstimate ncclPointToPointTime(double Bytes, bool SameNode,
   for (int P : {LL, LL128, Simple}) {
     if (!protocolEnabled(Sel, S, P))
       continue;
-    double B = P == LL ? Bw * .5 : P == LL128 ? Bw * 0.92 : Bw;
+    double B = protocolBandwidth(P, Bw);
     double T = (BaseLatency[Ring][P] + HopLatency[Hw][Ring][P]) * Us +
                (B > 0 ? Bytes / B : 0);
     if (T < Best.Seconds) {
