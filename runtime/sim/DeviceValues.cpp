@@ -1,10 +1,12 @@
 //===- DeviceValues.cpp - Values of device memory read by the host --------===//
 
 #include "DeviceValues.h"
+#include "CallerLines.h"
 #include "SharedHost.h"
 #include "orrery/support/RecordedReads.h"
 #include "orrery/support/ValueSchedule.h"
 
+#include <mpi.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -17,6 +19,7 @@
 #include <fstream>
 #include <map>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace orrery::sim {
@@ -29,13 +32,14 @@ struct UserValue {
   std::string Value;  ///< a value or a schedule (ValueSchedule.h)
   std::string Origin; ///< "--device-value" or the YAML file's name
   bool Used = false;
+  bool IsSite = false; ///< it named a read site's own line
 };
 
-/// Reads so far of each site by each rank: where a rank is in a schedule.
-std::map<std::pair<const orrery_site *, const Rank *>, std::uint64_t> &
-readCounts() {
-  static std::map<std::pair<const orrery_site *, const Rank *>, std::uint64_t>
-      M;
+/// Reads so far of each site by each rank (through a caller line's value, if
+/// one matched): where a rank is in a schedule.
+using ReadKey = std::tuple<const orrery_site *, const Rank *, const void *>;
+std::map<ReadKey, std::uint64_t> &readCounts() {
+  static std::map<ReadKey, std::uint64_t> M;
   return M;
 }
 
@@ -274,6 +278,158 @@ void loadDeviceValues() {
   }
 }
 
+namespace {
+
+/// The user's value for \p Site: one set at the line of a caller on the
+/// call stack (the nearest such caller, named in \p Via) wins over one set
+/// at the site's own line. Call stacks are read only while some value has
+/// matched no site's own line (it may name a caller).
+UserValue *userValueFor(const orrery_site *Site, std::string &Via) {
+  UserValue *Own = nullptr;
+  bool MaybeCallers = false;
+  for (UserValue &U : userValues()) {
+    if (U.Line == Site->line && sameFile(U.File, Site->file)) {
+      U.Used = U.IsSite = true;
+      Own = &U;
+    } else if (!U.IsSite) {
+      MaybeCallers = true;
+    }
+  }
+  if (!MaybeCallers)
+    return Own;
+  std::string Why;
+  for (const SourceLine &L : callerLines(Why)) {
+    if (L.Line == Site->line && sameFile(baseName(L.File), Site->file))
+      continue; // the site's own frame
+    for (UserValue &U : userValues())
+      if (!U.IsSite && U.Line == L.Line &&
+          (sameFile(U.File, L.File.c_str()) ||
+           baseName(U.File) == baseName(L.File))) {
+        U.Used = true;
+        Via = baseName(L.File) + ":" + std::to_string(L.Line);
+        return &U;
+      }
+  }
+  if (!Why.empty())
+    Runtime::get().report().warn("values set at callers' lines cannot be "
+                                 "matched: " +
+                                 Why);
+  return Own;
+}
+
+/// What one read of \p Site by \p R gets.
+struct Chosen {
+  std::string Spec;   ///< the value or schedule in force ("" none)
+  std::string Source; ///< where it came from
+  std::string Text;   ///< this read's value ("" or "keep": none written)
+  std::string Key;    ///< the report's row
+};
+
+Chosen chooseValue(Rank &R, const orrery_site *Site, UserValue *User,
+                   const std::string &Via, const char *Pragma) {
+  Chosen C;
+  // A value the user set wins over a recording, which wins over a pragma.
+  Replay::Cursor *Recorded = replayCursor(Site, R); // marks it used
+  if (User)
+    Recorded = nullptr;
+  C.Spec = User ? User->Value : Pragma ? Pragma : "";
+  C.Source = User ? User->Origin : Pragma ? "pragma" : "default";
+  if (Recorded) {
+    C.Spec = "recorded";
+    const Replay &P = replay();
+    C.Source = "--replay-reads " +
+               (P.Files.size() == 1
+                    ? baseName(*Recorded->Path)
+                    : "(" + std::to_string(P.Files.size()) + " files)");
+  }
+  C.Key = Site ? std::string(Site->file) + ":" + std::to_string(Site->line) +
+                     ":" + std::to_string(Site->column)
+               : std::string("(a copy outside instrumented code)");
+  if (!Via.empty())
+    C.Key += " via " + Via;
+
+  Report &Rep = Runtime::get().report();
+  // This rank's next read of the site takes the schedule's next value.
+  std::string Error;
+  C.Text = C.Spec;
+  if (Recorded) {
+    C.Text = nextRecorded(*Recorded);
+  } else if (!C.Spec.empty()) {
+    const support::ValueSchedule *S = schedule(C.Spec, Error);
+    if (!S) {
+      Rep.warn("device value '" + C.Spec + "' for " + C.Key + ": " + Error +
+               "; zeros were read");
+      C.Spec.clear();
+      C.Text.clear();
+      C.Source = "default";
+    } else if (!S->constant()) {
+      C.Text = S->valueAt(readCounts()[{Site, &R, User}]++);
+    }
+  }
+  return C;
+}
+
+/// Encodes \p C's value as \p Type (a warning and no value when it does
+/// not fit); false when nothing is to be written.
+bool encodeChosen(Chosen &C, const std::string &Type,
+                  std::vector<unsigned char> &E) {
+  if (C.Text.empty() || C.Text == "keep")
+    return false;
+  if (encodeDeviceValue(Type, C.Text, E))
+    return true;
+  Runtime::get().report().warn(
+      "device value '" + C.Text + "' for " + C.Key + " is not a " + Type +
+      " value (or is out of its range); it was not written: give one that "
+      "fits the type read there");
+  C.Text.clear();
+  C.Spec.clear();
+  C.Source = "default";
+  return false;
+}
+
+void recordRead(const Chosen &C, const orrery_site *Site,
+                const std::string &Type, double Bytes) {
+  DeviceReadTotals &T = Runtime::get().report().deviceRead(C.Key);
+  T.Api = Site ? Site->api : "";
+  T.Type = Type;
+  T.Value = C.Spec.empty() ? "0" : C.Spec;
+  // A recorded buffer's bytes can be long: the report keeps their start.
+  T.Last = C.Text.empty()       ? "0"
+           : C.Text.size() > 48 ? C.Text.substr(0, 45) + "..."
+                                : C.Text;
+  T.Source = C.Source;
+  ++T.Reads;
+  T.Bytes += Bytes;
+}
+
+/// The value type of an MPI datatype ("bytes" for the others).
+std::string mpiValueType(MPI_Datatype D) {
+  if (D == MPI_DOUBLE)
+    return "f64";
+  if (D == MPI_FLOAT)
+    return "f32";
+  if (D == MPI_INT || D == MPI_INT32_T)
+    return "i32";
+  if (D == MPI_UNSIGNED || D == MPI_UINT32_T)
+    return "u32";
+  if (D == MPI_LONG || D == MPI_LONG_LONG || D == MPI_INT64_T)
+    return "i64";
+  if (D == MPI_UNSIGNED_LONG || D == MPI_UNSIGNED_LONG_LONG ||
+      D == MPI_UINT64_T)
+    return "u64";
+  if (D == MPI_SHORT || D == MPI_INT16_T)
+    return "i16";
+  if (D == MPI_UNSIGNED_SHORT || D == MPI_UINT16_T)
+    return "u16";
+  if (D == MPI_CHAR || D == MPI_SIGNED_CHAR || D == MPI_INT8_T)
+    return "i8";
+  if (D == MPI_UNSIGNED_CHAR || D == MPI_UINT8_T || D == MPI_C_BOOL)
+    return "u8";
+  return "bytes";
+}
+
+} // namespace
+
 void deviceRead(Rank &R, void *Dst, std::size_t Bytes) {
   const orrery_site *Site = R.Open.empty() ? nullptr : R.Open.back().Site;
   std::string Type = "bytes";
@@ -283,74 +439,38 @@ void deviceRead(Rank &R, void *Dst, std::size_t Bytes) {
       Type = R.Read.Type;
     Pragma = R.Read.Pragma;
   }
-  const UserValue *User = nullptr;
-  if (Site)
-    for (UserValue &U : userValues())
-      if (U.Line == Site->line && sameFile(U.File, Site->file)) {
-        U.Used = true;
-        User = &U;
-      }
-  // A value the user set wins over a recording, which wins over a pragma.
-  Replay::Cursor *Recorded = replayCursor(Site, R); // marks it used
-  if (User)
-    Recorded = nullptr;
-  std::string Spec = User ? User->Value : Pragma ? Pragma : "";
-  std::string Source = User ? User->Origin : Pragma ? "pragma" : "default";
-  if (Recorded) {
-    Spec = "recorded";
-    const Replay &P = replay();
-    Source = "--replay-reads " +
-             (P.Files.size() == 1
-                  ? baseName(*Recorded->Path)
-                  : "(" + std::to_string(P.Files.size()) + " files)");
-  }
-
-  Report &Rep = Runtime::get().report();
-  std::string Key = Site ? std::string(Site->file) + ":" +
-                               std::to_string(Site->line) + ":" +
-                               std::to_string(Site->column)
-                         : std::string("(a copy outside instrumented code)");
-  // This rank's next read of the site takes the schedule's next value.
-  std::string Text = Spec, Error;
-  if (Recorded) {
-    Text = nextRecorded(*Recorded);
-  } else if (!Spec.empty()) {
-    const support::ValueSchedule *S = schedule(Spec, Error);
-    if (!S) {
-      Rep.warn("device value '" + Spec + "' for " + Key + ": " + Error +
-               "; zeros were read");
-      Spec.clear();
-      Text.clear();
-      Source = "default";
-    } else if (!S->constant()) {
-      Text = S->valueAt(readCounts()[{Site, &R}]++);
-    }
-  }
+  std::string Via;
+  UserValue *User = Site ? userValueFor(Site, Via) : nullptr;
+  Chosen C = chooseValue(R, Site, User, Via, Pragma);
   std::vector<unsigned char> E;
-  if (!Text.empty() && !encodeDeviceValue(Type, Text, E)) {
-    Rep.warn("device value '" + Text + "' for " + Key + " is not a " + Type +
-             " value (or is out of its range); zeros were read: give one "
-             "that fits the type read there");
-    Text.clear();
-    Spec.clear();
-    Source = "default";
-  }
-  if (!Text.empty())
+  if (encodeChosen(C, Type, E))
     fill(Dst, Bytes, E);
   else if (!shared_host::contains(Dst))
     std::memset(Dst, 0, Bytes); // device memory holds no data
+  recordRead(C, Site, Type, static_cast<double>(Bytes));
+}
 
-  DeviceReadTotals &T = Rep.deviceRead(Key);
-  T.Api = Site ? Site->api : "";
-  T.Type = Type;
-  T.Value = Spec.empty() ? "0" : Spec;
-  // A recorded buffer's bytes can be long: the report keeps their start.
-  T.Last = Text.empty()       ? "0"
-           : Text.size() > 48 ? Text.substr(0, 45) + "..."
-                              : Text;
-  T.Source = Source;
-  ++T.Reads;
-  T.Bytes += static_cast<double>(Bytes);
+bool userValuesGiven() { return !userValues().empty(); }
+
+void mpiResult(Rank &R, const orrery_site *Site, void *Buf, long long Count,
+               intptr_t Datatype) {
+  if (userValues().empty() || !Site || !Buf || Count <= 0)
+    return;
+  std::string Via;
+  UserValue *User = userValueFor(Site, Via);
+  if (!User)
+    return; // the computed result stands, and is not listed
+  auto Type = reinterpret_cast<MPI_Datatype>(Datatype);
+  std::string ValueType = mpiValueType(Type);
+  int Size = 0;
+  if (MPI_Type_size(Type, &Size) != MPI_SUCCESS || Size <= 0)
+    return;
+  Chosen C = chooseValue(R, Site, User, Via, nullptr);
+  std::vector<unsigned char> E;
+  std::size_t Bytes = static_cast<std::size_t>(Count) * Size;
+  if (encodeChosen(C, ValueType, E))
+    fill(Buf, Bytes, E);
+  recordRead(C, Site, ValueType, static_cast<double>(Bytes));
 }
 
 void warnUnusedDeviceValues(Report &Rep) {
@@ -381,8 +501,10 @@ void warnUnusedDeviceValues(Report &Rep) {
     if (!U.Used)
       Rep.warn(U.Origin + " " + U.File + ":" + std::to_string(U.Line) + "=" +
                U.Value +
-               " matched no device-to-host copy: name the line of the "
-               "cudaMemcpy call (the report's device reads list them)");
+               " matched no device-to-host copy or MPI reduction result: name "
+               "the line of the cudaMemcpy or MPI call (the report's device "
+               "reads list the copies), or the line of a call on the way to "
+               "it");
 }
 
 } // namespace orrery::sim

@@ -17,6 +17,7 @@
 #include "Runtime.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,18 @@ void loadDeviceValues();
 /// records the read for the report. Large shared host blocks are left
 /// untouched unless a value is set.
 void deviceRead(Rank &R, void *Dst, std::size_t Bytes);
+
+/// Whether the user set any value (--device-value, --device-values).
+bool userValuesGiven();
+
+/// The result buffer \p Buf (\p Count elements of MPI datatype \p Datatype)
+/// of a blocking reduction or broadcast at \p Site: written with the user's
+/// value when one is set at the site's line or at a caller's, else left as
+/// computed. Control flow that ends on a global count or norm (a particle
+/// loop, a solver whose residual lives in managed memory) reaches its
+/// decision through such a call, where no device read is seen.
+void mpiResult(Rank &R, const orrery_site *Site, void *Buf, long long Count,
+               intptr_t Datatype);
 
 /// \p Text in \p Type's representation (f32, f64, i8-i64, u8-u64, bytes):
 /// \p Out holds one element; for "bytes", a byte value or a 0x pattern of

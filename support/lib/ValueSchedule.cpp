@@ -11,9 +11,10 @@ namespace orrery::support {
 
 namespace {
 
-const char *Syntax = "a number (1.0, 0x3f), or a schedule such as "
-                     "1.0*59,1e-12 (59 reads of 1.0, then 1e-12) or "
-                     "geom(1.0,0.7) (1.0 x 0.7^k for read k)";
+const char *Syntax = "a number (1.0, 0x3f), keep (the value the simulation "
+                     "has), or a schedule such as 1.0*59,1e-12 (59 reads of "
+                     "1.0, then 1e-12) or geom(1.0,0.7) (1.0 x 0.7^k for "
+                     "read k)";
 
 /// A number as liborrery-sim can write it: decimal or floating point, with
 /// a sign, or 0x hex (integers and byte patterns).
@@ -94,7 +95,7 @@ bool parseValueSchedule(const std::string &Text, ValueSchedule &Out,
         return false;
       }
       S.Geometric = true;
-    } else if (numeric(P)) {
+    } else if (numeric(P) || P == "keep") {
       S.Value = P;
     } else {
       Error = "'" + P + "' is not " + Syntax;

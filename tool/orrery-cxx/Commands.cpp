@@ -3,10 +3,10 @@
 // Which flags each mode adds (docs/build-driver.md, and the contract with
 // liborrery-sim):
 //
-//   skeleton  -fPIC -I<skeleton-include> -I<smpi>, libc calls wrapped at link
-//             time (LinkWraps.def); CUDA host-only with
-//             -nocudalib; linked as the shared object smpirun loads, against
-//             liborrery-sim (which also provides the CUDA runtime API)
+//   skeleton  -fPIC -gline-tables-only (a read's callers, DeviceValues.h)
+//             -I<skeleton-include> -I<smpi>, libc calls wrapped at link time
+//             (LinkWraps.def); CUDA host-only with -nocudalib; linked as the
+//             shared object smpirun loads, against liborrery-sim
 //   twin      as skeleton, but device code is compiled (kernels really run)
 //             and libcudart is linked ahead of liborrery-sim
 //   native    Open MPI's headers; device code compiled; an executable linked
@@ -414,8 +414,8 @@ Command compileCommand(const Invocation &Inv, const Toolchain &TC,
   bool UseC =
       In.Language == Lang::C || (In.Language == Lang::Other && Inv.CMode);
   Command C{UseC ? TC.Clang : TC.ClangXX};
-  if (isSimulated(Inv.M))
-    C.push_back("-fPIC"); // smpirun loads the program as a shared object
+  if (isSimulated(Inv.M)) // smpirun loads the program as a shared object
+    append(C, {"-fPIC", "-gline-tables-only"});
   appendModePreprocessorFlags(C, Inv, TC, In.Language);
   append(C, {"-I" + TC.HooksInclude});
   bool Copy = In.isInstrumented() && F.Instrumented != In.Path;

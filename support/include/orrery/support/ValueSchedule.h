@@ -10,10 +10,13 @@
 //   1.0*59,1e-12*1        the same, repeated: 60 reads a cycle
 //   geom(1.0,0.7)         1.0, 0.7, 0.49, ... (read k: 1.0 x 0.7^k)
 //   geom(1,0.5)*20,0      a segment of 20 geometric reads, then 0
+//   keep*3,0              3 reads left as the simulation has them, then 0
 //
 // A value is a number as liborrery-sim writes it (decimal, floating point,
-// 0x hex); `*N` is a segment's length (N >= 1). Without a length the last
-// segment holds for every later read; with one, the schedule starts again.
+// 0x hex) or `keep`: what the read gets without a value (zeros for a copy
+// out of device memory, the computed result for an MPI reduction); `*N` is
+// a segment's length (N >= 1). Without a length the last segment holds for
+// every later read; with one, the schedule starts again.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ORRERY_SUPPORT_VALUESCHEDULE_H

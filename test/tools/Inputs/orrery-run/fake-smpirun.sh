@@ -5,7 +5,8 @@
 # runtime writes it), and exits with $FAKE_STATUS (default 0).
 echo "fake-smpirun: $*"
 for v in ORRERY_MACHINE ORRERY_NETWORK_FILE ORRERY_NETWORK_MODE \
-         ORRERY_RANKS_PER_NODE ORRERY_REPORT ORRERY_TRACE ORRERY_PROGRESS; do
+         ORRERY_RANKS_PER_NODE ORRERY_REPORT ORRERY_PROGRAM ORRERY_TRACE \
+         ORRERY_PROGRESS; do
   eval "val=\${$v-<unset>}"
   echo "fake-smpirun: $v=$val"
 done
