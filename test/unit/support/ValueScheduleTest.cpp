@@ -56,6 +56,20 @@ TEST(ValueSchedule, Geometric) {
   EXPECT_NEAR(std::atof(G.valueAt(10).c_str()), 2 * 0.0282475249, 1e-12);
 }
 
+TEST(ValueSchedule, KeepLeavesTheSimulatedValue) {
+  ValueSchedule S = parse("keep*3,0");
+  EXPECT_EQ(S.valueAt(0), "keep");
+  EXPECT_EQ(S.valueAt(2), "keep");
+  EXPECT_EQ(S.valueAt(3), "0");
+  EXPECT_TRUE(parse("keep").constant());
+  ValueSchedule Bad;
+  std::string Error;
+  EXPECT_FALSE(parseValueSchedule("kept*2,0", Bad, Error));
+  EXPECT_NE(Error.find("keep (the value the simulation has)"),
+            std::string::npos)
+      << Error;
+}
+
 TEST(ValueSchedule, ErrorsSayWhatIsWrong) {
   ValueSchedule S;
   std::string Error;
