@@ -343,33 +343,33 @@ hpgmg_fv() {
 
 # LLNL's Quicksilver (Monte Carlo particle transport; CUDA through -x cu -dc
 # on .cc files, MPI): built with its Makefile, the variables of its CUDA
-# section given on make's command line, without -DHAVE_ASYNC_MPI (the
-# Makefile's option for MPIs without nonblocking collectives: its test for
-# done is then a blocking MPI_Allreduce, which a value reaches; values on
-# nonblocking reductions are not supported yet). Each tracking pass ends
-# when the particles gained and lost, reduced through the helper in
-# utilsMpi.cc, are equal; the kernel that would count them does not run in
-# skeleton mode, so the value 0 at the caller's line
-# (MC_Particle_Buffer.cc, Allreduce_ParticleCounts) ends each cycle after
-# one pass. It tests its pending particle receives once a pass: SMPI's
+# section given on make's command line. Each tracking loop ends when the
+# particles gained and lost, reduced through the helpers in utilsMpi.cc
+# (an MPI_Iallreduce tested once a pass, then a blocking MPI_Allreduce to
+# confirm), are equal; the kernel that would count them does not run in
+# skeleton mode, so the value 0 on both results, set at the callers' lines
+# in MC_Particle_Buffer.cc, ends each cycle's loop (docs/simulate.md, "MPI
+# results"). It tests its pending particle receives once a pass: SMPI's
 # growing MPI_Test charge (docs/orrery-run.md) is for polling loops, so it
 # is turned off and a test costs 1 us. QS_ARGS default: its defaults (10
 # cycles, 1,000,000 particles).
 quicksilver() {
   local copy=$work/quicksilver built=no log=$work/quicksilver.log
   cp -r "$1" "$copy"
-  echo "# quicksilver: make CXX=orrery-cxx CXXFLAGS=... CPPFLAGS='-x cu -dc -DHAVE_MPI' LDFLAGS='-lcuda -lcudart' (its Makefile's CUDA section, sm_90)" >&2
+  echo "# quicksilver: make CXX=orrery-cxx CXXFLAGS=... CPPFLAGS='-x cu -dc -DHAVE_MPI -DHAVE_ASYNC_MPI' LDFLAGS='-lcuda -lcudart' (its Makefile's CUDA section, sm_90)" >&2
   make -j2 -C "$copy/src" CXX=orrery-cxx \
     CXXFLAGS='-DHAVE_CUDA -std=c++11 -O2 -gencode=arch=compute_90,code=\"sm_90,compute_90\"' \
-    CPPFLAGS='-x cu -dc -DHAVE_MPI' \
+    CPPFLAGS='-x cu -dc -DHAVE_MPI -DHAVE_ASYNC_MPI' \
     LDFLAGS='-lcuda -lcudart' > "$work/quicksilver.build" 2>&1 &&
     [ -x "$copy/src/qs" ] && built=yes
-  local line
-  line=$(grep -n 'mpiAllreduce(buf, hard_blocking_sum' "$copy/src/MC_Particle_Buffer.cc" | cut -d: -f1)
+  local confirm start
+  confirm=$(grep -n 'mpiAllreduce(buf, hard_blocking_sum' "$copy/src/MC_Particle_Buffer.cc" | cut -d: -f1)
+  start=$(grep -n 'mpiIAllreduce(this->test_done.non_blocking_send' "$copy/src/MC_Particle_Buffer.cc" | cut -d: -f1)
   # shellcheck disable=SC2086
   [ $built = yes ] && (cd "$copy/src" && simulate "$log" "$np" \
     --smpi-cfg smpi/grow-injected-times:no --smpi-cfg smpi/test:1e-6 \
-    --device-value "MC_Particle_Buffer.cc:$line=0" ./qs ${QS_ARGS:-})
+    --device-value "MC_Particle_Buffer.cc:$confirm=0" \
+    --device-value "MC_Particle_Buffer.cc:$start=0" ./qs ${QS_ARGS:-})
   report "quicksilver" $built "$log"
 }
 

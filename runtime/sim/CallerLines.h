@@ -1,4 +1,5 @@
-//===- CallerLines.h - Source lines of the program's calling frames -*- C++ -*-===//
+//===- CallerLines.h - Source lines of the program's calling frames -*- C++
+//-*-===//
 //
 // A value for a device read or an MPI result may name the line where the
 // program calls a helper that makes the read (TeaLeaf's and Quicksilver's

@@ -398,7 +398,8 @@ cudaError_t cudaMemcpyFromSymbol(void *Dst, const void *Symbol, size_t Bytes,
   waitFor(queueCopy(R, S, Dst, Tmp, Dev, Bytes, !deviceExecutor().real()));
   // Twin mode reads the device's copy of the symbol; skeleton mode its host
   // shadow.
-  Measurement M = deviceExecutor().copySymbol(false, Symbol, Dst, Bytes, Offset);
+  Measurement M =
+      deviceExecutor().copySymbol(false, Symbol, Dst, Bytes, Offset);
   if (M.Error)
     return fail(R, static_cast<cudaError_t>(M.Error));
   if (!M.Ran)

@@ -103,9 +103,8 @@ void printStats() {
                "orrery: SimGrid fix (detached communications): %s; %llu kept "
                "out of the maestro's list, %llu left in it, at most %llu at "
                "once, %llu handed back, %zu unfinished at exit\n",
-               F.WasActive ? "active" : "off",
-               F.Detached - F.Declined, F.Declined, F.MaxHeld, F.GivenBack,
-               F.Held.size());
+               F.WasActive ? "active" : "off", F.Detached - F.Declined,
+               F.Declined, F.MaxHeld, F.GivenBack, F.Held.size());
 }
 
 // Set while SimGrid's detach() runs for the first time: the hook below
@@ -304,8 +303,7 @@ void orreryCommFinish(void *Comm) {
 // on the host (host-to-host flows): the list must be complete first.
 void orreryHostTurnOff(void *Host) {
   Fixes &F = fixes();
-  TurnOffFn TurnOff =
-      real(F.RealTurnOff, "_ZN7simgrid3s4u4Host8turn_offEv");
+  TurnOffFn TurnOff = real(F.RealTurnOff, "_ZN7simgrid3s4u4Host8turn_offEv");
   giveBackAll(F);
   TurnOff(Host);
 }

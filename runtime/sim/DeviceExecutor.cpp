@@ -28,8 +28,7 @@ DeviceExecutor &deviceExecutor() {
   return *E;
 }
 
-void installDeviceExecutor(
-    std::function<std::unique_ptr<DeviceExecutor>()> F) {
+void installDeviceExecutor(std::function<std::unique_ptr<DeviceExecutor>()> F) {
   factory() = std::move(F);
   current().reset();
 }

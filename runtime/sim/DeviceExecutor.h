@@ -1,4 +1,5 @@
-//===- DeviceExecutor.h - Who does the device work of a CUDA call -*- C++ -*-===//
+//===- DeviceExecutor.h - Who does the device work of a CUDA call -*- C++
+//-*-===//
 //
 // The simulated CUDA runtime (CudaMemory.cpp, CudaStreams.cpp) decides what a
 // call means for the simulated streams; a device executor decides whether its
@@ -58,9 +59,8 @@ public:
                            std::size_t SrcPitch, std::size_t Width,
                            std::size_t Height, int Kind) = 0;
   /// cudaMemcpyToSymbol (\p ToDevice) or cudaMemcpyFromSymbol.
-  virtual Measurement copySymbol(bool ToDevice, const void *Symbol,
-                                 void *Host, std::size_t Bytes,
-                                 std::size_t Offset) = 0;
+  virtual Measurement copySymbol(bool ToDevice, const void *Symbol, void *Host,
+                                 std::size_t Bytes, std::size_t Offset) = 0;
   virtual Measurement set(void *Dst, int Value, std::size_t Bytes) = 0;
 };
 
@@ -74,8 +74,8 @@ public:
                      std::size_t) override {
     return {};
   }
-  Measurement copy(void *, std::size_t, const void *, std::size_t,
-                   std::size_t, std::size_t, int) override {
+  Measurement copy(void *, std::size_t, const void *, std::size_t, std::size_t,
+                   std::size_t, int) override {
     return {};
   }
   Measurement copySymbol(bool, const void *, void *, std::size_t,

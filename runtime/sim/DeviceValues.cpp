@@ -452,25 +452,89 @@ void deviceRead(Rank &R, void *Dst, std::size_t Bytes) {
 
 bool userValuesGiven() { return !userValues().empty(); }
 
-void mpiResult(Rank &R, const orrery_site *Site, void *Buf, long long Count,
-               intptr_t Datatype) {
+namespace {
+
+/// A result's value, chosen and encoded, to be written at \p Buf.
+struct ResultValue {
+  const orrery_site *Site = nullptr;
+  void *Buf = nullptr;
+  std::size_t Bytes = 0;
+  std::string ValueType;
+  Chosen C;
+  std::vector<unsigned char> E;  ///< empty: the computed result stands
+  const void *Request = nullptr; ///< nonblocking: the program's request
+};
+
+/// The value for \p Site's result at \p Buf; false when the user set none
+/// (the computed result stands, and is not listed).
+bool resultValue(Rank &R, const orrery_site *Site, void *Buf, long long Count,
+                 intptr_t Datatype, ResultValue &V) {
   if (userValues().empty() || !Site || !Buf || Count <= 0)
-    return;
+    return false;
   std::string Via;
   UserValue *User = userValueFor(Site, Via);
   if (!User)
-    return; // the computed result stands, and is not listed
+    return false;
   auto Type = reinterpret_cast<MPI_Datatype>(Datatype);
-  std::string ValueType = mpiValueType(Type);
   int Size = 0;
   if (MPI_Type_size(Type, &Size) != MPI_SUCCESS || Size <= 0)
+    return false;
+  V.Site = Site;
+  V.Buf = Buf;
+  V.Bytes = static_cast<std::size_t>(Count) * Size;
+  V.ValueType = mpiValueType(Type);
+  V.C = chooseValue(R, Site, User, Via, nullptr);
+  encodeChosen(V.C, V.ValueType, V.E);
+  return true;
+}
+
+void writeResult(const ResultValue &V) {
+  if (!V.E.empty())
+    fill(V.Buf, V.Bytes, V.E);
+  recordRead(V.C, V.Site, V.ValueType, static_cast<double>(V.Bytes));
+}
+
+std::map<const Rank *, std::vector<ResultValue>> &pendingResults() {
+  static std::map<const Rank *, std::vector<ResultValue>> M;
+  return M;
+}
+
+} // namespace
+
+void mpiResult(Rank &R, const orrery_site *Site, void *Buf, long long Count,
+               intptr_t Datatype) {
+  ResultValue V;
+  if (resultValue(R, Site, Buf, Count, Datatype, V))
+    writeResult(V);
+}
+
+void mpiResultPending(Rank &R, const orrery_site *Site, void *Buf,
+                      long long Count, intptr_t Datatype, const void *Request) {
+  ResultValue V;
+  if (!Request || !resultValue(R, Site, Buf, Count, Datatype, V))
     return;
-  Chosen C = chooseValue(R, Site, User, Via, nullptr);
-  std::vector<unsigned char> E;
-  std::size_t Bytes = static_cast<std::size_t>(Count) * Size;
-  if (encodeChosen(C, ValueType, E))
-    fill(Buf, Bytes, E);
-  recordRead(C, Site, ValueType, static_cast<double>(Bytes));
+  V.Request = Request;
+  pendingResults()[&R].push_back(std::move(V));
+}
+
+void mpiResultsCompleted(Rank &R) {
+  auto &All = pendingResults();
+  if (All.empty())
+    return;
+  auto It = All.find(&R);
+  if (It == All.end())
+    return;
+  auto &Pending = It->second;
+  for (auto P = Pending.begin(); P != Pending.end();) {
+    if (*static_cast<const MPI_Request *>(P->Request) == MPI_REQUEST_NULL) {
+      writeResult(*P);
+      P = Pending.erase(P);
+    } else {
+      ++P;
+    }
+  }
+  if (Pending.empty())
+    All.erase(It);
 }
 
 void warnUnusedDeviceValues(Report &Rep) {

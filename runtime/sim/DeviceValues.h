@@ -46,6 +46,15 @@ bool userValuesGiven();
 void mpiResult(Rank &R, const orrery_site *Site, void *Buf, long long Count,
                intptr_t Datatype);
 
+/// The same for a nonblocking reduction or broadcast whose request the
+/// program keeps at \p Request: the value is chosen now, in call order, and
+/// written when a wait or test completes the request (mpiResultsCompleted).
+void mpiResultPending(Rank &R, const orrery_site *Site, void *Buf,
+                      long long Count, intptr_t Datatype, const void *Request);
+/// After each MPI call of \p R: writes the pending results whose requests
+/// it completed (the program's request is MPI_REQUEST_NULL again).
+void mpiResultsCompleted(Rank &R);
+
 /// \p Text in \p Type's representation (f32, f64, i8-i64, u8-u64, bytes):
 /// \p Out holds one element; for "bytes", a byte value or a 0x pattern of
 /// any length. False if it does not parse or does not fit the type (a

@@ -77,8 +77,8 @@ private:
   void shareSolos(double Now);
 
   s4u::Host *Gpu;
-  const Rank *Owner = nullptr; ///< the first rank that chose this GPU
-  bool Shared = false;         ///< a second rank chose it too
+  const Rank *Owner = nullptr;  ///< the first rank that chose this GPU
+  bool Shared = false;          ///< a second rank chose it too
   mutable bool Settled = false; ///< every rank of the node chose its GPUs
   double CommittedUntil = 0;
   std::vector<const Stream *> ActorStreams;

@@ -73,28 +73,13 @@ static void leave(const orrery_site *S) {
       mpiEnd(R, O);
       if (O.Result)
         mpiResult(R, S, O.Result, O.ResultCount, O.ResultType);
+      mpiResultsCompleted(R);
     }
     SiteTotals *Row = R.siteRow(S);
     ++Row->Calls;
     Row->Seconds += now() - O.Begin;
     return;
   }
-}
-
-/// Whether \p Api's receive buffer holds a result the calling rank may be
-/// given a value for: blocking reductions and broadcasts (MPI_Reduce's at
-/// its root only).
-static bool resultCall(const char *Api, int Root, intptr_t Comm) {
-  if (std::strcmp(Api, "MPI_Reduce") == 0) {
-    int Me = -1;
-    MPI_Comm_rank(reinterpret_cast<MPI_Comm>(Comm), &Me);
-    return Me == Root;
-  }
-  for (const char *A :
-       {"MPI_Allreduce", "MPI_Bcast", "MPI_Scan", "MPI_Exscan"})
-    if (std::strcmp(Api, A) == 0)
-      return true;
-  return false;
 }
 
 extern "C" {
@@ -143,12 +128,18 @@ void orrery_mpi_begin(const orrery_site *S, orrery_buf Send, orrery_buf Recv,
     R.MpiFinalizeCalled = true;
   mpiBegin(R, R.Open.back(), Send, Recv, Peer, Comm,
            MatchArgs{SendTag, Source, RecvTag, Request});
+  bool Nonblocking = false;
   if (userValuesGiven() && Recv.form == ORRERY_BUF_MPI &&
-      resultCall(S->api, Peer, Comm)) {
-    OpenSite &O = R.Open.back();
-    O.Result = const_cast<void *>(Recv.ptr);
-    O.ResultCount = Recv.count;
-    O.ResultType = Recv.datatype;
+      resultCollective(S->api, Peer, Comm, Nonblocking)) {
+    void *Buf = const_cast<void *>(Recv.ptr);
+    if (Nonblocking) {
+      mpiResultPending(R, S, Buf, Recv.count, Recv.datatype, Request);
+    } else {
+      OpenSite &O = R.Open.back();
+      O.Result = Buf;
+      O.ResultCount = Recv.count;
+      O.ResultType = Recv.datatype;
+    }
   }
   // The call itself (SMPI's) happens at the rank's own time.
   rank_clock::catchUp();

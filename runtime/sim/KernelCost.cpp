@@ -18,8 +18,8 @@ models::KernelWork kernelWork(const orrery_kernel_counts &C) {
 
 LaunchCost launchCost(const models::GpuParams &G, const orrery_kernel_counts *C,
                       orrery_dim3 Grid, orrery_dim3 Block,
-                      unsigned long long DynamicShared,
-                      int CarveoutPercent, double L2Share, bool InGraph) {
+                      unsigned long long DynamicShared, int CarveoutPercent,
+                      double L2Share, bool InGraph) {
   LaunchCost R;
   models::LaunchConfig L;
   L.CarveoutPercent = CarveoutPercent;

@@ -1,4 +1,5 @@
-//===- KernelCost.h - Time of one launch from its evaluated hint -*- C++ -*-===//
+//===- KernelCost.h - Time of one launch from its evaluated hint -*- C++
+//-*-===//
 
 #ifndef ORRERY_SIM_KERNELCOST_H
 #define ORRERY_SIM_KERNELCOST_H

@@ -90,8 +90,7 @@ extern "C" void orrery_register_kernels(const orrery_kernel_entry *Entries,
     if (!E.counts)
       continue;
     if (E.stub) {
-      R.ByObjectSymbol.emplace(std::make_pair(Object, std::string(E.stub)),
-                               &E);
+      R.ByObjectSymbol.emplace(std::make_pair(Object, std::string(E.stub)), &E);
       R.BySymbol.emplace(E.stub, &E);
     }
     // A stub the generated code could name: known exactly, even in a

@@ -6,9 +6,10 @@
 // pages faulted in, zeroed) on the next call: OSU's osu_iallreduce -d cuda
 // on 8 ranks spent 57 of its 148 s in the kernel. Keeping up to 128 MiB of
 // free heap took it to 98 s with bit-identical results (docs/performance.md,
-// "Simulation cost: lookups, an idle machine, and where the rest goes"). A setting the user made through the environment
-// (the trim threshold or top pad in GLIBC_TUNABLES, MALLOC_TRIM_THRESHOLD_,
-// MALLOC_TOP_PAD_) wins. (orrery-run sets GLIBC_TUNABLES' tcache count.)
+// "Simulation cost: lookups, an idle machine, and where the rest goes"). A
+// setting the user made through the environment (the trim threshold or top pad
+// in GLIBC_TUNABLES, MALLOC_TRIM_THRESHOLD_, MALLOC_TOP_PAD_) wins. (orrery-run
+// sets GLIBC_TUNABLES' tcache count.)
 //
 //===----------------------------------------------------------------------===//
 

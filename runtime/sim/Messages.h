@@ -71,8 +71,7 @@ void postMessage(const SentMessage &M);
 std::optional<SentMessage> matchMessage(const MatchKey &K, int Dst,
                                         double Bytes);
 /// The same by source only (any tag, any communicator).
-inline std::optional<SentMessage> matchMessage(int Src, int Dst,
-                                               double Bytes) {
+inline std::optional<SentMessage> matchMessage(int Src, int Dst, double Bytes) {
   return matchMessage(MatchKey{Src, AnyTag, AnyComm}, Dst, Bytes);
 }
 

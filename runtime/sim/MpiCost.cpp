@@ -14,8 +14,8 @@
 #include <cstdio>
 #include <limits>
 #include <map>
-#include <tuple>
 #include <string_view>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -53,8 +53,8 @@ const std::unordered_map<std::string_view, MpiOp> &opTable() {
 #define ORRERY_MPI_API(Name, Op, Send, Recv, Peer, Comm, Match, Sim)           \
   {#Name, {MpiClass::Op}},
 #define ORRERY_MPI_COLLECTIVE(Name, Coll, Mode, Send, Recv, Root, Comm, Sim)   \
-  {#Name, {MpiClass::Collective, models::Collective::Coll,                     \
-            nonblockingMode(#Mode)}},
+  {#Name,                                                                      \
+   {MpiClass::Collective, models::Collective::Coll, nonblockingMode(#Mode)}},
 #include "orrery/apis/Mpi.def"
   };
   return T;
@@ -411,7 +411,7 @@ void receiveMessages(Rank &R, const std::vector<PendingRecv> &Ps) {
     double Bound =
         models::Hockney{routeOf(M.SrcCpu, R.Cpu, M.Bytes).Latency,
                         routeOf(M.DataFrom, M.DataTo, M.Bytes).Bandwidth}
-                       .time(M.Bytes);
+            .time(M.Bytes);
     checkPhysicalBound(Site, M.Bytes, now() - M.Start, Bound);
   }
 }
@@ -469,15 +469,36 @@ void completeDeferred(Rank &R, OpenSite &O, const orrery_buf &Requests) {
     const char *Req = static_cast<const char *>(P.Request);
     return !Req || !End || (Req >= First && Req < End);
   };
-  auto Keep = std::stable_partition(R.Deferred.begin(), R.Deferred.end(),
-                                    [&](const PendingRecv &P) {
-                                      return !Waited(P);
-                                    });
+  auto Keep =
+      std::stable_partition(R.Deferred.begin(), R.Deferred.end(),
+                            [&](const PendingRecv &P) { return !Waited(P); });
   O.After.insert(O.After.end(), Keep, R.Deferred.end());
   R.Deferred.erase(Keep, R.Deferred.end());
 }
 
 } // namespace
+
+bool resultCollective(const char *Api, int Root, intptr_t Comm,
+                      bool &Nonblocking) {
+  MpiOp Op = classify(Api);
+  if (Op.Class != MpiClass::Collective)
+    return false;
+  Nonblocking = Op.Nonblocking;
+  switch (Op.Coll) {
+  case models::Collective::Reduce: {
+    int Me = -1;
+    MPI_Comm_rank(reinterpret_cast<MPI_Comm>(Comm), &Me);
+    return Me == Root;
+  }
+  case models::Collective::Allreduce:
+  case models::Collective::Bcast:
+  case models::Collective::Scan:
+  case models::Collective::Exscan:
+    return true;
+  default:
+    return false;
+  }
+}
 
 void mpiBegin(Rank &R, OpenSite &O, orrery_buf Send, orrery_buf Recv, int Peer,
               intptr_t Comm, const MatchArgs &Match) {
@@ -505,8 +526,7 @@ void mpiBegin(Rank &R, OpenSite &O, orrery_buf Send, orrery_buf Recv, int Peer,
   };
   switch (Op.Class) {
   case MpiClass::Send:
-    sendMessage(R, O, Send.ptr, bytesOf(Send, Comm), Peer, Comm,
-                Match.SendTag);
+    sendMessage(R, O, Send.ptr, bytesOf(Send, Comm), Peer, Comm, Match.SendTag);
     break;
   case MpiClass::OneSidedFrom:
     chargeLeg(R, SendSide());

@@ -33,6 +33,13 @@ struct MatchArgs {
   const void *Request = nullptr;
 };
 
+/// Whether a call of \p Api (root \p Root of \p Comm) leaves a result on
+/// the calling rank that a user's value may replace (DeviceValues.h): a
+/// reduction, scan or broadcast; MPI_Reduce's at its root only.
+/// \p Nonblocking: the result is there once a wait or test completes it.
+bool resultCollective(const char *Api, int Root, intptr_t Comm,
+                      bool &Nonblocking);
+
 void mpiBegin(Rank &R, OpenSite &O, orrery_buf Send, orrery_buf Recv, int Peer,
               intptr_t Comm, const MatchArgs &Match);
 void mpiEnd(Rank &R, OpenSite &O);

@@ -65,9 +65,8 @@ void chargeClockRead(Rank &R, double Before, const void *Site) {
   // clocks in some SimGrid versions).
   double Charge = Injected;
   if (atLoopHead(C, Site))
-    Charge = std::max(
-        Injected,
-        std::min(Growth * (Before - C.Polls.Origin), MaxClockReadCharge));
+    Charge = std::max(Injected, std::min(Growth * (Before - C.Polls.Origin),
+                                         MaxClockReadCharge));
   double Extra = C.Polls.Polls > 1 ? Charge - (now() - Before) : 0;
   if (Extra > MinActivitySeconds) {
     OutsideBench B;

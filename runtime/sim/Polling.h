@@ -34,7 +34,7 @@ struct PollStreak {
 /// as the one that times it, keep smpi/wtime).
 struct ClockStreak {
   PollStreak Polls;
-  const void *Head = nullptr; ///< the loop's head, once a site repeats
+  const void *Head = nullptr;          ///< the loop's head, once a site repeats
   std::array<const void *, 8> Sites{}; ///< distinct sites before that
   unsigned NumSites = 0;
 };

@@ -31,7 +31,7 @@ struct RankRandom {
   random_data Random{};
   char RandomTable[128] = {}; ///< glibc's default TYPE_3 table size
   bool RandomReady = false;
-  drand48_data Rand48{}; ///< zeroed: a fresh process's drand48 state
+  drand48_data Rand48{};          ///< zeroed: a fresh process's drand48 state
   unsigned short OldSeed[3] = {}; ///< what seed48 returns
 };
 

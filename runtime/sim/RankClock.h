@@ -1,4 +1,5 @@
-//===- RankClock.h - A rank's own time, ahead of SimGrid's clock -*- C++ -*-===//
+//===- RankClock.h - A rank's own time, ahead of SimGrid's clock -*- C++
+//-*-===//
 //
 // Most of what a rank spends between two MPI calls is time nobody else can
 // see: call overheads, launch costs, synchronization charges, and waits for

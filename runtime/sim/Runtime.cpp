@@ -2,15 +2,15 @@
 
 #include "Runtime.h"
 #include "DeviceExecutor.h"
-#include "orrery/sim/Api.h"
 #include "DeviceMemory.h"
 #include "DeviceValues.h"
 #include "GpuKernels.h"
-#include "SharedHost.h"
 #include "Messages.h"
 #include "NetworkFactors.h"
 #include "RankClock.h"
+#include "SharedHost.h"
 #include "Streams.h"
+#include "orrery/sim/Api.h"
 
 #include "orrery/models/MachineFile.h"
 #include "orrery/models/Platform.h"
@@ -20,9 +20,9 @@
 
 #include <chrono>
 #include <csignal>
-#include <cstring>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 namespace orrery::sim {
 
@@ -155,7 +155,8 @@ Runtime::Runtime() {
   if (const char *B = env("ORRERY_GPU_BIND")) {
     std::string S = B;
     if (S != "none" && S != "local")
-      fatal("ORRERY_GPU_BIND='" + S + "': use 'none' (every rank sees all "
+      fatal("ORRERY_GPU_BIND='" + S +
+            "': use 'none' (every rank sees all "
             "GPUs of its node) or 'local' (each rank sees its local rank's "
             "GPU only); orrery-run sets it from --gpu-bind");
     BindGpus = S == "local";
@@ -229,8 +230,10 @@ void Runtime::recordAbort(int Code) {
   if (!Failure.empty())
     return;
   Rank &R = rank();
-  Failure = "rank " + std::to_string(R.Id) + " called MPI_Abort with error "
-            "code " + std::to_string(Code);
+  Failure = "rank " + std::to_string(R.Id) +
+            " called MPI_Abort with error "
+            "code " +
+            std::to_string(Code);
   // An exit status is 8 bits; a code that reads as 0 there still failed.
   FailureStatus = (Code & 255) != 0 ? Code & 255 : 1;
 }
@@ -327,9 +330,9 @@ s4u::Host *Runtime::gpuHost(int Node, int G) {
   };
   if (Node < 0 || G < 0 || G >= GpusPerNode)
     return Lookup();
-  std::size_t Slot = static_cast<std::size_t>(Node) *
-                         static_cast<std::size_t>(GpusPerNode) +
-                     static_cast<std::size_t>(G);
+  std::size_t Slot =
+      static_cast<std::size_t>(Node) * static_cast<std::size_t>(GpusPerNode) +
+      static_cast<std::size_t>(G);
   if (Slot >= GpuHosts.size())
     GpuHosts.resize(Slot + 1, nullptr);
   if (!GpuHosts[Slot])
@@ -376,8 +379,8 @@ void Runtime::cpuFlow(Rank &R, Category C, s4u::Host *From, s4u::Host *To,
   chargeSince(R, C, Start, Estimate);
 }
 
-void Runtime::latencyFlow(Rank &R, Category C, s4u::Host *From,
-                          s4u::Host *To, double Seconds, bool Estimate) {
+void Runtime::latencyFlow(Rank &R, Category C, s4u::Host *From, s4u::Host *To,
+                          double Seconds, bool Estimate) {
   if (Seconds <= 0)
     return;
   // SimGrid scales the route's latency: a route without one cannot carry it.
@@ -460,13 +463,15 @@ void Runtime::finish() {
     FailureStatus = 1;
   }
   if (unsigned long N = GpuKernels::conflicts())
-    Rep.warn(std::to_string(N) + " kernel(s) started on a GPU that another "
+    Rep.warn(std::to_string(N) +
+             " kernel(s) started on a GPU that another "
              "rank, alone on it until then, had already used further ahead "
              "in simulated time (a rank chose a second rank's GPU "
              "mid-run): their timing is approximate; set "
              "ORRERY_RANK_CLOCK=0 for the exact one (docs/simulate.md)");
   if (unsigned long N = rank_clock::earlySimcalls())
-    Rep.warn(std::to_string(N) + " time(s) a rank made a simulation call "
+    Rep.warn(std::to_string(N) +
+             " time(s) a rank made a simulation call "
              "(an MPI or RAMC call in code orrery-instrument did not "
              "rewrite?) while its own time was ahead of SimGrid's clock: "
              "that call happened too early by up to the CPU time charged "

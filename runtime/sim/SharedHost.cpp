@@ -67,8 +67,7 @@ std::size_t threshold() {
       return DefaultThreshold;
     char *End = nullptr;
     unsigned long long N = std::strtoull(V, &End, 10);
-    return End && *End == '\0' ? static_cast<std::size_t>(N)
-                               : DefaultThreshold;
+    return End && *End == '\0' ? static_cast<std::size_t>(N) : DefaultThreshold;
   }();
   return T;
 }

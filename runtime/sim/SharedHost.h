@@ -1,4 +1,5 @@
-//===- SharedHost.h - Large host allocations shared by all ranks -*- C++ -*-===//
+//===- SharedHost.h - Large host allocations shared by all ranks -*- C++
+//-*-===//
 //
 // SMPI runs every rank in one process, so a solver that allocates host arrays
 // for the whole domain on each rank (reference solutions, initial conditions)

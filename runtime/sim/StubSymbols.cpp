@@ -17,8 +17,8 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
-#include <string>
 #include <map>
+#include <string>
 #include <vector>
 
 namespace orrery::sim {
@@ -49,8 +49,8 @@ std::map<std::uint64_t, std::string> readStubs(const char *Path) {
     if (!Section(I, Sym) || Sym.sh_type != SHT_SYMTAB ||
         Sym.sh_entsize < sizeof(Elf64_Sym) || !Section(Sym.sh_link, Str))
       continue;
-    for (std::uint64_t At = Sym.sh_offset; At + sizeof(Elf64_Sym) <=
-                                           Sym.sh_offset + Sym.sh_size;
+    for (std::uint64_t At = Sym.sh_offset;
+         At + sizeof(Elf64_Sym) <= Sym.sh_offset + Sym.sh_size;
          At += Sym.sh_entsize) {
       Elf64_Sym S;
       std::memcpy(&S, B.data() + At, sizeof S);

@@ -12,7 +12,6 @@
 
 #include "orrery/trace/TraceFile.h"
 
-
 namespace orrery::sim {
 
 bool Report::writeTrace(const std::string &Path, int Ranks,
@@ -21,10 +20,10 @@ bool Report::writeTrace(const std::string &Path, int Ranks,
   for (int R = 0; R < Ranks; ++R)
     T.Processes[R] = "rank " + std::to_string(R);
   for (const TraceSpan &S : Spans)
-    T.Threads[{S.Rank, S.Track}] =
-        S.Track == 0           ? std::string("host")
-        : S.Track == NvtxTrack ? std::string("NVTX")
-                               : "stream " + std::to_string(S.Track);
+    T.Threads[{S.Rank, S.Track}] = S.Track == 0 ? std::string("host")
+                                   : S.Track == NvtxTrack
+                                       ? std::string("NVTX")
+                                       : "stream " + std::to_string(S.Track);
   T.Spans.reserve(Spans.size());
   for (const TraceSpan &S : Spans)
     T.Spans.push_back({S.Rank, S.Track, S.Start, S.Duration, S.Name,

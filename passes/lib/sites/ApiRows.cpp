@@ -32,8 +32,19 @@ static const ApiSpec MpiTable[] = {
   {#Name, SiteKind::Mpi, Send, Recv, Peer, Comm, "",                           \
    false, #Op,           "",   "",   Sim,  Match},
 #define ORRERY_MPI_COLLECTIVE(Name, Coll, Mode, Send, Recv, Root, Comm, Sim)   \
-  {#Name, SiteKind::Mpi, Send,  Recv,  Root, Comm,   "",                       \
-   false, "Collective",  #Coll, #Mode, Sim,  match()},
+  {#Name,                                                                      \
+   SiteKind::Mpi,                                                              \
+   Send,                                                                       \
+   Recv,                                                                       \
+   Root,                                                                       \
+   Comm,                                                                       \
+   "",                                                                         \
+   false,                                                                      \
+   "Collective",                                                               \
+   #Coll,                                                                      \
+   #Mode,                                                                      \
+   Sim,                                                                        \
+   collectiveMatch(#Mode)},
 #include "orrery/apis/Mpi.def"
 };
 

@@ -28,6 +28,11 @@ constexpr MatchSpec match(const char *SendTag = "", const char *Source = "",
                           const char *RecvTag = "", const char *Request = "") {
   return {SendTag, Source, RecvTag, Request};
 }
+/// A collective's: a nonblocking one's request (its last argument), so that
+/// the runtime knows which wait or test completes it.
+constexpr MatchSpec collectiveMatch(const char *Mode) {
+  return match("", "", "", Mode[0] == 'N' ? "$L" : "");
+}
 
 } // namespace orrery
 

@@ -21,3 +21,7 @@ double readBack(const double *Device) {
   cudaMemcpy(&Host, Device, sizeof Host, cudaMemcpyDeviceToHost);
   return Host;
 }
+
+void startCount(const long long *Local, long long *Sum, MPI_Request *Req) {
+  MPI_Iallreduce(Local, Sum, 2, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD, Req);
+}
