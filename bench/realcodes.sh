@@ -278,17 +278,18 @@ cloverleaf() {
 
 # UoB-HPC's TeaLeaf, CUDA model with MPI: a CG solver with a tolerance.
 # Every reduction (the field summary, rro, pw, rrn) is read back through one
-# helper, at solver_methods.cpp:78: a step reads it a few times outside its
-# solve and twice per CG iteration (pw, then rrn, the residual whose 0 ends
-# the solve). With a cycle of C - 1 reads of 1.0 and one 0, C odd, the 0
-# falls on a pw and then, a cycle later, on an rrn: about C - 2 iterations a
-# step (the first step about half: it starts in phase). An even C keeps the 0
-# on pw: the solve never converges (max_iters). TEA_SCHEDULE, default C = 61.
+# helper and summed over ranks through another (driver/comms.cpp); the
+# solve ends when rrn, summed at its caller's line in driver/cg_driver.cpp,
+# is below the tolerance. A value there reaches rrn alone: TEA_SCHEDULE
+# (default 1.0*59,0*1) gives 60 CG iterations a step (TeaLeaf prints the
+# last iteration's index, 59); the other reads keep their defaults.
 tealeaf() {
   local copy=$work/tea built=no log=$work/tea.log
   uob_build tealeaf "$1" "$copy" && built=yes
+  local rrn
+  rrn=$(grep -n 'sum_over_ranks(settings, &rrn)' "$1/driver/cg_driver.cpp" | cut -d: -f1)
   [ $built = yes ] && (cd "$copy" && simulate "$log" "$np" --gpu-bind local \
-    --device-value "solver_methods.cpp:78=${TEA_SCHEDULE:-1.0*60,0*1}" \
+    --device-value "cg_driver.cpp:$rrn=${TEA_SCHEDULE:-1.0*59,0*1}" \
     "$copy/build/cuda-tealeaf" --file "${TEA_DECK:-tea.in}")
   report "tealeaf/cuda" $built "$log"
   [ -f "$log" ] && echo "# tealeaf: CG iterations per step: $(sed -n 's/^[[:space:]]*CG:[[:space:]]*\([0-9]*\) iterations/\1/p' "$log" | sort -n | uniq -c | awk '{printf "%s%s x %s", (NR>1?", ":""), $1, $2}')" >&2
