@@ -36,6 +36,8 @@
 #   quicksilver below) or of hpc/ior (autotools: ./bootstrap when there
 #   is no configure, ./configure CC=orrery-cc MPICC=orrery-cc --with-cuda;
 #   the MPI-IO backend, collective, buffers in managed memory) or of
+#   gpritam/CUDA-aware-MPI (DendriticGrowth: make MPICXX=orrery-cxx with
+#   orrery-cxx as nvcc on PATH) or of
 #   icl-utk-edu/heffte (distributed FFTs on cuFFT and MPI: cmake
 #   -DHeffte_ENABLE_CUDA=ON with the drivers; benchmarks/speed3d_c2c cufft
 #   double, HEFFTE_SIZE default "128 128 128") or of NVIDIA/nccl-tests
@@ -389,6 +391,24 @@ ior() {
   report "ior (MPI-IO)" $built "$log"
 }
 
+# gpritam/CUDA-aware-MPI's DendriticGrowth (phase-field solidification,
+# 512 x 512, 8,000 time steps, host-staged halo exchange with derived
+# datatypes): its Makefile calls nvcc by name, so orrery-cxx is put on PATH
+# as nvcc. It writes its fields as text every 50 steps into Output/ (about
+# 1 GiB in all, most of the wall time); the copy is removed afterwards.
+dendritic() {
+  local copy=$work/dendritic built=no log=$work/dendritic.log
+  cp -r "$1" "$copy"
+  mkdir -p "$work/nvcc-bin" "$copy/build" "$copy/Output"
+  ln -sf "$(command -v orrery-cxx)" "$work/nvcc-bin/nvcc"
+  echo "# dendritic: make MPICXX=orrery-cxx, orrery-cxx as nvcc on PATH" >&2
+  (cd "$copy" && PATH="$work/nvcc-bin:$PATH" make MPICXX=orrery-cxx) \
+    > "$work/dendritic.build" 2>&1 && [ -x "$copy/run" ] && built=yes
+  [ $built = yes ] && (cd "$copy" && simulate "$log" "$np" ./run)
+  rm -rf "$copy/Output"
+  report "dendritic-growth" $built "$log"
+}
+
 # heFFTe: 3-D FFTs distributed over MPI, cuFFT on each GPU, its own packing
 # kernels and GPU-aware all-to-all reshapes; its speed3d benchmark.
 heffte() {
@@ -441,6 +461,7 @@ for d in "$@"; do
   elif [ -f "$d/Samples/4_CUDA_Libraries/conjugateGradient/main.cpp" ]; then cuda_samples "$d"
   elif [ -f "$d/finite-volume/source/cuda/operators.fv4.cu" ]; then hpgmg_fv "$d"
   elif [ -f "$d/src/CycleTracking.cc" ]; then quicksilver "$d"
+  elif [ -f "$d/DendriticGrowth_MPI.cpp" ]; then dendritic "$d"
   elif [ -f "$d/src/aiori-MPIIO.c" ]; then ior "$d"
   elif [ -f "$d/src/heffte_backend_cuda.cu" ]; then heffte "$d"
   elif [ -f "$d/src/all_reduce.cu" ] && [ -f "$d/src/common.mk" ]; then nccl_tests "$d"
