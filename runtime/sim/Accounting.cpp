@@ -131,15 +131,19 @@ bool Report::writeJson(const std::string &Path, const Summary &S,
                   {"hint", K->Hint}});
   J["kernels"] = Ks;
   nlohmann::ordered_json Rs = nlohmann::ordered_json::array();
-  for (const auto &KV : Reads)
-    Rs.push_back({{"site", KV.first},
-                  {"api", KV.second.Api},
-                  {"type", KV.second.Type},
-                  {"reads", KV.second.Reads},
-                  {"bytes", KV.second.Bytes},
-                  {"value", KV.second.Value},
-                  {"last_value", KV.second.Last},
-                  {"value_from", KV.second.Source}});
+  for (const auto &KV : Reads) {
+    nlohmann::ordered_json R = {{"site", KV.second.Site}};
+    if (!KV.second.Via.empty())
+      R["via"] = KV.second.Via;
+    R.update({{"api", KV.second.Api},
+              {"type", KV.second.Type},
+              {"reads", KV.second.Reads},
+              {"bytes", KV.second.Bytes},
+              {"value", KV.second.Value},
+              {"last_value", KV.second.Last},
+              {"value_from", KV.second.Source}});
+    Rs.push_back(std::move(R));
+  }
   J["device_reads"] = Rs;
   // Every instrumented call site, as a native report lists them (api, site,
   // calls, seconds; summed over ranks), so orrery-compare lines them up.

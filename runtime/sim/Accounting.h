@@ -67,6 +67,8 @@ struct KernelTotals {
 /// One device-to-host read site (docs/simulate.md, "device reads"), kept
 /// under its FILE:LINE:COLUMN.
 struct DeviceReadTotals {
+  std::string Site; ///< FILE:LINE:COLUMN of the read
+  std::string Via;  ///< the caller's line whose value it took, or ""
   std::string Api, Type;
   std::string Value;  ///< what was written: the user's value, or "0"
   std::string Last;   ///< the value the last read got (a schedule's latest)

@@ -322,6 +322,8 @@ struct Chosen {
   std::string Spec;   ///< the value or schedule in force ("" none)
   std::string Source; ///< where it came from
   std::string Text;   ///< this read's value ("" or "keep": none written)
+  std::string Site;   ///< FILE:LINE:COLUMN of the read
+  std::string Via;    ///< the caller's line whose value it took, or ""
   std::string Key;    ///< the report's row
 };
 
@@ -342,11 +344,12 @@ Chosen chooseValue(Rank &R, const orrery_site *Site, UserValue *User,
                     ? baseName(*Recorded->Path)
                     : "(" + std::to_string(P.Files.size()) + " files)");
   }
-  C.Key = Site ? std::string(Site->file) + ":" + std::to_string(Site->line) +
-                     ":" + std::to_string(Site->column)
-               : std::string("(a copy outside instrumented code)");
-  if (!Via.empty())
-    C.Key += " via " + Via;
+  C.Site = Site ? std::string(Site->file) + ":" +
+                      std::to_string(Site->line) + ":" +
+                      std::to_string(Site->column)
+                : std::string("(a copy outside instrumented code)");
+  C.Via = Via;
+  C.Key = Via.empty() ? C.Site : C.Site + " via " + Via;
 
   Report &Rep = Runtime::get().report();
   // This rank's next read of the site takes the schedule's next value.
@@ -390,6 +393,8 @@ bool encodeChosen(Chosen &C, const std::string &Type,
 void recordRead(const Chosen &C, const orrery_site *Site,
                 const std::string &Type, double Bytes) {
   DeviceReadTotals &T = Runtime::get().report().deviceRead(C.Key);
+  T.Site = C.Site;
+  T.Via = C.Via;
   T.Api = Site ? Site->api : "";
   T.Type = Type;
   T.Value = C.Spec.empty() ? "0" : C.Spec;

@@ -145,6 +145,7 @@ bool parseDeviceReads(const json &Reads, FieldReader &R, ReportData &Out) {
     }
     DeviceRead Row;
     Row.Site = R.text(E, Where, "site", true);
+    Row.Via = R.text(E, Where, "via", false);
     Row.Api = R.text(E, Where, "api", false);
     Row.Type = R.text(E, Where, "type", false);
     Row.Value = R.text(E, Where, "value", true);

@@ -26,6 +26,7 @@ struct Kernel {
 
 struct DeviceRead {
   std::string Site, Api, Type, Value, From;
+  std::string Via; ///< the caller's line whose value the reads took
   std::string Last; ///< the value the last read got (a schedule)
   double Reads = 0, Bytes = 0;
 };

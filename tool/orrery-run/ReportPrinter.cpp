@@ -243,7 +243,8 @@ void printDeviceReads(const ReportData &D, std::ostream &OS) {
   Table T({false, false, true, true, false, false});
   T.add({"site", "call", "reads", "bytes", "value", "from"});
   for (const DeviceRead &R : D.Reads)
-    T.add({R.Site, R.Api.empty() ? "-" : R.Api, format("%.0f", R.Reads),
+    T.add({R.Via.empty() ? R.Site : R.Site + " via " + R.Via,
+           R.Api.empty() ? "-" : R.Api, format("%.0f", R.Reads),
            formatBytes(R.Bytes),
            R.Value + (R.Type.empty() ? "" : " (" + R.Type + ")") +
                // A schedule: where the last read was in it.
