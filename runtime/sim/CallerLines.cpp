@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -30,7 +31,7 @@ public:
       return In != nullptr;
     Started = true;
     const char *Env = std::getenv("ORRERY_SYMBOLIZER");
-    std::string Path = Env && *Env ? Env : ORRERY_LLVM_SYMBOLIZER;
+    Path = Env && *Env ? Env : ORRERY_LLVM_SYMBOLIZER;
     int ToChild[2], FromChild[2];
     if (pipe(ToChild) != 0 || pipe(FromChild) != 0) {
       Why = "no pipe for llvm-symbolizer";
@@ -60,15 +61,30 @@ public:
     }
     In = fdopen(ToChild[1], "w");
     Out = fdopen(FromChild[0], "r");
+    // A symbolizer that dies must not take the simulation with it: writes
+    // to its pipe then fail (EPIPE) instead of raising SIGPIPE.
+    std::signal(SIGPIPE, SIG_IGN);
     return In && Out;
+  }
+
+  /// Whether it still answers (it stops being asked once it does not).
+  bool alive() const { return In && Out; }
+  /// Once, after it stopped answering: why lines are missing.
+  bool died(std::string &Why) {
+    if (!Stopped || Told)
+      return false;
+    Told = true;
+    Why = "'" + Path + "' stopped answering (a broken llvm-symbolizer?)";
+    return true;
   }
 
   /// The lines of \p Address in \p Object, innermost inlined call first.
   std::vector<SourceLine> lines(const std::string &Object,
                                 unsigned long Address) {
     std::vector<SourceLine> L;
-    std::fprintf(In, "\"%s\" 0x%lx\n", Object.c_str(), Address);
-    std::fflush(In);
+    if (std::fprintf(In, "\"%s\" 0x%lx\n", Object.c_str(), Address) < 0 ||
+        std::fflush(In) != 0)
+      return stop(L);
     std::string Reply;
     char Buf[4096];
     while (std::fgets(Buf, sizeof Buf, Out)) {
@@ -76,6 +92,8 @@ public:
       if (!Reply.empty() && Reply.back() == '\n')
         break;
     }
+    if (Reply.empty())
+      return stop(L); // it exited
     nlohmann::json J = nlohmann::json::parse(Reply, nullptr, false);
     if (J.is_discarded() || !J.contains("Symbol") || !J["Symbol"].is_array())
       return L;
@@ -89,7 +107,16 @@ public:
   }
 
 private:
-  bool Started = false;
+  std::vector<SourceLine> stop(std::vector<SourceLine> &L) {
+    std::fclose(In);
+    std::fclose(Out);
+    In = Out = nullptr;
+    Stopped = true;
+    return L;
+  }
+
+  std::string Path;
+  bool Started = false, Stopped = false, Told = false;
   std::FILE *In = nullptr, *Out = nullptr;
 };
 
@@ -116,7 +143,7 @@ std::vector<SourceLine> callerLines(std::string &Why) {
   // Each code address once: (object, address in it) -> its lines.
   static std::map<const void *, std::vector<SourceLine>> Cache;
   std::vector<SourceLine> Lines;
-  if (!S.start(Why))
+  if (!S.start(Why) || !S.alive())
     return Lines;
   void *Frames[32];
   int N = backtrace(Frames, 32);
@@ -129,7 +156,7 @@ std::vector<SourceLine> callerLines(std::string &Why) {
     if (It == Cache.end()) {
       Dl_info Info{};
       std::vector<SourceLine> L;
-      if (dladdr(Pc, &Info) && Info.dli_fname &&
+      if (S.alive() && dladdr(Pc, &Info) && Info.dli_fname &&
           Info.dli_fbase != Self.dli_fbase) {
         std::string Object = objectFile(Info.dli_fname);
         if (!Object.empty())
@@ -141,6 +168,7 @@ std::vector<SourceLine> callerLines(std::string &Why) {
     }
     Lines.insert(Lines.end(), It->second.begin(), It->second.end());
   }
+  S.died(Why);
   return Lines;
 }
 

@@ -344,9 +344,8 @@ Chosen chooseValue(Rank &R, const orrery_site *Site, UserValue *User,
                     ? baseName(*Recorded->Path)
                     : "(" + std::to_string(P.Files.size()) + " files)");
   }
-  C.Site = Site ? std::string(Site->file) + ":" +
-                      std::to_string(Site->line) + ":" +
-                      std::to_string(Site->column)
+  C.Site = Site ? std::string(Site->file) + ":" + std::to_string(Site->line) +
+                      ":" + std::to_string(Site->column)
                 : std::string("(a copy outside instrumented code)");
   C.Via = Via;
   C.Key = Via.empty() ? C.Site : C.Site + " via " + Via;
@@ -361,7 +360,7 @@ Chosen chooseValue(Rank &R, const orrery_site *Site, UserValue *User,
     const support::ValueSchedule *S = schedule(C.Spec, Error);
     if (!S) {
       Rep.warn("device value '" + C.Spec + "' for " + C.Key + ": " + Error +
-               "; zeros were read");
+               "; the read kept what it has without a value");
       C.Spec.clear();
       C.Text.clear();
       C.Source = "default";
