@@ -324,7 +324,8 @@ struct Chosen {
   std::string Text;   ///< this read's value ("" or "keep": none written)
   std::string Site;   ///< FILE:LINE:COLUMN of the read
   std::string Via;    ///< the caller's line whose value it took, or ""
-  std::string Key;    ///< the report's row
+  /// The report's row (and the warnings' name for the read).
+  std::string key() const { return Via.empty() ? Site : Site + " via " + Via; }
 };
 
 Chosen chooseValue(Rank &R, const orrery_site *Site, UserValue *User,
@@ -348,7 +349,6 @@ Chosen chooseValue(Rank &R, const orrery_site *Site, UserValue *User,
                       ":" + std::to_string(Site->column)
                 : std::string("(a copy outside instrumented code)");
   C.Via = Via;
-  C.Key = Via.empty() ? C.Site : C.Site + " via " + Via;
 
   Report &Rep = Runtime::get().report();
   // This rank's next read of the site takes the schedule's next value.
@@ -359,7 +359,7 @@ Chosen chooseValue(Rank &R, const orrery_site *Site, UserValue *User,
   } else if (!C.Spec.empty()) {
     const support::ValueSchedule *S = schedule(C.Spec, Error);
     if (!S) {
-      Rep.warn("device value '" + C.Spec + "' for " + C.Key + ": " + Error +
+      Rep.warn("device value '" + C.Spec + "' for " + C.key() + ": " + Error +
                "; the read kept what it has without a value");
       C.Spec.clear();
       C.Text.clear();
@@ -380,7 +380,7 @@ bool encodeChosen(Chosen &C, const std::string &Type,
   if (encodeDeviceValue(Type, C.Text, E))
     return true;
   Runtime::get().report().warn(
-      "device value '" + C.Text + "' for " + C.Key + " is not a " + Type +
+      "device value '" + C.Text + "' for " + C.key() + " is not a " + Type +
       " value (or is out of its range); it was not written: give one that "
       "fits the type read there");
   C.Text.clear();
@@ -391,7 +391,7 @@ bool encodeChosen(Chosen &C, const std::string &Type,
 
 void recordRead(const Chosen &C, const orrery_site *Site,
                 const std::string &Type, double Bytes) {
-  DeviceReadTotals &T = Runtime::get().report().deviceRead(C.Key);
+  DeviceReadTotals &T = Runtime::get().report().deviceRead(C.key());
   T.Site = C.Site;
   T.Via = C.Via;
   T.Api = Site ? Site->api : "";
@@ -469,35 +469,6 @@ struct ResultValue {
   const void *Request = nullptr; ///< nonblocking: the program's request
 };
 
-/// The value for \p Site's result at \p Buf; false when the user set none
-/// (the computed result stands, and is not listed).
-bool resultValue(Rank &R, const orrery_site *Site, void *Buf, long long Count,
-                 intptr_t Datatype, ResultValue &V) {
-  if (userValues().empty() || !Site || !Buf || Count <= 0)
-    return false;
-  std::string Via;
-  UserValue *User = userValueFor(Site, Via);
-  if (!User)
-    return false;
-  auto Type = reinterpret_cast<MPI_Datatype>(Datatype);
-  int Size = 0;
-  if (MPI_Type_size(Type, &Size) != MPI_SUCCESS || Size <= 0)
-    return false;
-  V.Site = Site;
-  V.Buf = Buf;
-  V.Bytes = static_cast<std::size_t>(Count) * Size;
-  V.ValueType = mpiValueType(Type);
-  V.C = chooseValue(R, Site, User, Via, nullptr);
-  encodeChosen(V.C, V.ValueType, V.E);
-  return true;
-}
-
-void writeResult(const ResultValue &V) {
-  if (!V.E.empty())
-    fill(V.Buf, V.Bytes, V.E);
-  recordRead(V.C, V.Site, V.ValueType, static_cast<double>(V.Bytes));
-}
-
 std::map<const Rank *, std::vector<ResultValue>> &pendingResults() {
   static std::map<const Rank *, std::vector<ResultValue>> M;
   return M;
@@ -505,18 +476,25 @@ std::map<const Rank *, std::vector<ResultValue>> &pendingResults() {
 
 } // namespace
 
-void mpiResult(Rank &R, const orrery_site *Site, void *Buf, long long Count,
-               intptr_t Datatype) {
-  ResultValue V;
-  if (resultValue(R, Site, Buf, Count, Datatype, V))
-    writeResult(V);
-}
-
-void mpiResultPending(Rank &R, const orrery_site *Site, void *Buf,
-                      long long Count, intptr_t Datatype, const void *Request) {
-  ResultValue V;
-  if (!Request || !resultValue(R, Site, Buf, Count, Datatype, V))
+void mpiResultBegin(Rank &R, const orrery_site *Site, const orrery_buf &Result,
+                    const void *Request) {
+  if (userValues().empty() || !Site || !Result.ptr || Result.count <= 0)
     return;
+  std::string Via;
+  UserValue *User = userValueFor(Site, Via);
+  if (!User)
+    return; // the computed result stands, and is not listed
+  auto Type = reinterpret_cast<MPI_Datatype>(Result.datatype);
+  int Size = 0;
+  if (MPI_Type_size(Type, &Size) != MPI_SUCCESS || Size <= 0)
+    return;
+  ResultValue V;
+  V.Site = Site;
+  V.Buf = const_cast<void *>(Result.ptr);
+  V.Bytes = static_cast<std::size_t>(Result.count) * Size;
+  V.ValueType = mpiValueType(Type);
+  V.C = chooseValue(R, Site, User, Via, nullptr);
+  encodeChosen(V.C, V.ValueType, V.E);
   V.Request = Request;
   pendingResults()[&R].push_back(std::move(V));
 }
@@ -530,8 +508,11 @@ void mpiResultsCompleted(Rank &R) {
     return;
   auto &Pending = It->second;
   for (auto P = Pending.begin(); P != Pending.end();) {
-    if (*static_cast<const MPI_Request *>(P->Request) == MPI_REQUEST_NULL) {
-      writeResult(*P);
+    if (!P->Request ||
+        *static_cast<const MPI_Request *>(P->Request) == MPI_REQUEST_NULL) {
+      if (!P->E.empty())
+        fill(P->Buf, P->Bytes, P->E);
+      recordRead(P->C, P->Site, P->ValueType, static_cast<double>(P->Bytes));
       P = Pending.erase(P);
     } else {
       ++P;

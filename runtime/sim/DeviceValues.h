@@ -37,22 +37,19 @@ void deviceRead(Rank &R, void *Dst, std::size_t Bytes);
 /// Whether the user set any value (--device-value, --device-values).
 bool userValuesGiven();
 
-/// The result buffer \p Buf (\p Count elements of MPI datatype \p Datatype)
-/// of a blocking reduction or broadcast at \p Site: written with the user's
-/// value when one is set at the site's line or at a caller's, else left as
-/// computed. Control flow that ends on a global count or norm (a particle
-/// loop, a solver whose residual lives in managed memory) reaches its
-/// decision through such a call, where no device read is seen.
-void mpiResult(Rank &R, const orrery_site *Site, void *Buf, long long Count,
-               intptr_t Datatype);
-
-/// The same for a nonblocking reduction or broadcast whose request the
-/// program keeps at \p Request: the value is chosen now, in call order, and
-/// written when a wait or test completes the request (mpiResultsCompleted).
-void mpiResultPending(Rank &R, const orrery_site *Site, void *Buf,
-                      long long Count, intptr_t Datatype, const void *Request);
-/// After each MPI call of \p R: writes the pending results whose requests
-/// it completed (the program's request is MPI_REQUEST_NULL again).
+/// The result \p Result (an MPI buffer) of a reduction, scan or broadcast at
+/// \p Site: when the user set a value at the site's line or at a caller's,
+/// it is chosen now, in call order, and written over the computed result
+/// when the call returns (\p Request null) or, for a nonblocking call, when
+/// a wait or test completes the request the program keeps at \p Request.
+/// Control flow that ends on a global count or norm (a particle loop, a
+/// solver whose residual lives in managed memory) reaches its decision
+/// through such a call, where no device read is seen.
+void mpiResultBegin(Rank &R, const orrery_site *Site, const orrery_buf &Result,
+                    const void *Request);
+/// At the end of each MPI call of \p R: writes the results that are there
+/// now (the call's own, and those whose requests it completed: the
+/// program's request is MPI_REQUEST_NULL again).
 void mpiResultsCompleted(Rank &R);
 
 /// \p Text in \p Type's representation (f32, f64, i8-i64, u8-u64, bytes):

@@ -71,8 +71,6 @@ static void leave(const orrery_site *S) {
     R.Open.erase(std::next(It).base());
     if (S->kind == ORRERY_KIND_MPI) {
       mpiEnd(R, O);
-      if (O.Result)
-        mpiResult(R, S, O.Result, O.ResultCount, O.ResultType);
       mpiResultsCompleted(R);
     }
     SiteTotals *Row = R.siteRow(S);
@@ -130,17 +128,9 @@ void orrery_mpi_begin(const orrery_site *S, orrery_buf Send, orrery_buf Recv,
            MatchArgs{SendTag, Source, RecvTag, Request});
   bool Nonblocking = false;
   if (userValuesGiven() && Recv.form == ORRERY_BUF_MPI &&
-      resultCollective(S->api, Peer, Comm, Nonblocking)) {
-    void *Buf = const_cast<void *>(Recv.ptr);
-    if (Nonblocking) {
-      mpiResultPending(R, S, Buf, Recv.count, Recv.datatype, Request);
-    } else {
-      OpenSite &O = R.Open.back();
-      O.Result = Buf;
-      O.ResultCount = Recv.count;
-      O.ResultType = Recv.datatype;
-    }
-  }
+      resultCollective(S->api, Peer, Comm, Nonblocking) &&
+      (!Nonblocking || Request))
+    mpiResultBegin(R, S, Recv, Nonblocking ? Request : nullptr);
   // The call itself (SMPI's) happens at the rank's own time.
   rank_clock::catchUp();
 }

@@ -81,11 +81,6 @@ struct OpenSite {
   double Begin = 0;   ///< simulated time at begin
   double Charged = 0; ///< seconds Orrery charged inside it (not network)
   std::vector<PendingRecv> After; ///< receives to complete at the end
-  /// A blocking reduction's or broadcast's result on this rank, for a value
-  /// the user set (DeviceValues.h, mpiResult); null when none.
-  void *Result = nullptr;
-  long long ResultCount = 0;
-  intptr_t ResultType = 0;
 };
 
 /// The launch a hook announced, consumed by cudaLaunchKernel.
