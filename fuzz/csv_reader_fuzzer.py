@@ -8,7 +8,7 @@ sweep's results.csv (read_rows, points_of) and bench/validate.sh's points
 (SystemExit "orrery-plot: error: ..."): any other exception is a failure,
 its input saved as ARTIFACTS/crash-<sha1> and the traceback printed.
 
-  csv_reader_fuzzer.py [--plot orrery-plot.py] [--runs N] [--seed S]
+  csv_reader_fuzzer.py [--plot BUILD/bin/orrery-plot] [--runs N] [--seed S]
                        [--artifacts DIR] SEED.csv...
 
 The run is reproducible from --seed; an input given alone with --runs 0 is
@@ -21,6 +21,7 @@ import importlib.util
 import io
 import os
 import random
+import shutil
 import sys
 import tempfile
 import traceback
@@ -91,15 +92,17 @@ def check(plot, path):
 
 
 def main(argv):
-    here = os.path.dirname(os.path.abspath(__file__))
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--plot", default=os.path.join(
-        here, "..", "tool", "orrery-plot", "orrery-plot.py"))
+    # The built orrery-plot (its source is a template the build fills in
+    # with the format lists), found on PATH as the tests put it there.
+    ap.add_argument("--plot", default=shutil.which("orrery-plot"))
     ap.add_argument("--runs", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--artifacts", default=".")
     ap.add_argument("seeds", nargs="+")
     args = ap.parse_args(argv)
+    if not args.plot:
+        ap.error("no orrery-plot on PATH; give --plot BUILD/bin/orrery-plot")
     plot = load_plot(args.plot)
     seeds = []
     for s in args.seeds:

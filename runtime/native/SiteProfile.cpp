@@ -3,6 +3,7 @@
 #include "SiteProfile.h"
 #include "LauncherEnv.h"
 
+#include "orrery/formats/Formats.h"
 #include "orrery/support/AtomicFile.h"
 
 #include <nlohmann/json.hpp>
@@ -146,32 +147,34 @@ bool SiteProfile::writeReport(const std::string &Path,
   double Measured = std::chrono::duration<double>(To - From).count();
   char Host[256] = "";
   gethostname(Host, sizeof Host - 1);
+  namespace F = formats::report;
   OJ J;
-  J["schema"] = "orrery-sim-report/1";
-  J["kind"] = "measured";
-  J["machine"] = {{"name", Host}, {"file", ""}};
-  J["network_mode"] = "native";
+  J[F::Schema] = formats::ReportSchema;
+  J[F::Kind] = "measured";
+  J[F::Machine] = {{F::MachineName, Host}, {F::MachineFile, ""}};
+  J[F::NetworkMode] = "native";
   // One report per process: its times are this rank's, so "ranks" is 1 and
   // per-rank comparisons divide by 1.
-  J["ranks"] = 1;
-  J["rank"] = worldRank() < 0 ? 0 : worldRank();
-  J["world_size"] = worldSize() < 0 ? 1 : worldSize();
-  J["completed"] = true;
-  J["measured_seconds"] = Measured;
-  J["wall_seconds"] = std::chrono::duration<double>(Now - Loaded).count();
+  J[F::Ranks] = 1;
+  J[F::Rank] = worldRank() < 0 ? 0 : worldRank();
+  J[F::WorldSize] = worldSize() < 0 ? 1 : worldSize();
+  J[F::Completed] = true;
+  J[F::MeasuredSeconds] = Measured;
+  J[F::WallSeconds] = std::chrono::duration<double>(Now - Loaded).count();
   OJ B = OJ::object();
   double Charged = 0;
-  // The simulator's categories (Accounting.h), in its order; those a
+  // The categories every report has (ReportCategories.def), in order; those a
   // native run cannot tell apart (kernel time, device legs, host bounce,
   // reductions happen inside launches and MPI calls) stay 0.
-  for (const char *K :
-       {"launch", "kernel_compute", "kernel_memory", "copies", "device_legs",
-        "host_bounce", "reduction", "network", "call_overhead", "sync"}) {
-    auto It = Categories.find(K);
-    B[K] = It == Categories.end() ? 0.0 : It->second;
-    Charged += B[K].get<double>();
+  for (const formats::ReportCategory &C : formats::reportCategories()) {
+    if (C.When != formats::Presence::Always)
+      continue;
+    auto It = Categories.find(C.Key);
+    B[C.Key] = It == Categories.end() ? 0.0 : It->second;
+    Charged += B[C.Key].get<double>();
   }
-  B["host_compute"] = Measured > Charged ? Measured - Charged : 0.0;
+  B[formats::category::HostCompute] =
+      Measured > Charged ? Measured - Charged : 0.0;
   // Device time overlaps the host's: a row of its own, only on a GPU.
   double KernelDevice = 0;
   unsigned long long DeviceLaunches = 0, Launches = 0;
@@ -182,8 +185,8 @@ bool SiteProfile::writeReport(const std::string &Path,
       Launches += E.Calls;
     }
   if (DeviceLaunches > 0)
-    B["kernel_device"] = KernelDevice;
-  J["breakdown"] = B;
+    B[formats::category::KernelDevice] = KernelDevice;
+  J[F::Breakdown] = B;
   OJ Ks = OJ::array(), Ss = OJ::array();
   bool AnyLaunch = false;
   // In source order, so reports of two runs line up.
@@ -199,32 +202,33 @@ bool SiteProfile::writeReport(const std::string &Path,
   for (const auto &[Site, E] : Sorted) {
     std::string Where =
         std::string(Site->file) + ":" + std::to_string(Site->line);
-    OJ S = {{"api", Site->api},
-            {"site", Where},
-            {"calls", E.Calls},
-            {"seconds", E.Seconds}};
+    OJ S = {{F::SiteApi, Site->api},
+            {F::SiteWhere, Where},
+            {F::SiteCalls, E.Calls},
+            {F::SiteSeconds, E.Seconds}};
     if (E.DeviceCalls > 0) {
-      S["device_calls"] = E.DeviceCalls;
-      S["device_seconds"] = E.DeviceSeconds;
+      S[F::SiteDeviceCalls] = E.DeviceCalls;
+      S[F::SiteDeviceSeconds] = E.DeviceSeconds;
     }
     Ss.push_back(S);
     if (Site->kind == ORRERY_KIND_LAUNCH) {
       AnyLaunch = true;
       // A kernel's time is its device time where it was timed there (as a
       // simulation's kernel rows are), else its host-side launch calls.
-      OJ K = {{"name", Site->callee ? Site->callee : ""},
-              {"site", Where},
-              {"launches", E.Calls},
-              {"seconds", E.DeviceCalls > 0 ? E.DeviceSeconds : E.Seconds}};
+      OJ K = {
+          {F::KernelName, Site->callee ? Site->callee : ""},
+          {F::KernelSite, Where},
+          {F::KernelLaunches, E.Calls},
+          {F::KernelSeconds, E.DeviceCalls > 0 ? E.DeviceSeconds : E.Seconds}};
       if (E.DeviceCalls > 0) {
-        K["device_launches"] = E.DeviceCalls;
-        K["launch_seconds"] = E.Seconds;
+        K[F::KernelDeviceLaunches] = E.DeviceCalls;
+        K[F::KernelLaunchSeconds] = E.Seconds;
       }
       Ks.push_back(K);
     }
   }
-  J["kernels"] = Ks;
-  J["sites"] = Ss;
+  J[F::Kernels] = Ks;
+  J[F::Sites] = Ss;
   OJ W = OJ::array();
   if (AnyLaunch && DeviceLaunches == 0)
     W.push_back("kernel times are the host-side launch calls (no kernel was "
@@ -241,7 +245,7 @@ bool SiteProfile::writeReport(const std::string &Path,
     W.push_back(std::to_string(UntimedDevice) +
                 " kernel launches or asynchronous copies could not be timed "
                 "on the device");
-  J["warnings"] = W;
+  J[F::Warnings] = W;
   return support::writeFileAtomically(Path, J.dump(2) + "\n", Error);
 }
 

@@ -1,6 +1,7 @@
 //===- Accounting.cpp - The JSON report of a simulation -------------------===//
 
 #include "Accounting.h"
+#include "orrery/formats/Formats.h"
 #include "orrery/hooks.h"
 #include "orrery/models/KernelCounts.h"
 #include "orrery/support/AtomicFile.h"
@@ -13,30 +14,12 @@ namespace orrery::sim {
 
 std::string_view categoryKey(Category C) {
   switch (C) {
-  case Category::Launch:
-    return "launch";
-  case Category::KernelCompute:
-    return "kernel_compute";
-  case Category::KernelMemory:
-    return "kernel_memory";
-  case Category::Copies:
-    return "copies";
-  case Category::DeviceLegs:
-    return "device_legs";
-  case Category::HostBounce:
-    return "host_bounce";
-  case Category::Reduction:
-    return "reduction";
-  case Category::Network:
-    return "network";
-  case Category::CallOverhead:
-    return "call_overhead";
-  case Category::Sync:
-    return "sync";
-  case Category::HostCompute:
-    return "host_compute";
-  case Category::Nccl:
-    return "nccl";
+#define ORRERY_REPORT_CATEGORY(Id, Key, Label, Sum, Presence, Meaning)         \
+  case Category::Id:                                                           \
+    return Key;
+#define ORRERY_MEASURED_CATEGORY(Id, Key, Label, Sum, Presence, Meaning)
+#include "orrery/formats/ReportCategories.def"
+#undef ORRERY_REPORT_CATEGORY
   }
   return "unknown";
 }
@@ -67,20 +50,22 @@ static const char *confidenceName(int C) {
 
 bool Report::writeJson(const std::string &Path, const Summary &S,
                        std::string &Error) const {
+  namespace F = formats::report;
   nlohmann::ordered_json J;
-  J["schema"] = "orrery-sim-report/1";
-  J["machine"] = {{"name", S.MachineName}, {"file", S.MachineFile}};
-  J["network_mode"] = S.NetworkMode;
-  J["ranks"] = S.Ranks;
-  J["nodes"] = S.Nodes;
-  J["ranks_per_node"] = S.RanksPerNode;
-  J["completed"] = S.Failure.empty();
+  J[F::Schema] = formats::ReportSchema;
+  J[F::Machine] = {{F::MachineName, S.MachineName},
+                   {F::MachineFile, S.MachineFile}};
+  J[F::NetworkMode] = S.NetworkMode;
+  J[F::Ranks] = S.Ranks;
+  J[F::Nodes] = S.Nodes;
+  J[F::RanksPerNode] = S.RanksPerNode;
+  J[F::Completed] = S.Failure.empty();
   if (!S.Failure.empty())
-    J["failure"] = {{"reason", S.Failure},
-                    {"exit_status", S.FailureStatus},
-                    {"ranks", S.FailedRanks}};
-  J["simulated_seconds"] = S.SimulatedSeconds;
-  J["wall_seconds"] = S.WallSeconds;
+    J[F::Failure] = {{F::FailureReason, S.Failure},
+                     {F::FailureExitStatus, S.FailureStatus},
+                     {F::FailureRanks, S.FailedRanks}};
+  J[F::SimulatedSeconds] = S.SimulatedSeconds;
+  J[F::WallSeconds] = S.WallSeconds;
   // host_compute is a row only when host code was charged (--host-compute):
   // otherwise the simulation did not time it and a 0 would claim it did.
   // nccl is a row only for programs that made NCCL operations.
@@ -97,7 +82,7 @@ bool Report::writeJson(const std::string &Path, const Summary &S,
     if (Shown(I))
       B[std::string(categoryKey(static_cast<Category>(I)))] =
           S.Total.Seconds[I];
-  J["breakdown"] = B;
+  J[F::Breakdown] = B;
   // Twin mode: the part of each category measured on the real GPU (the
   // rest is modelled).
   nlohmann::ordered_json BM = nlohmann::ordered_json::object();
@@ -105,10 +90,10 @@ bool Report::writeJson(const std::string &Path, const Summary &S,
     if (Shown(I))
       BM[std::string(categoryKey(static_cast<Category>(I)))] =
           S.Total.Measured[I];
-  J["breakdown_measured"] = BM;
-  J["kernel_time"] = S.DeviceTime;
-  J["gpu_seconds"] = GpuSeconds;
-  J["gpu_estimated_seconds"] = GpuEstimated;
+  J[F::BreakdownMeasured] = BM;
+  J[F::KernelTime] = S.DeviceTime;
+  J[F::GpuSeconds] = GpuSeconds;
+  J[F::GpuEstimatedSeconds] = GpuEstimated;
   std::vector<const KernelTotals *> Sorted;
   for (const auto &KV : Kernels)
     Sorted.push_back(&KV.second);
@@ -118,53 +103,53 @@ bool Report::writeJson(const std::string &Path, const Summary &S,
                    });
   nlohmann::ordered_json Ks = nlohmann::ordered_json::array();
   for (const KernelTotals *K : Sorted)
-    Ks.push_back({{"name", K->Name},
-                  {"site", K->Site},
-                  {"launches", K->Launches},
-                  {"flops", K->Flops},
-                  {"bytes", K->Bytes},
-                  {"seconds", K->Seconds},
-                  {"estimated_seconds", K->EstimatedSeconds},
-                  {"measured_seconds", K->MeasuredSeconds},
-                  {"time", timeSource(*K)},
-                  {"confidence", confidenceName(K->Confidence)},
-                  {"hint", K->Hint}});
-  J["kernels"] = Ks;
+    Ks.push_back({{F::KernelName, K->Name},
+                  {F::KernelSite, K->Site},
+                  {F::KernelLaunches, K->Launches},
+                  {F::KernelFlops, K->Flops},
+                  {F::KernelBytes, K->Bytes},
+                  {F::KernelSeconds, K->Seconds},
+                  {F::KernelEstimatedSeconds, K->EstimatedSeconds},
+                  {F::KernelMeasuredSeconds, K->MeasuredSeconds},
+                  {F::KernelTimeSource, timeSource(*K)},
+                  {F::KernelConfidence, confidenceName(K->Confidence)},
+                  {F::KernelHint, K->Hint}});
+  J[F::Kernels] = Ks;
   nlohmann::ordered_json Rs = nlohmann::ordered_json::array();
   for (const auto &KV : Reads) {
-    nlohmann::ordered_json R = {{"site", KV.second.Site}};
+    nlohmann::ordered_json R = {{F::ReadSite, KV.second.Site}};
     if (!KV.second.Via.empty())
-      R["via"] = KV.second.Via;
-    R.update({{"api", KV.second.Api},
-              {"type", KV.second.Type},
-              {"reads", KV.second.Reads},
-              {"bytes", KV.second.Bytes},
-              {"value", KV.second.Value},
-              {"last_value", KV.second.Last},
-              {"value_from", KV.second.Source}});
+      R[F::ReadVia] = KV.second.Via;
+    R.update({{F::ReadApi, KV.second.Api},
+              {F::ReadType, KV.second.Type},
+              {F::ReadCount, KV.second.Reads},
+              {F::ReadBytes, KV.second.Bytes},
+              {F::ReadValue, KV.second.Value},
+              {F::ReadLastValue, KV.second.Last},
+              {F::ReadValueFrom, KV.second.Source}});
     Rs.push_back(std::move(R));
   }
-  J["device_reads"] = Rs;
+  J[F::DeviceReads] = Rs;
   // Every instrumented call site, as a native report lists them (api, site,
   // calls, seconds; summed over ranks), so orrery-compare lines them up.
   nlohmann::ordered_json Ss = nlohmann::ordered_json::array();
   for (const auto &KV : Sites)
-    Ss.push_back({{"api", KV.second.Api},
-                  {"site", KV.second.Site},
-                  {"calls", KV.second.Calls},
-                  {"seconds", KV.second.Seconds}});
-  J["sites"] = Ss;
-  J["shared_host"] = {{"threshold_bytes", S.SharedThreshold},
-                      {"allocations", S.SharedAllocations},
-                      {"bytes", S.SharedBytes}};
-  J["rank_clock"] = {{"charges_ahead", S.ChargesAhead},
-                     {"catch_ups", S.CatchUps}};
+    Ss.push_back({{F::SiteApi, KV.second.Api},
+                  {F::SiteWhere, KV.second.Site},
+                  {F::SiteCalls, KV.second.Calls},
+                  {F::SiteSeconds, KV.second.Seconds}});
+  J[F::Sites] = Ss;
+  J[F::SharedHost] = {{F::SharedThreshold, S.SharedThreshold},
+                      {F::SharedAllocations, S.SharedAllocations},
+                      {F::SharedBytes, S.SharedBytes}};
+  J[F::RankClock] = {{F::ChargesAhead, S.ChargesAhead},
+                     {F::CatchUps, S.CatchUps}};
   nlohmann::ordered_json W = nlohmann::ordered_json::array();
   for (const auto &KV : Warnings)
     W.push_back(KV.second > 1
                     ? KV.first + " (" + std::to_string(KV.second) + " times)"
                     : KV.first);
-  J["warnings"] = W;
+  J[F::Warnings] = W;
   return support::writeFileAtomically(Path, J.dump(2) + "\n", Error);
 }
 

@@ -19,21 +19,21 @@
 
 namespace orrery::sim {
 
+/// The breakdown's categories a simulation charges, in the report's order
+/// (formats/include/orrery/formats/ReportCategories.def says what each
+/// holds; docs/report.md).
 enum class Category {
-  Launch,        ///< CPU side of kernel launches
-  KernelCompute, ///< kernels bound by arithmetic (model time)
-  KernelMemory,  ///< kernels bound by device memory (model time)
-  Copies,        ///< cudaMemcpy*/cudaMemset* on the GPU's engines
-  DeviceLegs,    ///< t_leg of MPI calls on device buffers
-  HostBounce,    ///< coll/cuda's staging of reduction collectives
-  Reduction,     ///< t_reduce on the host
-  Network,       ///< time inside MPI calls not charged by Orrery
-  CallOverhead,  ///< t_call of MPI, per-call overhead of CUDA copies
-  Sync,          ///< t_sync of synchronizing calls
-  HostCompute,   ///< host code between hooks (orrery-run --host-compute)
-  Nccl,          ///< NCCL operations on streams (liborrery-sim-nccl)
+#define ORRERY_REPORT_CATEGORY(Id, Key, Label, Sum, Presence, Meaning) Id,
+#define ORRERY_MEASURED_CATEGORY(Id, Key, Label, Sum, Presence, Meaning)
+#include "orrery/formats/ReportCategories.def"
+#undef ORRERY_REPORT_CATEGORY
 };
-constexpr int NumCategories = 12;
+constexpr int NumCategories = 0
+#define ORRERY_REPORT_CATEGORY(Id, Key, Label, Sum, Presence, Meaning) +1
+#define ORRERY_MEASURED_CATEGORY(Id, Key, Label, Sum, Presence, Meaning)
+#include "orrery/formats/ReportCategories.def"
+#undef ORRERY_REPORT_CATEGORY
+    ;
 std::string_view categoryKey(Category C); ///< "kernel_compute"
 
 /// Seconds per category, the part of them resting on estimates and the

@@ -3,8 +3,8 @@
 
   check_layering.py SRC_ROOT
 
-Layers (docs/architecture.md): support/ below all; apis/ and abi/, read by
-every layer; models/ (the cost models); passes/ (which may ask the models)
+Layers (docs/architecture.md): support/ below all; apis/, abi/ and formats/,
+read by every layer (formats/ may use support/ only); models/ (the cost models); passes/ (which may ask the models)
 and runtime/ (which runs the models) on them, neither including the other;
 tool/ on top. So models/, passes/, support/, apis/ and abi/ include nothing
 from runtime/ or tool/, and models/ nothing from passes/. An
@@ -20,9 +20,11 @@ import sys
 SOURCE = (".h", ".hpp", ".def", ".c", ".cc", ".cpp", ".cu", ".inc")
 # Layer -> the top-level folders it must not include from.
 FORBIDDEN = {
-    "support": {"runtime", "tool", "passes", "models", "apis", "abi"},
+    "support": {"runtime", "tool", "passes", "models", "apis", "abi",
+                "formats"},
     "apis": {"runtime", "tool", "passes", "models"},
     "abi": {"runtime", "tool", "passes", "models"},
+    "formats": {"runtime", "tool", "passes", "models", "apis", "abi"},
     "models": {"runtime", "tool", "passes"},
     "passes": {"runtime", "tool"},
 }
@@ -38,7 +40,8 @@ def files_under(root, top):
 
 
 def main(root):
-    tops = ["support", "apis", "abi", "models", "passes", "runtime", "tool"]
+    tops = ["support", "apis", "abi", "formats", "models", "passes", "runtime",
+            "tool"]
     headers = [p for top in tops for p in files_under(root, top)]
     errors, checked = [], 0
     for layer, forbidden in FORBIDDEN.items():

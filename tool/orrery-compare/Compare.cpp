@@ -1,6 +1,9 @@
 //===- Compare.cpp - Lining up a measured and a predicted report ----------===//
 
 #include "Compare.h"
+#include "orrery/formats/Formats.h"
+#include "orrery/formats/ReportCheck.h"
+#include "orrery/support/ReadFile.h"
 
 #include <algorithm>
 #include <cmath>
@@ -13,6 +16,7 @@ namespace orrery::compare {
 namespace {
 
 using json = nlohmann::json;
+namespace F = formats::report;
 
 /// Line and column (1-based) of byte offset \p Byte in \p Text.
 std::pair<size_t, size_t> lineColumn(const std::string &Text, size_t Byte) {
@@ -28,70 +32,23 @@ std::pair<size_t, size_t> lineColumn(const std::string &Text, size_t Byte) {
   return {Line, Column};
 }
 
-bool number(const json &Obj, const std::string &Where, const std::string &Key,
-            double &Out, std::string &Error) {
-  auto It = Obj.find(Key);
-  if (It == Obj.end()) {
-    Error = Where + ": missing key '" + Key + "'";
-    return false;
-  }
-  if (!It->is_number()) {
-    Error = Where + ": '" + Key + "' must be a number";
-    return false;
-  }
-  Out = It->get<double>();
-  return true;
-}
-
-bool string(const json &Obj, const std::string &Where, const std::string &Key,
-            std::string &Out, std::string &Error) {
-  auto It = Obj.find(Key);
-  if (It == Obj.end()) {
-    Error = Where + ": missing key '" + Key + "'";
-    return false;
-  }
-  if (!It->is_string()) {
-    Error = Where + ": '" + Key + "' must be a string";
-    return false;
-  }
-  Out = It->get<std::string>();
-  return true;
-}
-
-/// Reads the array \p Key (optional) of site tables into \p Out, keyed by
-/// what \p Name builds from each entry.
-bool table(const json &J, const std::string &Path, const std::string &Key,
-           double Ranks, bool WithApi,
-           std::vector<std::pair<std::string, double>> &Out,
-           std::string &Error) {
+/// Reads the table \p Key (checked against the schema) into \p Out, keyed
+/// by the row's site and its api (\p WithApi) or kernel name.
+void table(const json &J, const char *Key, double Ranks, bool WithApi,
+           std::vector<std::pair<std::string, double>> &Out) {
   auto It = J.find(Key);
   if (It == J.end())
-    return true;
-  if (!It->is_array()) {
-    Error = Path + ": '" + Key + "' must be an array";
-    return false;
-  }
+    return;
   std::map<std::string, size_t> Seen;
-  for (size_t I = 0; I < It->size(); ++I) {
-    const json &E = (*It)[I];
-    std::string Where = Path + ": " + Key + "[" + std::to_string(I) + "]";
-    if (!E.is_object()) {
-      Error = Where + " must be an object";
-      return false;
-    }
-    std::string Site, Api;
-    double Seconds;
-    if (!string(E, Where, "site", Site, Error) ||
-        !number(E, Where, "seconds", Seconds, Error))
-      return false;
+  for (const json &E : *It) {
+    // Kernel and site rows have the same site and seconds keys.
+    std::string Site = E[F::SiteWhere].get<std::string>();
+    double Seconds = E[F::SiteSeconds].get<double>();
     std::string Name = Site;
-    if (WithApi) {
-      if (!string(E, Where, "api", Api, Error))
-        return false;
-      Name = Api + " " + Site;
-    } else if (E.contains("name") && E["name"].is_string()) {
-      Name = E["name"].get<std::string>() + " " + Site;
-    }
+    if (WithApi)
+      Name = E[F::SiteApi].get<std::string>() + " " + Site;
+    else if (E.contains(F::KernelName))
+      Name = E[F::KernelName].get<std::string>() + " " + Site;
     // Two entries for one site (a kernel launched under two names at one
     // line, say) add up.
     auto [At, New] = Seen.try_emplace(Name, Out.size());
@@ -100,7 +57,6 @@ bool table(const json &J, const std::string &Path, const std::string &Key,
     else
       Out[At->second].second += Seconds / Ranks;
   }
-  return true;
 }
 
 } // namespace
@@ -131,73 +87,36 @@ bool parseReport(const std::string &Path, const std::string &Text,
                    "orrery-run --report or ORRERY_REPORT)";
     return false;
   }
-  std::string Schema;
-  if (!string(J, Path, "schema", Schema, Error))
-    return false;
-  if (Schema.rfind("orrery-sim-report/", 0) != 0) {
-    Error = Path + ": schema '" + Schema +
-            "' is not orrery-sim-report/N (write reports with orrery-run "
-            "--report or ORRERY_REPORT)";
+  // Types and the fields every reader needs, against the schema: below,
+  // what is there has the schema's type.
+  if (!formats::checkReport(J, formats::CheckMode::Read, Error)) {
+    Error = Path + ": " + Error;
     return false;
   }
   Out = ReportTimes();
   Out.Path = Path;
   // Native runs say "measured"; simulated reports carry no kind.
-  Out.Kind = "predicted";
-  if (auto K = J.find("kind"); K != J.end()) {
-    if (!K->is_string() || (K->get<std::string>() != "measured" &&
-                            K->get<std::string>() != "predicted")) {
-      Error = Path +
-              ": 'kind' must be \"measured\" (a native run's report) "
-              "or \"predicted\", not " +
-              K->dump();
-      return false;
-    }
-    Out.Kind = K->get<std::string>();
-  }
-  if (!number(J, Path, "ranks", Out.Ranks, Error))
-    return false;
-  if (Out.Ranks <= 0) {
-    Error = Path + ": 'ranks' must be positive";
-    return false;
-  }
+  Out.Kind = formats::isMeasuredReport(J) ? "measured" : "predicted";
+  Out.Ranks = J[F::Ranks].get<double>();
   Out.WorldSize = Out.Ranks;
-  if (auto W = J.find("world_size");
-      W != J.end() && W->is_number() && W->get<double>() >= Out.Ranks)
+  if (auto W = J.find(F::WorldSize);
+      W != J.end() && W->get<double>() >= Out.Ranks)
     Out.WorldSize = W->get<double>();
-  const char *TotalKey =
-      J.contains("measured_seconds") ? "measured_seconds" : "simulated_seconds";
-  if (!number(J, Path, TotalKey, Out.Total, Error))
-    return false;
-  auto B = J.find("breakdown");
-  if (B == J.end()) {
-    Error = Path + ": missing key 'breakdown'";
-    return false;
-  }
-  if (!B->is_object()) {
-    Error = Path + ": 'breakdown' must be an object of seconds per category";
-    return false;
-  }
-  for (auto It = B->begin(); It != B->end(); ++It) {
-    if (!It.value().is_number()) {
-      Error = Path + ": breakdown." + It.key() + " must be a number";
-      return false;
-    }
-    Out.Categories.emplace_back(It.key(), It.value().get<double>() / Out.Ranks);
-  }
-  return table(J, Path, "kernels", Out.Ranks, false, Out.Kernels, Error) &&
-         table(J, Path, "sites", Out.Ranks, true, Out.Sites, Error);
+  Out.Total = J.value(F::MeasuredSeconds, J.value(F::SimulatedSeconds, 0.0));
+  for (const auto &[Key, Seconds] : J[F::Breakdown].items())
+    Out.Categories.emplace_back(Key, Seconds.get<double>() / Out.Ranks);
+  table(J, F::Kernels, Out.Ranks, false, Out.Kernels);
+  table(J, F::Sites, Out.Ranks, true, Out.Sites);
+  return true;
 }
 
 bool readReport(const std::string &Path, ReportTimes &Out, std::string &Error) {
-  std::ifstream In(Path);
-  if (!In) {
-    Error = Path + ": cannot read (no such file, or not readable)";
+  std::string Text, Reason;
+  if (!support::readFile(Path, Text, &Reason)) {
+    Error = Path + ": cannot read (" + Reason + ")";
     return false;
   }
-  std::stringstream SS;
-  SS << In.rdbuf();
-  return parseReport(Path, SS.str(), Out, Error);
+  return parseReport(Path, Text, Out, Error);
 }
 
 namespace {
@@ -282,27 +201,38 @@ std::vector<Row> compare(const ReportTimes &Measured,
   // A native run cannot split an MPI call into overhead, transfer and
   // waiting (it puts the whole call under network); the simulation can. The
   // sum of the MPI categories compares like with like.
-  auto Sum = [](const ReportTimes &R,
-                std::initializer_list<const char *> Keys) {
+  // The categories of one "sum" group (ReportCategories.def), added up.
+  auto Sum = [](const ReportTimes &R, const std::string &Group) {
     std::optional<double> Total;
     for (const auto &[Name, Seconds] : R.Categories)
-      for (const char *K : Keys)
-        if (Name == K)
+      for (const formats::ReportCategory &C : formats::reportCategories())
+        if (Group == C.Sum && Name == C.Key)
           Total = Total.value_or(0) + Seconds;
     return Total;
   };
-  auto AddSum = [&](const char *Name,
-                    std::initializer_list<const char *> Keys) {
-    std::optional<double> M = Sum(Measured, Keys), P = Sum(Predicted, Keys);
-    if (M || P)
-      Rows.push_back(Row{"sum", Name, M, P, std::nullopt});
+  auto Has = [&](const formats::ReportCategory &C) {
+    auto In = [&C](const ReportTimes &R) {
+      return std::any_of(R.Categories.begin(), R.Categories.end(),
+                         [&C](const auto &E) { return E.first == C.Key; });
+    };
+    return In(Measured) || In(Predicted);
   };
-  AddSum("mpi", {"network", "call_overhead", "host_bounce", "device_legs",
-                 "reduction"});
-  // Likewise kernels: a native run on a GPU times them on the device
-  // (kernel_device) without the model's compute/memory split.
-  if (Sum(Measured, {"kernel_device"}) || Sum(Predicted, {"kernel_device"}))
-    AddSum("kernels", {"kernel_compute", "kernel_memory", "kernel_device"});
+  // MPI's parts; kernels' compute/memory split only where a native run
+  // timed them on the device (a category only it has: kernel_device).
+  std::vector<std::string> Groups;
+  for (const formats::ReportCategory &C : formats::reportCategories())
+    if (*C.Sum &&
+        std::find(Groups.begin(), Groups.end(), C.Sum) == Groups.end())
+      Groups.push_back(C.Sum);
+  for (const std::string &G : Groups) {
+    bool Shown = true;
+    for (const formats::ReportCategory &C : formats::reportCategories())
+      if (G == C.Sum && C.MeasuredOnly)
+        Shown = Has(C);
+    std::optional<double> M = Sum(Measured, G), P = Sum(Predicted, G);
+    if (Shown && (M || P))
+      Rows.push_back(Row{"sum", G, M, P, std::nullopt});
+  }
   lineUp("kernel", Measured.Kernels, Predicted.Kernels, Rows);
   lineUp("site", Measured.Sites, Predicted.Sites, Rows);
   // MPI's start-up and shut-down are outside both totals (a native run

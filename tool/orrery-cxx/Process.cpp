@@ -97,20 +97,6 @@ void removeTree(const std::string &Dir) {
   nftw(Dir.c_str(), removeEntry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
-bool readFile(const std::string &Path, std::string &Out) {
-  FILE *F = std::fopen(Path.c_str(), "rb");
-  if (!F)
-    return false;
-  Out.clear();
-  char Buf[65536];
-  size_t N;
-  while ((N = std::fread(Buf, 1, sizeof Buf, F)) > 0)
-    Out.append(Buf, N);
-  bool Ok = !std::ferror(F);
-  std::fclose(F);
-  return Ok;
-}
-
 bool writeFile(const std::string &Path, const std::string &Data) {
   FILE *F = std::fopen(Path.c_str(), "wb");
   if (!F)

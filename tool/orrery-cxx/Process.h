@@ -8,6 +8,8 @@
 #ifndef ORRERY_TOOL_CXX_PROCESS_H
 #define ORRERY_TOOL_CXX_PROCESS_H
 
+#include "orrery/support/ReadFile.h"
+
 #include <string>
 #include <vector>
 
@@ -28,7 +30,7 @@ bool makeTempDir(const char *Prefix, std::string &Dir, std::string &Error);
 /// Removes Dir and everything below it.
 void removeTree(const std::string &Dir);
 
-bool readFile(const std::string &Path, std::string &Out);
+using support::readFile;
 bool writeFile(const std::string &Path, const std::string &Data);
 /// Replaces every occurrence of From by To in the file at Path.
 bool replaceInFile(const std::string &Path, const std::string &From,

@@ -48,11 +48,9 @@ def import_matplotlib():
     return plt
 
 
-SETTINGS = ["np", "ranks_per_node", "machine", "network", "network_file",
-            "device_value", "device_values"]
-REPORT_COLUMNS = ["machine_name", "ranks", "nodes", "simulated_seconds",
-                  "wall_seconds", "kind", "name", "site", "seconds", "share",
-                  "launches", "flops", "bytes", "confidence"]
+# The build replaces the next line with SETTINGS, REPORT_COLUMNS, CATEGORIES
+# and REPORT_SCHEMA, from formats/include/orrery/formats/*.def.
+# @ORRERY_FORMATS@
 
 
 def table(path):
@@ -386,8 +384,9 @@ def plot_report(plt, report_path, out, top):
         breakdown = rep["breakdown"]
         ranks = max(1, int(rep.get("ranks", 1)))
     except (OSError, ValueError, KeyError, TypeError) as e:
-        sys.exit("orrery-plot: error: %s is not an orrery-sim-report/1 report "
-                 "(%s); keep one with orrery-run --report FILE" % (report_path, e))
+        sys.exit("orrery-plot: error: %s is not an %s report (%s); keep "
+                 "one with orrery-run --report FILE"
+                 % (report_path, REPORT_SCHEMA, e))
     cats = sorted(breakdown, key=lambda c: -breakdown[c])
     kernels = sorted(rep.get("kernels", []),
                      key=lambda k: -k.get("seconds", 0))[:top]

@@ -1,9 +1,9 @@
 //===- ReportData.h - The simulation report, read ---------------*- C++ -*-===//
 //
-// What orrery-run's printer needs of a JSON report (schema
-// "orrery-sim-report/1", written by runtime/sim/Accounting.cpp), read and
-// checked field by field: parseReport() names the first field at fault.
-// ReportPrinter.cpp renders it.
+// What orrery-run's printer needs of a JSON report (docs/report.md; written
+// by runtime/sim/Accounting.cpp, or runtime/native for a measured one),
+// checked against the schema (formats/) and read: parseReport() names the
+// first field at fault. ReportPrinter.cpp renders it.
 //
 //===----------------------------------------------------------------------===//
 

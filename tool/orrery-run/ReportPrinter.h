@@ -1,7 +1,7 @@
 //===- ReportPrinter.h - The human-readable simulation report ---*- C++ -*-===//
 //
-// Reads the JSON report the simulator runtime writes (schema
-// "orrery-sim-report/1", docs/orrery-run.md) and renders it as text: the
+// Reads the JSON report the simulator runtime writes (docs/report.md,
+// docs/orrery-run.md) and renders it as text: the
 // simulated time, where it went per category, the kernels, how much of the
 // GPU time rests on estimated numbers, and the warnings.
 //
@@ -16,9 +16,6 @@
 #include <string>
 
 namespace orrery::run {
-
-/// The schema this printer reads.
-inline constexpr const char *ReportSchema = "orrery-sim-report/1";
 
 /// Reads and parses \p Path. Returns false with \p Error naming the path
 /// (missing, unreadable or not JSON).

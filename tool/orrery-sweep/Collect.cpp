@@ -2,12 +2,17 @@
 
 #include "Collect.h"
 #include "Layout.h"
+#include "Study.h"
+#include "orrery/formats/Formats.h"
+#include "orrery/formats/ReportCheck.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
+#include <map>
 #include <sstream>
 
 namespace fs = std::filesystem;
@@ -45,9 +50,24 @@ std::string text(const json &J, const char *Key) {
   return V.dump();
 }
 
-const std::vector<std::string> SettingColumns = {
-    "np",           "ranks_per_node", "machine",      "network",
-    "network_file", "device_value",   "device_values"};
+namespace F = formats::report;
+namespace Col = formats::column;
+
+/// The value of report field \p Id (ReportFields.def), at the top or in an
+/// object at the top ("" if absent).
+std::string field(const json &J, const char *Id) {
+  for (const formats::ReportField &Fd : formats::reportFields()) {
+    if (std::strcmp(Fd.Id, Id) != 0)
+      continue;
+    if (std::strcmp(Fd.Parent, "Root") == 0)
+      return text(J, Fd.Key);
+    for (const formats::ReportField &P : formats::reportFields())
+      if (std::strcmp(P.Id, Fd.Parent) == 0 && J.contains(P.Key) &&
+          J[P.Key].is_object())
+        return text(J[P.Key], Fd.Key);
+  }
+  return "";
+}
 
 struct Source {
   Point P;
@@ -58,12 +78,11 @@ struct Source {
 
 std::vector<std::string> csvColumns(const std::vector<std::string> &Params) {
   std::vector<std::string> Head = {"point", "point_name"};
-  Head.insert(Head.end(), SettingColumns.begin(), SettingColumns.end());
+  for (const formats::SweepSetting &S : formats::sweepSettings())
+    Head.push_back(S.Key);
   Head.insert(Head.end(), Params.begin(), Params.end());
-  for (const char *C : {"machine_name", "ranks", "nodes", "simulated_seconds",
-                        "wall_seconds", "kind", "name", "site", "seconds",
-                        "share", "launches", "flops", "bytes", "confidence"})
-    Head.push_back(C);
+  for (const formats::ResultsColumn &C : formats::resultsColumns())
+    Head.push_back(C.Column);
   return Head;
 }
 
@@ -71,34 +90,36 @@ bool appendReportRows(const std::string &Report, const Point &P,
                       const std::vector<std::string> &Params, std::ostream &Out,
                       std::size_t &Rows) {
   json J = json::parse(Report, nullptr, false);
-  if (J.is_discarded() || !J.is_object() || !J.contains("breakdown") ||
-      !J["breakdown"].is_object())
+  if (J.is_discarded() || !J.is_object() || !J.contains(F::Breakdown) ||
+      !J[F::Breakdown].is_object())
     return false;
   std::ostringstream OS;
-  json Machine = J.value("machine", json::object());
   std::vector<std::string> Common = {std::to_string(P.Index), P.Name};
-  for (const auto &C : SettingColumns) {
-    std::string V = P.value(C);
-    if (V.empty() && C == "np")
-      V = text(J, "ranks");
-    if (V.empty() && C == "ranks_per_node")
-      V = text(J, "ranks_per_node");
-    if (V.empty() && C == "machine")
-      V = Machine.is_object() ? text(Machine, "file") : "";
-    if (V.empty() && C == "network")
-      V = text(J, "network_mode");
+  // A setting the point does not give is what the report says ran: the
+  // report field of this Id (ReportFields.def).
+  const std::map<std::string, const char *> FromReport = {
+      {formats::setting::Np, "Ranks"},
+      {formats::setting::RanksPerNode, "RanksPerNode"},
+      {formats::setting::Machine, "MachineFile"},
+      {formats::setting::Network, "NetworkMode"}};
+  for (const formats::SweepSetting &S : formats::sweepSettings()) {
+    std::string V = P.value(S.Key);
+    auto It = FromReport.find(S.Key);
+    if (V.empty() && It != FromReport.end())
+      V = field(J, It->second);
     Common.push_back(V);
   }
   for (const auto &K : Params)
     Common.push_back(P.value(K));
-  Common.push_back(Machine.is_object() ? text(Machine, "name") : "");
-  Common.push_back(text(J, "ranks"));
-  Common.push_back(text(J, "nodes"));
-  Common.push_back(text(J, "simulated_seconds"));
-  Common.push_back(text(J, "wall_seconds"));
-  auto row = [&](const std::vector<std::string> &Rest) {
+  for (const formats::ResultsColumn &C : formats::resultsColumns())
+    if (std::strcmp(C.From, "Row") != 0)
+      Common.push_back(field(J, C.From));
+  // The row's own columns, by name, in ResultsColumns.def's order.
+  auto row = [&](std::map<std::string, std::string> Own) {
     std::vector<std::string> All = Common;
-    All.insert(All.end(), Rest.begin(), Rest.end());
+    for (const formats::ResultsColumn &C : formats::resultsColumns())
+      if (std::strcmp(C.From, "Row") == 0)
+        All.push_back(Own[C.Column]);
     for (std::size_t I = 0; I < All.size(); ++I)
       OS << (I ? "," : "") << csvField(All[I]);
     OS << "\n";
@@ -106,27 +127,34 @@ bool appendReportRows(const std::string &Report, const Point &P,
   };
   // A report edited by hand may carry anything: a missing or non-numeric
   // rank count divides by one.
-  double Ranks = J.contains("ranks") && J["ranks"].is_number()
-                     ? J["ranks"].get<double>()
+  double Ranks = J.contains(F::Ranks) && J[F::Ranks].is_number()
+                     ? J[F::Ranks].get<double>()
                      : 1.0,
          Sum = 0;
   if (!(Ranks > 0))
     Ranks = 1;
-  for (const auto &[K, V] : J["breakdown"].items())
+  for (const auto &[K, V] : J[F::Breakdown].items())
     if (V.is_number())
       Sum += V.get<double>();
-  for (const auto &[K, V] : J["breakdown"].items()) {
+  for (const auto &[K, V] : J[F::Breakdown].items()) {
     if (!V.is_number())
       continue;
     double Sec = V.get<double>();
-    row({"category", K, "", num(Sec / Ranks), Sum > 0 ? num(Sec / Sum) : "0",
-         "", "", "", ""});
+    row({{Col::Kind, "category"},
+         {Col::Name, K},
+         {Col::Seconds, num(Sec / Ranks)},
+         {Col::Share, Sum > 0 ? num(Sec / Sum) : "0"}});
   }
-  if (J.contains("kernels") && J["kernels"].is_array())
-    for (const auto &Kn : J["kernels"])
-      row({"kernel", text(Kn, "name"), text(Kn, "site"), text(Kn, "seconds"),
-           "", text(Kn, "launches"), text(Kn, "flops"), text(Kn, "bytes"),
-           text(Kn, "confidence")});
+  if (J.contains(F::Kernels) && J[F::Kernels].is_array())
+    for (const auto &Kn : J[F::Kernels])
+      row({{Col::Kind, "kernel"},
+           {Col::Name, text(Kn, F::KernelName)},
+           {Col::Site, text(Kn, F::KernelSite)},
+           {Col::Seconds, text(Kn, F::KernelSeconds)},
+           {Col::Launches, text(Kn, F::KernelLaunches)},
+           {Col::Flops, text(Kn, F::KernelFlops)},
+           {Col::Bytes, text(Kn, F::KernelBytes)},
+           {Col::Confidence, text(Kn, F::KernelConfidence)}});
   Out << OS.str();
   return true;
 }
@@ -139,8 +167,7 @@ bool collect(const std::string &Dir, const Study &S, CollectResult &R,
     for (const auto &P : S.Points) {
       ++R.Points;
       for (const auto &[K, V] : P.Values)
-        if (std::find(SettingColumns.begin(), SettingColumns.end(), K) ==
-                SettingColumns.end() &&
+        if (!isSetting(K) &&
             std::find(Params.begin(), Params.end(), K) == Params.end())
           Params.push_back(K);
       if (pointState(Dir, P) == State::Done)
@@ -163,8 +190,8 @@ bool collect(const std::string &Dir, const Study &S, CollectResult &R,
       std::string T;
       readFile(F, T);
       json J = json::parse(T, nullptr, false);
-      if (J.is_discarded() || !J.is_object() ||
-          J.value("schema", "") != "orrery-sim-report/1")
+      std::string NotOurs;
+      if (J.is_discarded() || !formats::checkReportSchema(J, NotOurs))
         continue;
       Point P;
       P.Index = Sources.size();
@@ -184,9 +211,9 @@ bool collect(const std::string &Dir, const Study &S, CollectResult &R,
     std::string T;
     if (!readFile(Src.ReportPath, T) ||
         !appendReportRows(T, Src.P, Params, OS, R.Rows)) {
-      R.Problems.push_back(Src.ReportPath +
-                           ": not a complete orrery-sim-report/1 report "
-                           "(no breakdown); rerun the point");
+      R.Problems.push_back(Src.ReportPath + ": not a complete " +
+                           formats::ReportSchema +
+                           " report (no breakdown); rerun the point");
       continue;
     }
     ++R.Collected;
@@ -194,9 +221,10 @@ bool collect(const std::string &Dir, const Study &S, CollectResult &R,
   // Nothing to gather: keep whatever results.csv is there.
   if (R.Collected == 0) {
     Error = R.Points == 0
-                ? "no reports in " + Dir +
-                      " (no sweep.json, no orrery-sim-report/1 JSON files); "
-                      "give the -o DIR of a sweep or a directory of reports"
+                ? "no reports in " + Dir + " (no sweep.json, no " +
+                      formats::ReportSchema +
+                      " JSON files); give the -o DIR of a sweep or a "
+                      "directory of reports"
                 : "none of the " + std::to_string(R.Points) + " points in " +
                       Dir + " has a complete report yet; " + Dir +
                       "/results.csv is left as it was (orrery-sweep status " +

@@ -29,16 +29,6 @@ std::string pointDir(const std::string &Dir, const Point &P) {
   return Dir + "/points/" + P.Name;
 }
 
-bool readFile(const std::string &Path, std::string &Out) {
-  std::ifstream IS(Path, std::ios::binary);
-  if (!IS)
-    return false;
-  std::ostringstream SS;
-  SS << IS.rdbuf();
-  Out = SS.str();
-  return true;
-}
-
 json pointJson(const Point &P) {
   json Values = json::object();
   json Order = json::array();

@@ -16,6 +16,8 @@
 
 #include "orrery/support/AtomicFile.h"
 
+#include "orrery/support/ReadFile.h"
+
 #include <nlohmann/json.hpp>
 
 #include <string>
@@ -27,7 +29,7 @@ const char *stateName(State S);
 
 std::string pointDir(const std::string &Dir, const Point &P);
 
-bool readFile(const std::string &Path, std::string &Out);
+using support::readFile;
 
 /// The state of \p P's directory: Done when report.json is there and
 /// point.json names the same command; Failed when exit-status is non-zero.

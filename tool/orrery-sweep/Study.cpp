@@ -2,6 +2,7 @@
 
 #include "Study.h"
 #include "Layout.h"
+#include "orrery/formats/Formats.h"
 
 #include "llvm/Support/ConvertUTF.h"
 
@@ -27,10 +28,18 @@ std::string Point::value(const std::string &Key) const {
 }
 
 const std::vector<std::string> &settingNames() {
-  static const std::vector<std::string> Names = {
-      "np",           "ranks_per_node", "machine",      "network",
-      "network_file", "device_value",   "device_values"};
+  static const std::vector<std::string> Names = [] {
+    std::vector<std::string> N;
+    for (const formats::SweepSetting &S : formats::sweepSettings())
+      N.push_back(S.Key);
+    return N;
+  }();
   return Names;
+}
+
+bool isSetting(const std::string &K) {
+  const auto &S = settingNames();
+  return std::find(S.begin(), S.end(), K) != S.end();
 }
 
 namespace {
@@ -48,13 +57,11 @@ struct StudyError {
   throw StudyError{N.Mark(), Msg};
 }
 
-bool isSetting(const std::string &K) {
-  const auto &S = settingNames();
-  return std::find(S.begin(), S.end(), K) != S.end();
-}
-
 bool isPathSetting(const std::string &K) {
-  return K == "machine" || K == "network_file" || K == "device_values";
+  for (const formats::SweepSetting &S : formats::sweepSettings())
+    if (K == S.Key)
+      return S.Value == formats::SettingValue::Path;
+  return false;
 }
 
 /// A value as it appears in the study, with where it was written.
@@ -313,13 +320,14 @@ void readStudy(const YAML::Node &Root, const std::string &File, Study &S) {
     if (isSetting(Name))
       return;
     Given.insert(Name);
-    if (!Used.count(Name))
-      fail(Where, "'" + Name + "' is not a setting (" +
-                      std::string("np, ranks_per_node, machine, network, "
-                                  "network_file, device_value, "
-                                  "device_values") +
+    if (!Used.count(Name)) {
+      std::string All;
+      for (const auto &N : settingNames())
+        All += (All.empty() ? "" : ", ") + N;
+      fail(Where, "'" + Name + "' is not a setting (" + All +
                       ") and args do not use {" + Name + "}; add {" + Name +
                       "} to args or remove it");
+    }
   };
   for (const auto &Ax : Axes)
     checkParam(Ax.first, Ax.second.front().Where);

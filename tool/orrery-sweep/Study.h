@@ -62,6 +62,8 @@ bool parseStudy(const std::string &Text, const std::string &File,
 
 /// The settings a study may set or vary (others are argument parameters).
 const std::vector<std::string> &settingNames();
+/// True if \p Key names a setting rather than a parameter.
+bool isSetting(const std::string &Key);
 
 } // namespace orrery::sweep
 

@@ -1,6 +1,7 @@
 //===- NativeProfileTest.cpp - liborrery-native's per-site record ---------===//
 
 #include "SiteProfile.h"
+#include "orrery/formats/ReportCheck.h"
 #include "orrery/hooks.h"
 
 #include <nlohmann/json.hpp>
@@ -68,6 +69,29 @@ TEST(NativeProfile, NestedCallsKeepTheirBytes) {
   orrery_end(&Outer, 0);
   EXPECT_EQ(recordOf(3)["bytes"], 10);
   EXPECT_EQ(recordOf(4)["bytes"], 7);
+}
+
+// Every field the native report has is listed in the schema
+// (formats/.../ReportFields.def), and every field a measured report always
+// has is written: a field added to the writer alone fails here.
+TEST(NativeProfile, ReportFollowsTheSchema) {
+  static const orrery_site Launch = site(5, ORRERY_KIND_LAUNCH, "<<<>>>");
+  orrery_launch_begin(&Launch, {1, 1, 1}, {32, 1, 1}, 0, nullptr);
+  orrery_end(&Launch, 0);
+  std::string Path =
+      "/tmp/orrery-native-report-test-" + std::to_string(getpid());
+  std::string Error;
+  ASSERT_TRUE(orrery::native::SiteProfile::instance().writeReport(Path, Error))
+      << Error;
+  std::ifstream In(Path);
+  nlohmann::json J = nlohmann::json::parse(In);
+  std::remove(Path.c_str());
+  EXPECT_EQ(J["kind"], "measured");
+  EXPECT_EQ(J["kernels"].size(), 1u);
+  EXPECT_TRUE(orrery::formats::checkReport(
+      J, orrery::formats::CheckMode::Written, Error))
+      << Error << "\n"
+      << J.dump(2);
 }
 
 } // namespace

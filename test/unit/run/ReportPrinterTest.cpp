@@ -55,8 +55,10 @@ TEST(ReportPrinter, ColumnsAreAligned) {
 TEST(ReportPrinter, KernelListIsCut) {
   json J = minimal();
   for (int I = 0; I < 25; ++I)
-    J["kernels"].push_back(
-        {{"name", "k" + std::to_string(I)}, {"launches", 1}, {"seconds", I}});
+    J["kernels"].push_back({{"name", "k" + std::to_string(I)},
+                            {"site", "a.cu:" + std::to_string(I)},
+                            {"launches", 1},
+                            {"seconds", I}});
   bool Ok;
   std::string E;
   std::string Text = render(J, Ok, E);
@@ -79,7 +81,7 @@ TEST(ReportPrinter, ProblemsNameTheFieldAndPrintNothing) {
        "'simulated_seconds' must be a finite number >= 0, not -1"},
       {"breakdown", json::array(), "'breakdown' must be an object"},
       {"warnings", json::array({1}), "'warnings[0]' must be a string"},
-      {"kernels", json::array({{{"name", "k"}}}),
+      {"kernels", json::array({{{"name", "k"}, {"site", "a.cu:3"}}}),
        "missing 'kernels[0].launches'"},
       {"machine", json{{"name", 3}}, "'machine.name' must be a string, not 3"},
   };
@@ -108,7 +110,8 @@ TEST(ReportPrinter, ReadReportNamesThePath) {
   json J;
   std::string E;
   EXPECT_FALSE(readReport("/nonexistent/report.json", J, E));
-  EXPECT_EQ(E, "/nonexistent/report.json: cannot read the report");
+  EXPECT_EQ(E, "/nonexistent/report.json: cannot read the report (No such "
+               "file or directory)");
 }
 
 } // namespace
