@@ -10,9 +10,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "DeviceExecutor.h"
 #include "RealCuda.h"
-#include "Runtime.h"
+#include "gpu/DeviceExecutor.h"
+#include "ranks/Runtime.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -156,10 +156,9 @@ Measurement TwinExecutor::launch(const void *Func, orrery_dim3 Grid,
   });
 }
 
-Measurement TwinExecutor::copy(void *Dst, std::size_t DstPitch,
-                               const void *Src, std::size_t SrcPitch,
-                               std::size_t Width, std::size_t Height,
-                               int Kind) {
+Measurement TwinExecutor::copy(void *Dst, std::size_t DstPitch, const void *Src,
+                               std::size_t SrcPitch, std::size_t Width,
+                               std::size_t Height, int Kind) {
   return timed("cudaMemcpy", [&] {
     return Cuda.Memcpy2DAsync(Dst, DstPitch, Src, SrcPitch, Width, Height,
                               static_cast<cudaMemcpyKind>(Kind), Stream);

@@ -1,7 +1,7 @@
 //===- ReportData.h - The simulation report, read ---------------*- C++ -*-===//
 //
 // What orrery-run's printer needs of a JSON report (docs/report.md; written
-// by runtime/sim/Accounting.cpp, or runtime/native for a measured one),
+// by runtime/sim/report/Accounting.cpp, or runtime/native for a measured one),
 // checked against the schema (formats/) and read: parseReport() names the
 // first field at fault. ReportPrinter.cpp renders it.
 //
@@ -26,7 +26,7 @@ struct Kernel {
 
 struct DeviceRead {
   std::string Site, Api, Type, Value, From;
-  std::string Via; ///< the caller's line whose value the reads took
+  std::string Via;  ///< the caller's line whose value the reads took
   std::string Last; ///< the value the last read got (a schedule)
   double Reads = 0, Bytes = 0;
 };

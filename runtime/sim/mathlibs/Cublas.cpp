@@ -11,8 +11,8 @@
 
 #include "LibraryCall.h"
 
-#include "../CudaCommon.h"
-#include "../DeviceValues.h"
+#include "cuda/CudaCommon.h"
+#include "values/DeviceValues.h"
 
 #include <cublas_v2.h>
 

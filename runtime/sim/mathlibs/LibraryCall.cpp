@@ -2,8 +2,8 @@
 
 #include "LibraryCall.h"
 
-#include "../CudaCommon.h"
-#include "../LibraryKernels.h"
+#include "cuda/CudaCommon.h"
+#include "gpu/LibraryKernels.h"
 
 #include <algorithm>
 #include <cmath>

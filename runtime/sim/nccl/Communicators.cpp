@@ -11,8 +11,8 @@
 
 #include "NcclInternal.h"
 
-#include "../CudaCommon.h"
-#include "../Runtime.h"
+#include "cuda/CudaCommon.h"
+#include "ranks/Runtime.h"
 
 #include <algorithm>
 #include <cstdint>

@@ -21,10 +21,10 @@
 
 #include "NcclInternal.h"
 
-#include "../CudaCommon.h"
-#include "../RankClock.h"
-#include "../Runtime.h"
+#include "cuda/CudaCommon.h"
 #include "orrery/models/NcclCost.h"
+#include "ranks/RankClock.h"
+#include "ranks/Runtime.h"
 
 #include <algorithm>
 #include <cstdlib>

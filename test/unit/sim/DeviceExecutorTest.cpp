@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "DeviceExecutor.h"
+#include "gpu/DeviceExecutor.h"
 
 #include <gtest/gtest.h>
 
@@ -25,8 +25,8 @@ public:
                      std::size_t) override {
     return measure();
   }
-  Measurement copy(void *, std::size_t, const void *, std::size_t,
-                   std::size_t, std::size_t, int) override {
+  Measurement copy(void *, std::size_t, const void *, std::size_t, std::size_t,
+                   std::size_t, int) override {
     return measure();
   }
   Measurement copySymbol(bool, const void *, void *, std::size_t,
@@ -74,9 +74,9 @@ double partOf(const DeviceCharge &C, Category Cat) {
 TEST(DeviceExecutorTest, SkeletonKeepsTheModelsTime) {
   ModelledExecutor E;
   EXPECT_FALSE(E.real());
-  DeviceCharge C = kernelCharge(modelOf(1e-3, 3e-3, true),
-                                E.launch(nullptr, {1, 1, 1}, {32, 1, 1},
-                                         nullptr, 0));
+  DeviceCharge C =
+      kernelCharge(modelOf(1e-3, 3e-3, true),
+                   E.launch(nullptr, {1, 1, 1}, {32, 1, 1}, nullptr, 0));
   EXPECT_FALSE(C.Measured);
   EXPECT_TRUE(C.Estimate);
   EXPECT_DOUBLE_EQ(C.Seconds, 4e-3);
@@ -88,9 +88,9 @@ TEST(DeviceExecutorTest, SkeletonKeepsTheModelsTime) {
 
 TEST(DeviceExecutorTest, MeasuredDurationReplacesTheModelsInItsProportion) {
   FakeExecutor E(2e-3);
-  DeviceCharge C = kernelCharge(modelOf(3e-3, 1e-3, true),
-                                E.launch(nullptr, {1, 1, 1}, {32, 1, 1},
-                                         nullptr, 0));
+  DeviceCharge C =
+      kernelCharge(modelOf(3e-3, 1e-3, true),
+                   E.launch(nullptr, {1, 1, 1}, {32, 1, 1}, nullptr, 0));
   EXPECT_EQ(E.Calls, 1);
   EXPECT_TRUE(C.Measured);
   EXPECT_FALSE(C.Estimate); // a measurement rests on no estimate
@@ -102,9 +102,8 @@ TEST(DeviceExecutorTest, MeasuredDurationReplacesTheModelsInItsProportion) {
 
 TEST(DeviceExecutorTest, KernelWithoutModelTimeIsChargedToMemory) {
   FakeExecutor E(7e-6); // a kernel launched without a cost hint
-  DeviceCharge C = kernelCharge(modelOf(0, 0, true),
-                                E.launch(nullptr, {1, 1, 1}, {1, 1, 1},
-                                         nullptr, 0));
+  DeviceCharge C = kernelCharge(
+      modelOf(0, 0, true), E.launch(nullptr, {1, 1, 1}, {1, 1, 1}, nullptr, 0));
   EXPECT_DOUBLE_EQ(C.Seconds, 7e-6);
   EXPECT_DOUBLE_EQ(partOf(C, Category::KernelMemory), 7e-6);
   EXPECT_DOUBLE_EQ(partOf(C, Category::KernelCompute), 0);

@@ -1,6 +1,6 @@
 //===- DeviceMemoryTest.cpp - The allocation registry and its memo --------===//
 
-#include "DeviceMemory.h"
+#include "gpu/DeviceMemory.h"
 
 #include <gtest/gtest.h>
 

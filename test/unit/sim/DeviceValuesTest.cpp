@@ -1,6 +1,6 @@
 //===- DeviceValuesTest.cpp - Device values in the type read --------------===//
 
-#include "DeviceValues.h"
+#include "values/DeviceValues.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 //===- FactorTableTest.cpp - SMPI factor tables as the runtime reads them -===//
 
-#include "NetworkFactors.h"
+#include "mpi/NetworkFactors.h"
 
 #include <gtest/gtest.h>
 

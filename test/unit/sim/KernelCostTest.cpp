@@ -1,6 +1,6 @@
 //===- KernelCostTest.cpp - Launch cost from an evaluated cost hint -------===//
 
-#include "KernelCost.h"
+#include "gpu/KernelCost.h"
 
 #include <gtest/gtest.h>
 

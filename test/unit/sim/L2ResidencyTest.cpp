@@ -1,6 +1,6 @@
 //===- L2ResidencyTest.cpp - What a GPU's L2 holds between kernels --------===//
 
-#include "L2Residency.h"
+#include "gpu/L2Residency.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 //===- LibraryKernelsTest.cpp - thrust/CUB kernels by a library model -----===//
 
-#include "LibraryKernels.h"
+#include "gpu/LibraryKernels.h"
 
 #include <gtest/gtest.h>
 

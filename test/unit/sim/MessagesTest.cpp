@@ -1,6 +1,6 @@
 //===- MessagesTest.cpp - Matching receives to posted sends ---------------===//
 
-#include "Messages.h"
+#include "mpi/Messages.h"
 
 #include <gtest/gtest.h>
 
@@ -85,13 +85,15 @@ TEST(Messages, CommunicatorsKeepTheirMessagesApart) {
   EXPECT_NE(World, Half);
   EXPECT_NE(World, AnyComm);
   EXPECT_EQ(World, communicatorKey({0, 1, 2, 3})); // the same on every rank
-  SentMessage OnWorld = message(0, 104, 8, 1.0), OnHalf = message(0, 104, 8, 2.0);
+  SentMessage OnWorld = message(0, 104, 8, 1.0),
+              OnHalf = message(0, 104, 8, 2.0);
   OnWorld.Comm = World;
   OnHalf.Comm = Half;
   postMessage(OnWorld);
   postMessage(OnHalf);
   // A receive on the half communicator skips the older world message.
-  std::optional<SentMessage> M = matchMessage(MatchKey{0, AnyTag, Half}, 104, 8);
+  std::optional<SentMessage> M =
+      matchMessage(MatchKey{0, AnyTag, Half}, 104, 8);
   ASSERT_TRUE(M);
   EXPECT_EQ(M->Start, 2.0);
   EXPECT_FALSE(matchMessage(MatchKey{0, AnyTag, Half}, 104, 8));

@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Accounting.h"
 #include "orrery/formats/ReportCheck.h"
+#include "report/Accounting.h"
 
 #include <gtest/gtest.h>
 

@@ -1,13 +1,13 @@
 //===- CudaStreams.cpp - Streams, events, synchronization, launches -------===//
 
 #include "CudaCommon.h"
-#include "DeviceExecutor.h"
-#include "DeviceMemory.h"
-#include "FuncAttributes.h"
-#include "KernelCost.h"
-#include "KernelRegistry.h"
-#include "LibraryKernels.h"
-#include "Polling.h"
+#include "gpu/DeviceExecutor.h"
+#include "gpu/DeviceMemory.h"
+#include "gpu/FuncAttributes.h"
+#include "gpu/KernelCost.h"
+#include "gpu/KernelRegistry.h"
+#include "gpu/LibraryKernels.h"
+#include "mpi/Polling.h"
 
 #include <cxxabi.h>
 #include <dlfcn.h>

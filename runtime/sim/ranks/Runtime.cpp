@@ -1,16 +1,16 @@
 //===- Runtime.cpp - Start-up, ranks, charging, the end of a run ----------===//
 
 #include "Runtime.h"
-#include "DeviceExecutor.h"
-#include "DeviceMemory.h"
-#include "DeviceValues.h"
-#include "GpuKernels.h"
-#include "Messages.h"
-#include "NetworkFactors.h"
 #include "RankClock.h"
 #include "SharedHost.h"
-#include "Streams.h"
+#include "gpu/DeviceExecutor.h"
+#include "gpu/DeviceMemory.h"
+#include "gpu/GpuKernels.h"
+#include "gpu/Streams.h"
+#include "mpi/Messages.h"
+#include "mpi/NetworkFactors.h"
 #include "orrery/sim/Api.h"
+#include "values/DeviceValues.h"
 
 #include "orrery/models/MachineFile.h"
 #include "orrery/models/Platform.h"

@@ -7,11 +7,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CudaCommon.h"
-#include "DeviceMemory.h"
-#include "DeviceValues.h"
-#include "MpiCost.h"
 #include "RankClock.h"
+#include "cuda/CudaCommon.h"
+#include "gpu/DeviceMemory.h"
+#include "mpi/MpiCost.h"
+#include "values/DeviceValues.h"
 
 #include <smpi/smpi.h>
 #include <xbt/config.hpp>

@@ -2,9 +2,9 @@
 
 #include "DeviceValues.h"
 #include "CallerLines.h"
-#include "SharedHost.h"
 #include "orrery/support/RecordedReads.h"
 #include "orrery/support/ValueSchedule.h"
+#include "ranks/SharedHost.h"
 
 #include <mpi.h>
 #include <nlohmann/json.hpp>

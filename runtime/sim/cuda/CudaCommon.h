@@ -12,9 +12,9 @@
 #ifndef ORRERY_SIM_CUDACOMMON_H
 #define ORRERY_SIM_CUDACOMMON_H
 
-#include "DeviceExecutor.h"
-#include "Runtime.h"
-#include "Streams.h"
+#include "gpu/DeviceExecutor.h"
+#include "gpu/Streams.h"
+#include "ranks/Runtime.h"
 
 #include <cuda_runtime_api.h>
 

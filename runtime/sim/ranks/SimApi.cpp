@@ -1,9 +1,9 @@
 //===- SimApi.cpp - liborrery-sim's services to simulated libraries -------===//
 
-#include "DeviceMemory.h"
-#include "MpiCost.h"
-#include "NetworkFactors.h"
 #include "RankClock.h"
+#include "gpu/DeviceMemory.h"
+#include "mpi/MpiCost.h"
+#include "mpi/NetworkFactors.h"
 #include "orrery/sim/Api.h"
 
 #include <simgrid/s4u/Link.hpp>

@@ -2,8 +2,8 @@
 
 #include "Streams.h"
 #include "GpuKernels.h"
-#include "RankClock.h"
-#include "Runtime.h"
+#include "ranks/RankClock.h"
+#include "ranks/Runtime.h"
 
 #include <simgrid/Exception.hpp>
 

@@ -14,7 +14,7 @@
 #ifndef ORRERY_SIM_DEVICEVALUES_H
 #define ORRERY_SIM_DEVICEVALUES_H
 
-#include "Runtime.h"
+#include "ranks/Runtime.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -10,9 +10,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "CudaCommon.h"
-#include "DeviceMemory.h"
-#include "FuncAttributes.h"
-#include "KernelRegistry.h"
+#include "gpu/DeviceMemory.h"
+#include "gpu/FuncAttributes.h"
+#include "gpu/KernelRegistry.h"
 
 #include <cuda.h>
 #include <cuda_profiler_api.h>

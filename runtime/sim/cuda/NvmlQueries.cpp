@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Runtime.h"
+#include "ranks/Runtime.h"
 
 #include "skeleton-include/nvml.h"
 

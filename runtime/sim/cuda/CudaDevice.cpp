@@ -1,8 +1,8 @@
 //===- CudaDevice.cpp - Devices, errors and properties of simulated GPUs --===//
 
 #include "CudaCommon.h"
-#include "DeviceMemory.h"
-#include "FuncAttributes.h"
+#include "gpu/DeviceMemory.h"
+#include "gpu/FuncAttributes.h"
 
 #include <cstdio>
 #include <cstring>

@@ -2,7 +2,7 @@
 
 #include "Messages.h"
 #include "NetworkFactors.h"
-#include "Runtime.h"
+#include "ranks/Runtime.h"
 
 #include <simgrid/s4u.hpp>
 

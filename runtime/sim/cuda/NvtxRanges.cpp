@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "RankEnvironment.h"
-#include "Runtime.h"
+#include "ranks/RankEnvironment.h"
+#include "ranks/Runtime.h"
 
 #define NVTX_NO_IMPL
 #include <nvtx3/nvToolsExt.h>

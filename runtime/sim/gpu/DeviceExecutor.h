@@ -14,9 +14,9 @@
 #ifndef ORRERY_SIM_DEVICEEXECUTOR_H
 #define ORRERY_SIM_DEVICEEXECUTOR_H
 
-#include "Accounting.h"
 #include "KernelCost.h"
 #include "orrery/hooks.h"
+#include "report/Accounting.h"
 
 #include <array>
 #include <cstddef>

@@ -11,9 +11,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "CudaCommon.h"
-#include "DeviceExecutor.h"
-#include "DeviceMemory.h"
-#include "DeviceValues.h"
+#include "gpu/DeviceExecutor.h"
+#include "gpu/DeviceMemory.h"
+#include "values/DeviceValues.h"
 
 #include <algorithm>
 #include <cstring>

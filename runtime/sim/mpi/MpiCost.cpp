@@ -1,9 +1,9 @@
 //===- MpiCost.cpp - Device legs of GPU-aware MPI calls -------------------===//
 
 #include "MpiCost.h"
-#include "DeviceMemory.h"
 #include "Messages.h"
 #include "NetworkFactors.h"
+#include "gpu/DeviceMemory.h"
 
 #include "orrery/models/CommCost.h"
 

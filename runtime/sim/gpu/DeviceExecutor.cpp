@@ -1,7 +1,7 @@
 //===- DeviceExecutor.cpp - Measured or modelled device time --------------===//
 
 #include "DeviceExecutor.h"
-#include "Runtime.h"
+#include "ranks/Runtime.h"
 
 #include <cstdlib>
 #include <cstring>

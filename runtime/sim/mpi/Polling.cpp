@@ -1,9 +1,9 @@
 //===- Polling.cpp - Polling loops in few simulation steps ----------------===//
 
 #include "Polling.h"
-#include "RankClock.h"
-#include "Runtime.h"
-#include "Streams.h"
+#include "gpu/Streams.h"
+#include "ranks/RankClock.h"
+#include "ranks/Runtime.h"
 
 #include <xbt/config.hpp>
 

@@ -11,7 +11,7 @@
 #ifndef ORRERY_SIM_MPICOST_H
 #define ORRERY_SIM_MPICOST_H
 
-#include "Runtime.h"
+#include "ranks/Runtime.h"
 
 namespace orrery::sim {
 

@@ -1,9 +1,9 @@
 //===- GpuKernels.cpp - Kernels running on one simulated GPU --------------===//
 
 #include "GpuKernels.h"
-#include "RankClock.h"
-#include "Runtime.h"
 #include "Streams.h"
+#include "ranks/RankClock.h"
+#include "ranks/Runtime.h"
 
 #include <simgrid/simix.hpp>
 #include <xbt/config.hpp>

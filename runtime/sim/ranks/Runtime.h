@@ -9,14 +9,14 @@
 #ifndef ORRERY_SIM_RUNTIME_H
 #define ORRERY_SIM_RUNTIME_H
 
-#include "Accounting.h"
-#include "L2Residency.h"
-#include "Polling.h"
+#include "gpu/L2Residency.h"
+#include "mpi/Polling.h"
 #include "orrery/hooks.h"
 #include "orrery/models/CommParams.h"
 #include "orrery/models/KernelModel.h"
 #include "orrery/models/Machine.h"
 #include "orrery/models/Transport.h"
+#include "report/Accounting.h"
 
 #include <simgrid/s4u.hpp>
 

@@ -16,7 +16,7 @@
 #ifndef ORRERY_SIM_STREAMS_H
 #define ORRERY_SIM_STREAMS_H
 
-#include "Accounting.h"
+#include "report/Accounting.h"
 
 #include <simgrid/s4u.hpp>
 

@@ -2,7 +2,7 @@
 
 #include "DeviceMemory.h"
 #include "DeviceExecutor.h"
-#include "SharedHost.h"
+#include "ranks/SharedHost.h"
 
 #include <smpi/smpi.h>
 
