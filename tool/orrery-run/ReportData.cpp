@@ -132,6 +132,16 @@ bool parseReport(const json &J, ReportData &Out, std::string &Error) {
     Out.SharedBytes = number(Sh, F::SharedBytes);
     Out.SharedThreshold = number(Sh, F::SharedThreshold);
   }
+  const json &Ev = member(J, F::Events);
+  if (Ev.is_object()) {
+    Events E;
+    E.Kernels = number(Ev, F::EventKernels).value_or(0);
+    E.Copies = number(Ev, F::EventCopies).value_or(0);
+    E.MpiMessages = number(Ev, F::EventMpiMessages).value_or(0);
+    E.MpiCollectives = number(Ev, F::EventMpiCollectives).value_or(0);
+    E.PerWallSecond = number(Ev, F::EventsPerWallSecond).value_or(0);
+    Out.Counts = E;
+  }
   const json &W = member(J, F::Warnings);
   if (W.is_array())
     for (const json &E : W)

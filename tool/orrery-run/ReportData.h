@@ -31,6 +31,13 @@ struct DeviceRead {
   double Reads = 0, Bytes = 0;
 };
 
+/// The simulated events a run went through (summed over ranks) and their
+/// rate per wall second.
+struct Events {
+  double Kernels = 0, Copies = 0, MpiMessages = 0, MpiCollectives = 0;
+  double PerWallSecond = 0;
+};
+
 struct ReportData {
   std::string Machine, MachineFile, NetworkMode;
   double Ranks = 0;
@@ -47,6 +54,7 @@ struct ReportData {
   std::vector<std::string> FailedRanks;
   std::optional<double> SharedAllocations, SharedBytes, SharedThreshold;
   std::vector<std::string> Warnings;
+  std::optional<Events> Counts;
 };
 
 /// Reads \p J into \p Out; false with \p Error naming the first field that

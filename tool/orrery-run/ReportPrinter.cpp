@@ -101,6 +101,17 @@ void printSummary(const ReportData &D, std::ostream &OS) {
     T.add(
         {"wall time", formatTime(*D.Wall) + " (simulation cost" + Rate + ")"});
   }
+  if (D.Counts) {
+    // What the simulation's cost grows with, and how fast it went through.
+    const Events &E = *D.Counts;
+    double Total = E.Kernels + E.Copies + E.MpiMessages + E.MpiCollectives;
+    T.add({"events", format("%.0f (", Total) +
+                         format("%.0f kernels, ", E.Kernels) +
+                         format("%.0f copies, ", E.Copies) +
+                         format("%.0f MPI messages, ", E.MpiMessages) +
+                         format("%.0f MPI collectives), ", E.MpiCollectives) +
+                         format("%.3g per wall s", E.PerWallSecond)});
+  }
   T.print(OS, "  ");
 }
 

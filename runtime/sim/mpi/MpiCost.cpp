@@ -2,6 +2,7 @@
 
 #include "MpiCost.h"
 #include "Messages.h"
+#include "MpiClass.h"
 #include "NetworkFactors.h"
 #include "gpu/DeviceMemory.h"
 
@@ -22,48 +23,6 @@
 namespace orrery::sim {
 
 namespace {
-
-enum class MpiClass {
-  Other,
-  Send,
-  Recv,
-  NonblockingRecv,
-  SendRecv,
-  Wait,
-  Collective,
-  OneSidedFrom, ///< origin buffer is read (put, accumulate)
-  OneSidedTo,   ///< origin buffer is written (get)
-  Finalize
-};
-
-struct MpiOp {
-  MpiClass Class = MpiClass::Other;
-  models::Collective Coll = models::Collective::Barrier;
-  bool Nonblocking = false; ///< a collective's nonblocking variant
-};
-
-constexpr bool nonblockingMode(std::string_view Mode) {
-  return Mode == "Nonblocking";
-}
-
-/// Each MPI call's operation class, from the MPI table
-/// (apis/include/orrery/apis/Mpi.def). Sites carry the API's name.
-const std::unordered_map<std::string_view, MpiOp> &opTable() {
-  static const std::unordered_map<std::string_view, MpiOp> T = {
-#define ORRERY_MPI_API(Name, Op, Send, Recv, Peer, Comm, Match, Sim)           \
-  {#Name, {MpiClass::Op}},
-#define ORRERY_MPI_COLLECTIVE(Name, Coll, Mode, Send, Recv, Root, Comm, Sim)   \
-  {#Name,                                                                      \
-   {MpiClass::Collective, models::Collective::Coll, nonblockingMode(#Mode)}},
-#include "orrery/apis/Mpi.def"
-  };
-  return T;
-}
-
-MpiOp classify(const char *Api) {
-  auto It = opTable().find(Api);
-  return It == opTable().end() ? MpiOp() : It->second;
-}
 
 MPI_Comm commOf(intptr_t C) { return reinterpret_cast<MPI_Comm>(C); }
 

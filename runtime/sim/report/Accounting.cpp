@@ -1,6 +1,7 @@
 //===- Accounting.cpp - The JSON report of a simulation -------------------===//
 
 #include "Accounting.h"
+#include "Events.h"
 #include "orrery/formats/Formats.h"
 #include "orrery/hooks.h"
 #include "orrery/models/KernelCounts.h"
@@ -144,6 +145,17 @@ bool Report::writeJson(const std::string &Path, const Summary &S,
                       {F::SharedBytes, S.SharedBytes}};
   J[F::RankClock] = {{F::ChargesAhead, S.ChargesAhead},
                      {F::CatchUps, S.CatchUps}};
+  EventCounts E;
+  for (const auto &KV : Kernels)
+    E.Kernels += static_cast<double>(KV.second.Launches);
+  for (const auto &KV : Sites)
+    countCalls(E, KV.second.Api, static_cast<double>(KV.second.Calls));
+  J[F::Events] = {{F::EventKernels, E.Kernels},
+                  {F::EventCopies, E.Copies},
+                  {F::EventMpiMessages, E.MpiMessages},
+                  {F::EventMpiCollectives, E.MpiCollectives},
+                  {F::EventsPerWallSecond,
+                   S.WallSeconds > 0 ? E.total() / S.WallSeconds : 0.0}};
   nlohmann::ordered_json W = nlohmann::ordered_json::array();
   for (const auto &KV : Warnings)
     W.push_back(KV.second > 1

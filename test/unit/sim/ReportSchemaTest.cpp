@@ -13,6 +13,8 @@
 
 #include <cstdio>
 #include <fstream>
+#include <memory>
+#include <vector>
 #include <unistd.h>
 
 using namespace orrery::sim;
@@ -74,6 +76,40 @@ TEST(ReportSchema, EveryTableFilled) {
   EXPECT_TRUE(J["breakdown"].contains("host_compute"));
   EXPECT_TRUE(J["breakdown"].contains("nccl"));
   EXPECT_EQ(J["device_reads"][0]["via"], "main.cu:7");
+}
+
+// Events are counted from the rows: launches from the kernel rows, copies
+// and MPI messages and collectives from the call sites, by the API tables'
+// classes; receives, waits and other calls are none.
+TEST(ReportSchema, EventsCountedFromTheRows) {
+  Report R;
+  R.kernel("k a.cu:9").Launches = 7;
+  auto Site = [&R](unsigned Line, const char *Api, unsigned long long Calls) {
+    // Site records live as long as the report (ranks keep pointers).
+    static std::vector<std::unique_ptr<orrery_site>> Records;
+    Records.push_back(std::make_unique<orrery_site>(orrery_site{
+        ORRERY_HOOK_ABI_VERSION, Line, "a.cu", Line, 1, ORRERY_KIND_MPI, Api,
+        nullptr}));
+    R.siteRow(Records.back().get())->Calls = Calls;
+  };
+  Site(10, "MPI_Isend", 4);
+  Site(11, "MPI_Irecv", 4);
+  Site(12, "MPI_Waitall", 2);
+  Site(13, "MPI_Sendrecv", 3);
+  Site(14, "MPI_Allreduce", 5);
+  Site(15, "MPI_Iallreduce", 1);
+  Site(16, "cudaMemcpyAsync", 6);
+  Site(17, "cudaMemsetAsync", 2);
+  Site(18, "cudaStreamSynchronize", 9);
+  Report::Summary S;
+  S.Ranks = 1;
+  S.WallSeconds = 2;
+  nlohmann::json E = written(R, S)["events"];
+  EXPECT_EQ(E["kernels"], 7);
+  EXPECT_EQ(E["copies"], 6 + 2);
+  EXPECT_EQ(E["mpi_messages"], 4 + 3);
+  EXPECT_EQ(E["mpi_collectives"], 5 + 1);
+  EXPECT_EQ(E["per_wall_second"], (7 + 8 + 7 + 6) / 2.0);
 }
 
 TEST(ReportSchema, EmptyRun) {
