@@ -23,8 +23,8 @@ constexpr ReportCategory Categories[] = {
 };
 
 constexpr SweepSetting Settings[] = {
-#define ORRERY_SWEEP_SETTING(Id, Key, Value, Option, Meaning)                  \
-  {#Id, Key, SettingValue::Value, Option, Meaning},
+#define ORRERY_SWEEP_SETTING(Id, Key, Value, Option, From, Meaning)            \
+  {#Id, Key, SettingValue::Value, Option, #From, Meaning},
 #include "orrery/formats/SweepSettings.def"
 #undef ORRERY_SWEEP_SETTING
 };
@@ -51,6 +51,8 @@ const char *fieldTypeName(FieldType T) {
   switch (T) {
   case FieldType::Text:
     return "string";
+  case FieldType::KindWord:
+    return "\"measured\" or \"predicted\"";
   case FieldType::Number:
     return "number >= 0";
   case FieldType::Integer:

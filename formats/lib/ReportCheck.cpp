@@ -110,15 +110,14 @@ private:
 
   bool value(const json &V, const ReportField &F, const std::string &P) {
     switch (F.Type) {
-    case FieldType::Text:
-      // The report's kind: one of two words.
-      if (std::strcmp(F.Key, report::Kind) == 0 &&
-          std::strcmp(F.Parent, "Root") == 0 && V != "measured" &&
-          V != "predicted")
+    case FieldType::KindWord:
+      if (V != "measured" && V != "predicted")
         return fail("'" + P +
                     "' must be \"measured\" (a native run's report) or "
                     "\"predicted\", not " +
                     V.dump());
+      return true;
+    case FieldType::Text:
       if (!V.is_string())
         return fail("'" + P + "' must be a string, not " + V.dump());
       return true;

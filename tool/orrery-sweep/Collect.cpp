@@ -54,7 +54,8 @@ namespace F = formats::report;
 namespace Col = formats::column;
 
 /// The value of report field \p Id (ReportFields.def), at the top or in an
-/// object at the top ("" if absent).
+/// object at the top ("" if absent, and for "None"; test/unit/formats checks
+/// that the lists name only such fields).
 std::string field(const json &J, const char *Id) {
   for (const formats::ReportField &Fd : formats::reportFields()) {
     if (std::strcmp(Fd.Id, Id) != 0)
@@ -95,19 +96,11 @@ bool appendReportRows(const std::string &Report, const Point &P,
     return false;
   std::ostringstream OS;
   std::vector<std::string> Common = {std::to_string(P.Index), P.Name};
-  // A setting the point does not give is what the report says ran: the
-  // report field of this Id (ReportFields.def).
-  const std::map<std::string, const char *> FromReport = {
-      {formats::setting::Np, "Ranks"},
-      {formats::setting::RanksPerNode, "RanksPerNode"},
-      {formats::setting::Machine, "MachineFile"},
-      {formats::setting::Network, "NetworkMode"}};
+  // A setting the point does not give is what the report says ran
+  // (SweepSettings.def's From).
   for (const formats::SweepSetting &S : formats::sweepSettings()) {
     std::string V = P.value(S.Key);
-    auto It = FromReport.find(S.Key);
-    if (V.empty() && It != FromReport.end())
-      V = field(J, It->second);
-    Common.push_back(V);
+    Common.push_back(V.empty() ? field(J, S.From) : V);
   }
   for (const auto &K : Params)
     Common.push_back(P.value(K));

@@ -210,9 +210,6 @@ int __wrap_MPI_Comm_split_type(MPI_Comm Comm, int Type, int Key, MPI_Info Info,
   return MPI_Comm_split(Comm, Runtime::get().rank().Node, Key, Out);
 }
 
-/// Elements of \p Type a receive or file access moved: its bytes over the
-/// type's size, exact for predefined types (a derived type's instance counts
-/// as one element). SMPI implements neither MPI_Get_elements nor its _x.
 int __wrap_MPI_Test(MPI_Request *Request, int *Flag, MPI_Status *Status) {
   if (inRankActor() && Request && Flag && *Request == MPI_REQUEST_NULL &&
       Status == MPI_STATUS_IGNORE) {
@@ -222,6 +219,9 @@ int __wrap_MPI_Test(MPI_Request *Request, int *Flag, MPI_Status *Status) {
   return MPI_Test(Request, Flag, Status);
 }
 
+/// Elements of \p Type a receive or file access moved: its bytes over the
+/// type's size, exact for predefined types (a derived type's instance counts
+/// as one element). SMPI implements neither MPI_Get_elements nor its _x.
 int __wrap_MPI_Get_elements(MPI_Status *Status, MPI_Datatype Type, int *Count) {
   int Bytes = 0, Size = 0;
   int Rc = MPI_Get_count(Status, MPI_BYTE, &Bytes);

@@ -43,15 +43,24 @@ TEST(FormatLists, KeysAreTheirConstants) {
   EXPECT_STREQ(category::KernelCompute, "kernel_compute");
   EXPECT_STREQ(setting::RanksPerNode, "ranks_per_node");
   EXPECT_STREQ(column::SimulatedSeconds, "simulated_seconds");
-  EXPECT_STREQ(ReportSchema, "orrery-sim-report/1");
+  EXPECT_EQ(std::string(ReportSchema), std::string(ReportSchemaName) + "/" +
+                                           std::to_string(ReportSchemaVersion));
 }
 
 // A results column copies a top-level or machine field, or describes the
 // row; no column repeats a setting's name.
 TEST(FormatLists, ResultsColumnsNameReportFields) {
   std::set<std::string> Names = {"point", "point_name"};
-  for (const SweepSetting &S : sweepSettings())
+  for (const SweepSetting &S : sweepSettings()) {
     EXPECT_TRUE(Names.insert(S.Key).second) << S.Key;
+    if (std::strcmp(S.From, "None") == 0)
+      continue;
+    const ReportField *F = byId(S.From);
+    ASSERT_NE(F, nullptr) << S.Key << " reads back unknown field " << S.From;
+    EXPECT_TRUE(std::strcmp(F->Parent, "Root") == 0 ||
+                byId(F->Parent)->Type == FieldType::Object)
+        << S.Key;
+  }
   for (const ResultsColumn &C : resultsColumns()) {
     EXPECT_TRUE(Names.insert(C.Column).second) << C.Column;
     if (std::strcmp(C.From, "Row") == 0)

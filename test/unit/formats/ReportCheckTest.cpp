@@ -1,6 +1,7 @@
 //===- ReportCheckTest.cpp - A report checked against its schema ----------===//
 
 #include "orrery/formats/ReportCheck.h"
+#include "orrery/formats/Formats.h"
 
 #include <gtest/gtest.h>
 
@@ -10,8 +11,10 @@ using nlohmann::json;
 namespace {
 
 json minimal() {
-  return json::parse(R"({"schema": "orrery-sim-report/1", "ranks": 2,
-    "simulated_seconds": 1e-3, "breakdown": {"network": 1e-3}})");
+  json J = json::parse(R"({"ranks": 2, "simulated_seconds": 1e-3,
+    "breakdown": {"network": 1e-3}})");
+  J["schema"] = ReportSchema;
+  return J;
 }
 
 std::string readError(const json &J) {
@@ -79,19 +82,23 @@ TEST(ReportCheck, ReadLeavesUnknownFieldsAlone) {
 
 TEST(ReportCheck, VersionsSayWhichSideIsNewer) {
   json J = minimal();
-  J["schema"] = "orrery-sim-report/2";
+  std::string Newer = std::string(ReportSchemaName) + "/" +
+                      std::to_string(ReportSchemaVersion + 1);
+  J["schema"] = Newer;
   EXPECT_EQ(readError(J),
-            "schema 'orrery-sim-report/2' is newer than this Orrery reads "
-            "('orrery-sim-report/1'); read it with the Orrery that wrote it, "
-            "or update this one");
-  J["schema"] = "orrery-sim-report/0";
+            "schema '" + Newer + "' is newer than this Orrery reads ('" +
+                ReportSchema +
+                "'); read it with the Orrery that wrote it, or update this "
+                "one");
+  J["schema"] = std::string(ReportSchemaName) + "/" +
+                std::to_string(ReportSchemaVersion - 1);
   EXPECT_NE(readError(J).find("is older than this Orrery reads"),
             std::string::npos);
   J["schema"] = "orrery-profile/1";
   EXPECT_EQ(readError(J), "schema 'orrery-profile/1' is not "
                           "orrery-sim-report/N (write reports with orrery-run "
                           "--report or ORRERY_REPORT)");
-  J["schema"] = "orrery-sim-report/1x";
+  J["schema"] = std::string(ReportSchema) + "x";
   EXPECT_NE(readError(J).find("is not orrery-sim-report/N"), std::string::npos);
 }
 
@@ -106,8 +113,9 @@ TEST(ReportCheck, WrittenModeHoldsWritersToTheSchema) {
   EXPECT_TRUE(checkReport(J, CheckMode::Read, E)) << E;
   J["machine"] = {{"name", "m"}, {"file", "m.yaml"}, {"gpus", 4}};
   EXPECT_FALSE(checkReport(J, CheckMode::Written, E));
-  EXPECT_EQ(E, "'machine.gpus' is not a field of orrery-sim-report/1 (add it "
-               "to formats/include/orrery/formats/ReportFields.def)");
+  EXPECT_EQ(E, "'machine.gpus' is not a field of " + std::string(ReportSchema) +
+                   " (add it "
+                   "to formats/include/orrery/formats/ReportFields.def)");
 }
 
 } // namespace

@@ -44,7 +44,7 @@ namespace category {
 
 /// A study's settings, by the Ids of SweepSettings.def.
 namespace setting {
-#define ORRERY_SWEEP_SETTING(Id, Key, Value, Option, Meaning)                  \
+#define ORRERY_SWEEP_SETTING(Id, Key, Value, Option, From, Meaning)            \
   inline constexpr const char Id[] = Key;
 #include "orrery/formats/SweepSettings.def"
 #undef ORRERY_SWEEP_SETTING
@@ -61,6 +61,7 @@ namespace column {
 
 enum class FieldType {
   Text,
+  KindWord, ///< a report's kind: "measured" or "predicted"
   Number,
   Integer,
   Ranks,
@@ -93,7 +94,9 @@ enum class SettingValue { Count, Path, Word, Assignment };
 struct SweepSetting {
   const char *Id, *Key;
   SettingValue Value;
-  const char *Option, *Meaning;
+  const char *Option;
+  const char *From; ///< the report field's Id that says what ran, or "None"
+  const char *Meaning;
 };
 
 struct ResultsColumn {
