@@ -8,6 +8,7 @@
 
 #include <sys/mman.h>
 
+#include <algorithm>
 #include <cstdlib>
 
 namespace orrery::sim {
@@ -47,8 +48,7 @@ void *DeviceMemory::allocate(std::size_t Size, int Rank, int Device,
   A.Kind = Kind;
   A.Lazy = Lazy;
   A.Shared = Shared;
-  ByBase[A.Base] = A;
-  changed();
+  insert(A);
   return P;
 }
 
@@ -64,8 +64,7 @@ bool DeviceMemory::release(void *P) {
     munmap(P, It->second.Size);
   else
     std::free(P);
-  ByBase.erase(It);
-  changed();
+  erase(It);
   return true;
 }
 
@@ -78,8 +77,7 @@ void DeviceMemory::adopt(void *P, std::size_t Size, int Rank, int Device,
   A.Device = Device;
   A.Kind = Kind;
   A.External = true;
-  ByBase[A.Base] = A;
-  changed();
+  insert(A);
 }
 
 void DeviceMemory::registerHost(void *P, std::size_t Size, int Rank) {
@@ -89,16 +87,14 @@ void DeviceMemory::registerHost(void *P, std::size_t Size, int Rank) {
   A.Rank = Rank;
   A.Kind = MemoryKind::Pinned;
   A.Registered = true;
-  ByBase[A.Base] = A;
-  changed();
+  insert(A);
 }
 
 bool DeviceMemory::unregisterHost(void *P) {
   auto It = ByBase.find(reinterpret_cast<std::uintptr_t>(P));
   if (It == ByBase.end() || !It->second.Registered)
     return false;
-  ByBase.erase(It);
-  changed();
+  erase(It);
   return true;
 }
 
@@ -122,12 +118,33 @@ const Allocation *DeviceMemory::search(std::uintptr_t Addr) const {
 }
 
 std::size_t DeviceMemory::deviceBytes(int Rank, int Device) const {
-  std::size_t N = 0;
-  for (const auto &KV : ByBase)
-    if (KV.second.Rank == Rank && KV.second.Device == Device &&
-        KV.second.Kind == MemoryKind::Device)
-      N += KV.second.Size;
-  return N;
+  auto It = DeviceBytes.find({Rank, Device});
+  return It == DeviceBytes.end() ? 0 : It->second;
+}
+
+void DeviceMemory::count(const Allocation &A, bool Add) {
+  if (A.Kind != MemoryKind::Device)
+    return;
+  std::size_t &Held = DeviceBytes[{A.Rank, A.Device}];
+  Held = Add ? Held + A.Size : Held - std::min(Held, A.Size);
+}
+
+void DeviceMemory::insert(const Allocation &A) {
+  auto It = ByBase.find(A.Base);
+  if (It != ByBase.end()) {
+    count(It->second, false);
+    It->second = A;
+  } else {
+    ByBase.emplace(A.Base, A);
+  }
+  count(A, true);
+  changed();
+}
+
+void DeviceMemory::erase(std::map<std::uintptr_t, Allocation>::iterator It) {
+  count(It->second, false);
+  ByBase.erase(It);
+  changed();
 }
 
 /// SMPI's copy step for a message whose payload is at \p Buff: device

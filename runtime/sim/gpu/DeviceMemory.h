@@ -21,6 +21,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <utility>
 
 namespace orrery::sim {
 
@@ -70,10 +71,18 @@ public:
 
 private:
   const Allocation *search(std::uintptr_t Addr) const;
+  /// Adds or removes a registry entry, keeping DeviceBytes in step.
+  void insert(const Allocation &A);
+  void erase(std::map<std::uintptr_t, Allocation>::iterator It);
+  void count(const Allocation &A, bool Add);
   /// The registry changed: answers remembered by find() are stale.
   void changed() { ++Generation; }
 
   std::map<std::uintptr_t, Allocation> ByBase;
+  /// Device bytes held per (rank, device): cudaMalloc checks the capacity
+  /// on every call, and a walk of the registry there made starting N ranks
+  /// cost N^2 (16,384 ranks: minutes).
+  std::map<std::pair<int, int>, std::size_t> DeviceBytes;
   /// find() is asked about the same few pointers of each rank over and over
   /// (every MPI call and copy); with thousands of ranks a search of the tree
   /// costs a cache miss per level. A direct-mapped memo of its answers,

@@ -128,10 +128,24 @@ void GpuKernels::shareSolos(double Now) {
                                Gpu->get_speed());
   if (Left.empty())
     return;
+  // An execution belongs to the actor that creates it: SimGrid lists it
+  // with that actor's activities (and cancels them when the actor ends).
+  // Created in the maestro (inside the simcall), it joins the maestro's
+  // list, which SimGrid 3.32 walks whole each time any activity of it ends:
+  // with one resumed solo per GPU in flight, thousands of GPUs made every
+  // end a walk of thousands (docs/performance.md, "The maestro's list").
+  // A solo of the calling rank itself is resumed as that rank's activity,
+  // as startExec makes its kernels; another rank's (a GPU shared by ranks)
+  // stays the maestro's, which outlives every rank.
+  s4u::Actor *Self = s4u::Actor::self();
   std::vector<s4u::ExecPtr> Made(Left.size());
+  for (std::size_t I = 0; I < Left.size(); ++I)
+    if (Self && Left[I].first->Owner && Left[I].first->Owner->Actor == Self)
+      Made[I] = s4u::Exec::init();
   simgrid::kernel::actor::simcall_answered([&] {
     for (std::size_t I = 0; I < Left.size(); ++I) {
-      Made[I] = s4u::Exec::init();
+      if (!Made[I])
+        Made[I] = s4u::Exec::init();
       launch(Made[I], Gpu, Left[I].second);
     }
   });

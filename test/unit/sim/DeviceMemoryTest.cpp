@@ -74,3 +74,37 @@ TEST(DeviceMemory, FindOnceAgreesWithFind) {
   for (void *P : Blocks)
     EXPECT_TRUE(M.release(P));
 }
+
+// cudaMalloc's capacity check and cudaMemGetInfo read the device bytes a
+// rank holds on a device: counted per (rank, device) as allocations come
+// and go, device memory only (pinned and managed memory are not the GPU's
+// to run out of), and unchanged by a release that fails.
+TEST(DeviceMemory, CountsDeviceBytesPerRankAndDevice) {
+  DeviceMemory &M = DeviceMemory::get();
+  const int Rank = 41;
+  EXPECT_EQ(M.deviceBytes(Rank, 0), 0u);
+  void *A = M.allocate(1000, Rank, 0, MemoryKind::Device);
+  void *B = M.allocate(24, Rank, 0, MemoryKind::Device);
+  void *C = M.allocate(512, Rank, 1, MemoryKind::Device);
+  void *D = M.allocate(0, Rank + 1, 0, MemoryKind::Device); // takes 1 byte
+  void *Pinned = M.allocate(4096, Rank, 0, MemoryKind::Pinned);
+  void *Managed = M.allocate(4096, Rank, 0, MemoryKind::Managed);
+  for (void *P : {A, B, C, D, Pinned, Managed})
+    ASSERT_NE(P, nullptr);
+  EXPECT_EQ(M.deviceBytes(Rank, 0), 1024u);
+  EXPECT_EQ(M.deviceBytes(Rank, 1), 512u);
+  EXPECT_EQ(M.deviceBytes(Rank + 1, 0), 1u);
+  EXPECT_FALSE(M.release(static_cast<char *>(A) + 8)); // not a base
+  EXPECT_EQ(M.deviceBytes(Rank, 0), 1024u);
+  EXPECT_TRUE(M.release(A));
+  EXPECT_EQ(M.deviceBytes(Rank, 0), 24u);
+  int Host[4] = {};
+  M.registerHost(Host, sizeof Host, Rank);
+  EXPECT_EQ(M.deviceBytes(Rank, 0), 24u);
+  EXPECT_TRUE(M.unregisterHost(Host));
+  for (void *P : {B, C, D, Pinned, Managed})
+    EXPECT_TRUE(M.release(P));
+  EXPECT_EQ(M.deviceBytes(Rank, 0), 0u);
+  EXPECT_EQ(M.deviceBytes(Rank, 1), 0u);
+  EXPECT_EQ(M.deviceBytes(Rank + 1, 0), 0u);
+}
