@@ -34,14 +34,27 @@ std::string mappingWarning(unsigned Ranks, unsigned PerCopy,
     return "";
   // Leave room for large device arrays (SMPI_SHARED_MALLOC blocks) too.
   unsigned long Suggest = (Need * 2 + 65535) / 65536 * 65536;
+  // The most ranks the current limit holds (the estimate grows with them).
+  unsigned Fit = 0;
+  for (unsigned Lo = 0, Hi = Ranks; Lo <= Hi && Hi > 0;) {
+    unsigned Mid = Lo + (Hi - Lo) / 2;
+    if (estimatedMappings(Mid, PerCopy) <= Limit) {
+      Fit = Mid;
+      Lo = Mid + 1;
+    } else {
+      if (Mid == 0)
+        break;
+      Hi = Mid - 1;
+    }
+  }
   return std::to_string(Ranks) + " ranks need about " + std::to_string(Need) +
          " memory mappings (" + std::to_string(PerCopy) +
          " per rank: SMPI maps a private copy of the program for every rank, "
          "all in one process; and about one per " +
          std::to_string(RanksPerHeapMapping) +
          " ranks of actor stacks), more than vm.max_map_count allows (" +
-         std::to_string(Limit) +
-         "); the simulation would fail when mmap does. Raise the limit "
+         std::to_string(Limit) + "), which holds about " + std::to_string(Fit) +
+         " ranks; the simulation would fail when mmap does. Raise the limit "
          "first, e.g. sudo sysctl -w vm.max_map_count=" +
          std::to_string(Suggest);
 }

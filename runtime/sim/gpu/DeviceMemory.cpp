@@ -1,10 +1,7 @@
 //===- DeviceMemory.cpp - Allocation registry -----------------------------===//
 
 #include "DeviceMemory.h"
-#include "DeviceExecutor.h"
 #include "ranks/SharedHost.h"
-
-#include <smpi/smpi.h>
 
 #include <sys/mman.h>
 
@@ -145,30 +142,6 @@ void DeviceMemory::erase(std::map<std::uintptr_t, Allocation>::iterator It) {
   count(It->second, false);
   ByBase.erase(It);
   changed();
-}
-
-/// SMPI's copy step for a message whose payload is at \p Buff: device
-/// payloads hold no data in skeleton mode, real data in twin mode. Shared
-/// host allocations hold no meaningful data either; copying them would cost
-/// a memcpy per message (a host-staged ping-pong of 1 GiB messages spent
-/// minutes of wall time in it) and change no simulated time.
-static void copyUnlessDevice(smx_activity_t Comm, void *Buff, size_t Size) {
-  const DeviceMemory &M = DeviceMemory::get();
-  if (M.isDevice(M.findOnce(Buff)) && !deviceExecutor().hostReachable())
-    return;
-  if (shared_host::contains(Buff))
-    return;
-  // smx_activity_t is the comm's activity (CommImpl derives from it alone).
-  smpi_comm_copy_buffer_callback(
-      reinterpret_cast<simgrid::kernel::activity::CommImpl *>(Comm), Buff,
-      Size);
-}
-
-void installCopyFilter() {
-  static bool Installed = false;
-  if (!Installed)
-    smpi_comm_set_copy_data_callback(copyUnlessDevice);
-  Installed = true;
 }
 
 } // namespace orrery::sim

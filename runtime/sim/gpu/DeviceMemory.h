@@ -3,8 +3,8 @@
 // Skeleton mode runs no kernel, so device memory needs no real pages: device
 // allocations are address space only (anonymous, not reserved, never touched
 // by Orrery), which lets a 2-core workstation hold thousands of GPUs' worth
-// of arrays. SMPI does not copy message payloads out of device memory (see
-// installCopyFilter), so they stay untouched. The registry answers "is this
+// of arrays. SMPI does not copy message payloads out of or into device memory
+// (mpi/PayloadCopies.h), so they stay untouched. The registry answers "is this
 // pointer device memory, of which rank and GPU" for pointers into the middle
 // of allocations too. All ranks share one address space, so one registry
 // serves them all.
@@ -103,11 +103,6 @@ private:
 /// memory (zero-filled, pages appear as host code touches them), and those
 /// above the shared-host threshold share their pages with every rank's.
 constexpr std::size_t HeapHostLimit = 1 << 20;
-
-/// Makes SMPI skip copying message payloads whose source is device memory:
-/// the simulated device holds no data, and copying would give real pages to
-/// every receive buffer.
-void installCopyFilter();
 
 } // namespace orrery::sim
 

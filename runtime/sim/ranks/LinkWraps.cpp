@@ -32,7 +32,11 @@
 //   MPI_Status_set_elements_x; MPI-IO codes such as IOR call them): the int
 //   and MPI_Aint calls they widen;
 // - malloc, calloc, realloc, free, operator new/delete: large blocks shared
-//   by all ranks (SharedHost.h).
+//   by all ranks (SharedHost.h);
+// - the point-to-point sends (MPI_Send, MPI_Isend, MPI_Sendrecv and their
+//   buffered, ready and persistent forms) are wrapped in
+//   mpi/DeviceSends.cpp: SMPI reads a block of zeros instead of simulated
+//   device memory.
 //
 // Outside a rank actor (static constructors, after the simulation) each
 // wrapper does what the real function does.

@@ -9,6 +9,7 @@
 #include "gpu/Streams.h"
 #include "mpi/Messages.h"
 #include "mpi/NetworkFactors.h"
+#include "mpi/PayloadCopies.h"
 #include "orrery/sim/Api.h"
 #include "values/DeviceValues.h"
 
