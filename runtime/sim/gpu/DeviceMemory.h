@@ -17,11 +17,11 @@
 #ifndef ORRERY_SIM_DEVICEMEMORY_H
 #define ORRERY_SIM_DEVICEMEMORY_H
 
-#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <map>
 #include <utility>
+#include <vector>
 
 namespace orrery::sim {
 
@@ -93,8 +93,10 @@ private:
     std::uint64_t Generation = 0;
     const Allocation *Found = nullptr;
   };
-  static constexpr std::size_t MemoSlots = 4096;
-  mutable std::array<Memo, MemoSlots> Memos{};
+  /// Slots: a power of two, at least four per registry entry (every rank's
+  /// few pointers fit), from 4,096 up to 2^20 (24 MiB).
+  static constexpr std::size_t MinMemoSlots = 4096, MaxMemoSlots = 1 << 20;
+  mutable std::vector<Memo> Memos = std::vector<Memo>(MinMemoSlots);
   std::uint64_t Generation = 1;
 };
 

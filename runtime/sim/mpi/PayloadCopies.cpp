@@ -105,9 +105,11 @@ bool deviceWithoutData(const Allocation *A) {
 }
 
 /// Memory whose contents nothing reads in this run: device memory without
-/// data, shared host blocks, the zero source.
-bool holdsNoData(const void *P) {
-  return deviceWithoutData(DeviceMemory::get().findOnce(P)) ||
+/// data, shared host blocks, the zero source. \p Once: a pointer asked
+/// about once (SMPI's heap copy of a payload), not remembered.
+bool holdsNoData(const void *P, bool Once) {
+  const DeviceMemory &M = DeviceMemory::get();
+  return deviceWithoutData(Once ? M.findOnce(P) : M.find(P)) ||
          shared_host::contains(P) || inZeroSource(P);
 }
 
@@ -119,10 +121,10 @@ bool holdsNoData(const void *P) {
 void copyUnlessNoData(smx_activity_t Activity, void *Buff, size_t Size) {
   // smx_activity_t is the comm's activity (CommImpl derives from it alone).
   auto *Comm = reinterpret_cast<CommImpl *>(Activity);
-  if (holdsNoData(Buff))
+  if (holdsNoData(Buff, /*Once=*/true))
     return; // never a detached send's heap copy: nothing to free
   void *Destination = destinationOf(Comm);
-  if (Destination && holdsNoData(Destination))
+  if (Destination && holdsNoData(Destination, /*Once=*/false))
     Size = 0;
   smpi_comm_copy_buffer_callback(Comm, Buff, Size);
 }
