@@ -29,40 +29,31 @@ const void *source(const void *Buf, int Count, MPI_Datatype Type) {
 
 } // namespace
 
+// The blocking sends, and those that hand back a request (the persistent
+// ones read their buffer at each MPI_Start).
+#define ORRERY_SEND(Name)                                                      \
+  int __wrap_##Name(const void *Buf, int Count, MPI_Datatype Type, int Dest,   \
+                    int Tag, MPI_Comm Comm) {                                  \
+    return Name(source(Buf, Count, Type), Count, Type, Dest, Tag, Comm);       \
+  }
+#define ORRERY_REQUEST_SEND(Name)                                              \
+  int __wrap_##Name(const void *Buf, int Count, MPI_Datatype Type, int Dest,   \
+                    int Tag, MPI_Comm Comm, MPI_Request *Request) {            \
+    return Name(source(Buf, Count, Type), Count, Type, Dest, Tag, Comm,        \
+                Request);                                                      \
+  }
+
 extern "C" {
 
-int __wrap_MPI_Send(const void *Buf, int Count, MPI_Datatype Type, int Dest,
-                    int Tag, MPI_Comm Comm) {
-  return MPI_Send(source(Buf, Count, Type), Count, Type, Dest, Tag, Comm);
-}
-
-int __wrap_MPI_Isend(const void *Buf, int Count, MPI_Datatype Type, int Dest,
-                     int Tag, MPI_Comm Comm, MPI_Request *Request) {
-  return MPI_Isend(source(Buf, Count, Type), Count, Type, Dest, Tag, Comm,
-                   Request);
-}
-
-int __wrap_MPI_Bsend(const void *Buf, int Count, MPI_Datatype Type, int Dest,
-                     int Tag, MPI_Comm Comm) {
-  return MPI_Bsend(source(Buf, Count, Type), Count, Type, Dest, Tag, Comm);
-}
-
-int __wrap_MPI_Ibsend(const void *Buf, int Count, MPI_Datatype Type, int Dest,
-                      int Tag, MPI_Comm Comm, MPI_Request *Request) {
-  return MPI_Ibsend(source(Buf, Count, Type), Count, Type, Dest, Tag, Comm,
-                    Request);
-}
-
-int __wrap_MPI_Rsend(const void *Buf, int Count, MPI_Datatype Type, int Dest,
-                     int Tag, MPI_Comm Comm) {
-  return MPI_Rsend(source(Buf, Count, Type), Count, Type, Dest, Tag, Comm);
-}
-
-int __wrap_MPI_Irsend(const void *Buf, int Count, MPI_Datatype Type, int Dest,
-                      int Tag, MPI_Comm Comm, MPI_Request *Request) {
-  return MPI_Irsend(source(Buf, Count, Type), Count, Type, Dest, Tag, Comm,
-                    Request);
-}
+ORRERY_SEND(MPI_Send)
+ORRERY_SEND(MPI_Bsend)
+ORRERY_SEND(MPI_Rsend)
+ORRERY_REQUEST_SEND(MPI_Isend)
+ORRERY_REQUEST_SEND(MPI_Ibsend)
+ORRERY_REQUEST_SEND(MPI_Irsend)
+ORRERY_REQUEST_SEND(MPI_Send_init)
+ORRERY_REQUEST_SEND(MPI_Bsend_init)
+ORRERY_REQUEST_SEND(MPI_Rsend_init)
 
 int __wrap_MPI_Sendrecv(const void *SendBuf, int SendCount,
                         MPI_Datatype SendType, int Dest, int SendTag,
@@ -72,28 +63,6 @@ int __wrap_MPI_Sendrecv(const void *SendBuf, int SendCount,
   return MPI_Sendrecv(source(SendBuf, SendCount, SendType), SendCount, SendType,
                       Dest, SendTag, RecvBuf, RecvCount, RecvType, Source,
                       RecvTag, Comm, Status);
-}
-
-// Persistent sends read their buffer at each MPI_Start.
-int __wrap_MPI_Send_init(const void *Buf, int Count, MPI_Datatype Type,
-                         int Dest, int Tag, MPI_Comm Comm,
-                         MPI_Request *Request) {
-  return MPI_Send_init(source(Buf, Count, Type), Count, Type, Dest, Tag, Comm,
-                       Request);
-}
-
-int __wrap_MPI_Bsend_init(const void *Buf, int Count, MPI_Datatype Type,
-                          int Dest, int Tag, MPI_Comm Comm,
-                          MPI_Request *Request) {
-  return MPI_Bsend_init(source(Buf, Count, Type), Count, Type, Dest, Tag, Comm,
-                        Request);
-}
-
-int __wrap_MPI_Rsend_init(const void *Buf, int Count, MPI_Datatype Type,
-                          int Dest, int Tag, MPI_Comm Comm,
-                          MPI_Request *Request) {
-  return MPI_Rsend_init(source(Buf, Count, Type), Count, Type, Dest, Tag, Comm,
-                        Request);
 }
 
 } // extern "C"
