@@ -33,6 +33,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SimgridFixes.h"
+
 #include <dlfcn.h>
 
 #include <algorithm>
@@ -44,6 +46,8 @@
 #include <unordered_map>
 #include <utility>
 #include <vector>
+
+using orrery::simgrid_fixes::real;
 
 namespace {
 
@@ -114,22 +118,6 @@ void printStats() {
 bool Capturing = false;
 NodeBase *CapturedNode = nullptr;
 NodeBase *CapturedPosition = nullptr;
-
-/// SimGrid's own function \p Name; without it the call cannot be made (the
-/// library was preloaded into a process whose SimGrid lacks it).
-template <typename Fn> Fn real(Fn &Slot, const char *Name) {
-  if (!Slot)
-    Slot = reinterpret_cast<Fn>(dlsym(RTLD_NEXT, Name));
-  if (!Slot) {
-    std::fprintf(stderr,
-                 "orrery: liborrery-simgrid-fixes.so is preloaded, but this "
-                 "process's SimGrid has no %s; run with "
-                 "ORRERY_SIMGRID_FIXES=0 or without LD_PRELOAD\n",
-                 Name);
-    std::abort();
-  }
-  return Slot;
-}
 
 /// Decides once whether the fix can work in this process.
 void enable(Fixes &F) {
@@ -208,10 +196,7 @@ void giveBackAll(Fixes &F) {
 } // namespace
 
 // The definitions below replace SimGrid's and libstdc++'s symbols of the
-// same names in the process (the library is preloaded); each calls or
-// reproduces the original.
-#define ORRERY_REPLACES(Symbol)                                                \
-  __asm__(Symbol) __attribute__((visibility("default")))
+// same names; each calls or reproduces the original.
 extern "C" {
 void *orreryCommDetach(void *Comm)
     ORRERY_REPLACES("_ZN7simgrid6kernel8activity8CommImpl6detachEv");
@@ -315,6 +300,7 @@ void orreryEngineShutdown() {
   ShutdownFn Shutdown =
       real(F.RealShutdown, "_ZN7simgrid6kernel10EngineImpl8shutdownEv");
   giveBackAll(F);
+  orrery::simgrid_fixes::hostIndexOff();
   Shutdown();
 }
 

@@ -1,0 +1,163 @@
+//===- HostIndex.cpp - SimGrid 3.32's hosts by name, indexed
+//---------------===//
+//
+// SimGrid 3.32 finds a host by name (s4u::Engine::host_by_name_or_null) by
+// walking every network zone of the platform, and checks that each host it
+// creates has a new name the same way. Orrery's platforms have a zone per
+// node, so loading one walks zones x hosts: 16,384 nodes (65,536 GPUs) took
+// minutes before the first rank started, 78 % of the samples in that walk.
+//
+// This part of liborrery-simgrid-fixes keeps its own index of the hosts
+// SimGrid creates (NetZoneImpl::create_host, by name; Host::destroy forgets
+// one) and answers lookups from it:
+// - a name it holds: that host;
+// - the name of the host being created, during its creation (SimGrid's
+//   duplicate check), when every host so far was indexed: none;
+// - any other name: SimGrid's own walk, and if that finds a host the index
+//   lacks (created some other way), the index stops answering for the rest
+//   of the run.
+// It stops at the engine's shutdown too (DetachedComms.cpp). Nothing changes
+// what SimGrid answers for a platform whose hosts have distinct names.
+// ORRERY_SIMGRID_FIXES=0: not preloaded; =verbose prints what it did.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SimgridFixes.h"
+
+#include <cstring>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+using orrery::simgrid_fixes::real;
+
+namespace {
+
+using CreateHostFn = void *(*)(void *, const std::string &,
+                               const std::vector<double> &);
+using LookupFn = void *(*)(const void *, const std::string &);
+using DestroyFn = void (*)(void *);
+using HostNameFn = const char *(*)(const void *);
+
+struct Index {
+  bool Decided = false, On = false, WasOn = false, Verbose = false;
+  CreateHostFn RealCreate = nullptr;
+  LookupFn RealLookup = nullptr;
+  DestroyFn RealDestroy = nullptr;
+  HostNameFn HostName = nullptr;
+  std::unordered_map<std::string, void *> ByName;
+  const std::string *Creating = nullptr;
+  unsigned long long Answered = 0, Walked = 0;
+};
+
+// Never destroyed: SimGrid may look hosts up while static objects die.
+Index &hostIndex() {
+  static Index *I = new Index;
+  return *I;
+}
+
+void printStats() {
+  const Index &I = hostIndex();
+  std::fprintf(stderr,
+               "orrery: SimGrid fix (hosts by name): %s; %zu hosts indexed, "
+               "%llu lookups answered, %llu left to SimGrid\n",
+               I.WasOn ? "active" : "off", I.ByName.size(), I.Answered,
+               I.Walked);
+}
+
+void decide(Index &I) {
+  if (I.Decided)
+    return;
+  I.Decided = true;
+  const char *Env = std::getenv("ORRERY_SIMGRID_FIXES");
+  I.Verbose = Env && std::strcmp(Env, "verbose") == 0;
+  if (I.Verbose)
+    std::atexit(printStats);
+  auto Version = reinterpret_cast<void (*)(int *, int *, int *)>(
+      dlsym(RTLD_DEFAULT, "sg_version_get"));
+  I.HostName =
+      reinterpret_cast<HostNameFn>(dlsym(RTLD_DEFAULT, "sg_host_get_name"));
+  int Major = 0, Minor = 0, Patch = 0;
+  if (Version)
+    Version(&Major, &Minor, &Patch);
+  // What it replaces is 3.32's; later releases index hosts themselves.
+  I.On = I.WasOn = (!Env || std::strcmp(Env, "0") != 0) && I.HostName &&
+                   Major == 3 && Minor == 32;
+}
+
+} // namespace
+
+namespace orrery::simgrid_fixes {
+void hostIndexOff() { hostIndex().On = false; }
+} // namespace orrery::simgrid_fixes
+
+extern "C" {
+void *orreryCreateHost(void *Zone, const std::string &Name,
+                       const std::vector<double> &Speeds)
+    ORRERY_REPLACES("_ZN7simgrid6kernel7routing11NetZoneImpl11create_"
+                    "hostERKNSt7__cxx1112basic_stringIcSt11char_"
+                    "traitsIcESaIcEEERKSt6vectorIdSaIdEE");
+void *orreryHostByName(const void *Engine, const std::string &Name)
+    ORRERY_REPLACES("_ZNK7simgrid3s4u6Engine20host_by_name_or_"
+                    "nullERKNSt7__cxx1112basic_stringIcSt11char_"
+                    "traitsIcESaIcEEE");
+void orreryHostDestroy(void *Host)
+    ORRERY_REPLACES("_ZN7simgrid3s4u4Host7destroyEv");
+}
+
+void *orreryCreateHost(void *Zone, const std::string &Name,
+                       const std::vector<double> &Speeds) {
+  Index &I = hostIndex();
+  CreateHostFn Create =
+      real(I.RealCreate, "_ZN7simgrid6kernel7routing11NetZoneImpl11create_"
+                         "hostERKNSt7__cxx1112basic_stringIcSt11char_"
+                         "traitsIcESaIcEEERKSt6vectorIdSaIdEE");
+  decide(I);
+  if (!I.On)
+    return Create(Zone, Name, Speeds);
+  I.Creating = &Name;
+  void *Host;
+  try {
+    Host = Create(Zone, Name, Speeds);
+  } catch (...) {
+    I.Creating = nullptr;
+    throw;
+  }
+  I.Creating = nullptr;
+  if (Host)
+    I.ByName[Name] = Host;
+  return Host;
+}
+
+void *orreryHostByName(const void *Engine, const std::string &Name) {
+  Index &I = hostIndex();
+  LookupFn Lookup =
+      real(I.RealLookup, "_ZNK7simgrid3s4u6Engine20host_by_name_or_"
+                         "nullERKNSt7__cxx1112basic_stringIcSt11char_"
+                         "traitsIcESaIcEEE");
+  decide(I);
+  if (!I.On)
+    return Lookup(Engine, Name);
+  if (auto It = I.ByName.find(Name); It != I.ByName.end()) {
+    ++I.Answered;
+    return It->second;
+  }
+  if (I.Creating && *I.Creating == Name) {
+    ++I.Answered;
+    return nullptr; // a new name: every host so far is indexed
+  }
+  ++I.Walked;
+  void *Host = Lookup(Engine, Name);
+  if (Host)
+    I.On = false; // a host the index never saw: SimGrid answers from now on
+  return Host;
+}
+
+void orreryHostDestroy(void *Host) {
+  Index &I = hostIndex();
+  DestroyFn Destroy = real(I.RealDestroy, "_ZN7simgrid3s4u4Host7destroyEv");
+  decide(I);
+  if (I.On && Host)
+    I.ByName.erase(I.HostName(Host));
+  Destroy(Host);
+}

@@ -1,0 +1,46 @@
+//===- SimgridFixes.h - Shared parts of liborrery-simgrid-fixes -*- C++ -*-===//
+//
+// liborrery-simgrid-fixes, which orrery-run preloads into every simulation,
+// replaces a few SimGrid 3.32 functions whose cost grows with the square of
+// the platform or of the ranks (DetachedComms.cpp, HostIndex.cpp). Each
+// replacement calls or reproduces the original; none changes a result.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ORRERY_SIM_SIMGRIDFIXES_H
+#define ORRERY_SIM_SIMGRIDFIXES_H
+
+#include <dlfcn.h>
+
+#include <cstdio>
+#include <cstdlib>
+
+namespace orrery::simgrid_fixes {
+
+/// SimGrid's own function \p Name; without it the call cannot be made (the
+/// library was preloaded into a process whose SimGrid lacks it).
+template <typename Fn> Fn real(Fn &Slot, const char *Name) {
+  if (!Slot)
+    Slot = reinterpret_cast<Fn>(dlsym(RTLD_NEXT, Name));
+  if (!Slot) {
+    std::fprintf(stderr,
+                 "orrery: liborrery-simgrid-fixes.so is preloaded, but this "
+                 "process's SimGrid has no %s; run with "
+                 "ORRERY_SIMGRID_FIXES=0 or without LD_PRELOAD\n",
+                 Name);
+    std::abort();
+  }
+  return Slot;
+}
+
+/// The engine shuts down: the host index stops answering (HostIndex.cpp).
+void hostIndexOff();
+
+} // namespace orrery::simgrid_fixes
+
+// The definitions replace SimGrid's symbols of the same names in the process
+// (the library is preloaded).
+#define ORRERY_REPLACES(Symbol)                                                \
+  __asm__(Symbol) __attribute__((visibility("default")))
+
+#endif // ORRERY_SIM_SIMGRIDFIXES_H
