@@ -3,9 +3,11 @@
 //
 // SimGrid 3.32 finds a host by name (s4u::Engine::host_by_name_or_null) by
 // walking every network zone of the platform, and checks that each host it
-// creates has a new name the same way. Orrery's platforms have a zone per
-// node, so loading one walks zones x hosts: 16,384 nodes (65,536 GPUs) took
-// minutes before the first rank started, 78 % of the samples in that walk.
+// creates has a new name the same way; and each zone, when the platform is
+// sealed, lists its own hosts (NetZoneImpl::get_all_hosts) by filtering all
+// the platform's. Orrery's platforms have a zone per node, so loading one
+// walked zones x hosts twice: 16,384 nodes (65,536 GPUs) took minutes before
+// the first rank started.
 //
 // This part of liborrery-simgrid-fixes keeps its own index of the hosts
 // SimGrid creates (NetZoneImpl::create_host, by name; Host::destroy forgets
@@ -15,7 +17,8 @@
 //   duplicate check), when every host so far was indexed: none;
 // - any other name: SimGrid's own walk, and if that finds a host the index
 //   lacks (created some other way), the index stops answering for the rest
-//   of the run.
+//   of the run;
+// - a zone's hosts: those created in it, in SimGrid's order (by name).
 // It stops at the engine's shutdown too (DetachedComms.cpp). Nothing changes
 // what SimGrid answers for a platform whose hosts have distinct names.
 // ORRERY_SIMGRID_FIXES=0: not preloaded; =verbose prints what it did.
@@ -25,6 +28,7 @@
 #include "SimgridFixes.h"
 
 #include <cstring>
+#include <map>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -38,14 +42,28 @@ using CreateHostFn = void *(*)(void *, const std::string &,
 using LookupFn = void *(*)(const void *, const std::string &);
 using DestroyFn = void (*)(void *);
 using HostNameFn = const char *(*)(const void *);
+// NetZoneImpl::get_all_hosts() const returns std::vector<s4u::Host *>: a
+// member function returning a class by value takes the result's address
+// first, then the object, as a free function of the object would.
+using ZoneHostsFn = std::vector<void *> (*)(const void *);
+
+constexpr const char *ZoneHostsSymbol =
+    "_ZNK7simgrid6kernel7routing11NetZoneImpl13get_all_hostsEv";
 
 struct Index {
   bool Decided = false, On = false, WasOn = false, Verbose = false;
   CreateHostFn RealCreate = nullptr;
   LookupFn RealLookup = nullptr;
   DestroyFn RealDestroy = nullptr;
+  ZoneHostsFn RealZoneHosts = nullptr;
   HostNameFn HostName = nullptr;
-  std::unordered_map<std::string, void *> ByName;
+  struct Entry {
+    void *Host;
+    const void *Zone;
+  };
+  std::unordered_map<std::string, Entry> ByName;
+  /// Each zone's hosts by name (SimGrid's zones keep theirs in a std::map).
+  std::unordered_map<const void *, std::map<std::string, void *>> ByZone;
   const std::string *Creating = nullptr;
   unsigned long long Answered = 0, Walked = 0;
 };
@@ -103,6 +121,8 @@ void *orreryHostByName(const void *Engine, const std::string &Name)
                     "traitsIcESaIcEEE");
 void orreryHostDestroy(void *Host)
     ORRERY_REPLACES("_ZN7simgrid3s4u4Host7destroyEv");
+std::vector<void *> orreryZoneHosts(const void *Zone) ORRERY_REPLACES(
+    "_ZNK7simgrid6kernel7routing11NetZoneImpl13get_all_hostsEv");
 }
 
 void *orreryCreateHost(void *Zone, const std::string &Name,
@@ -124,8 +144,12 @@ void *orreryCreateHost(void *Zone, const std::string &Name,
     throw;
   }
   I.Creating = nullptr;
-  if (Host)
-    I.ByName[Name] = Host;
+  if (Host) {
+    if (auto Old = I.ByName.find(Name); Old != I.ByName.end())
+      I.ByZone[Old->second.Zone].erase(Name);
+    I.ByName[Name] = {Host, Zone};
+    I.ByZone[Zone][Name] = Host;
+  }
   return Host;
 }
 
@@ -140,7 +164,7 @@ void *orreryHostByName(const void *Engine, const std::string &Name) {
     return Lookup(Engine, Name);
   if (auto It = I.ByName.find(Name); It != I.ByName.end()) {
     ++I.Answered;
-    return It->second;
+    return It->second.Host;
   }
   if (I.Creating && *I.Creating == Name) {
     ++I.Answered;
@@ -157,7 +181,28 @@ void orreryHostDestroy(void *Host) {
   Index &I = hostIndex();
   DestroyFn Destroy = real(I.RealDestroy, "_ZN7simgrid3s4u4Host7destroyEv");
   decide(I);
-  if (I.On && Host)
-    I.ByName.erase(I.HostName(Host));
+  if (I.On && Host) {
+    std::string Name = I.HostName(Host);
+    if (auto It = I.ByName.find(Name); It != I.ByName.end()) {
+      I.ByZone[It->second.Zone].erase(Name);
+      I.ByName.erase(It);
+    }
+  }
   Destroy(Host);
+}
+
+std::vector<void *> orreryZoneHosts(const void *Zone) {
+  Index &I = hostIndex();
+  ZoneHostsFn ZoneHosts = real(I.RealZoneHosts, ZoneHostsSymbol);
+  decide(I);
+  if (!I.On)
+    return ZoneHosts(Zone);
+  ++I.Answered;
+  std::vector<void *> Hosts;
+  if (auto It = I.ByZone.find(Zone); It != I.ByZone.end()) {
+    Hosts.reserve(It->second.size());
+    for (const auto &KV : It->second)
+      Hosts.push_back(KV.second);
+  }
+  return Hosts;
 }
