@@ -122,25 +122,16 @@ NodeBase *CapturedPosition = nullptr;
 /// Decides once whether the fix can work in this process.
 void enable(Fixes &F) {
   F.S = State::Off;
-  const char *Env = std::getenv("ORRERY_SIMGRID_FIXES");
-  F.Verbose = Env && std::strcmp(Env, "verbose") == 0;
-  if (F.Verbose)
-    std::atexit(printStats);
-  if (Env && std::strcmp(Env, "0") == 0)
+  if (!orrery::simgrid_fixes::fixAllowed(printStats))
     return;
   F.Release = reinterpret_cast<ReleaseFn>(
       dlsym(RTLD_DEFAULT, "_ZN7simgrid6kernel8activity21intrusive_ptr_"
                           "releaseEPNS1_12ActivityImplE"));
-  auto Version = reinterpret_cast<void (*)(int *, int *, int *)>(
-      dlsym(RTLD_DEFAULT, "sg_version_get"));
   auto ConfigInt = reinterpret_cast<int (*)(const char *)>(
       dlsym(RTLD_DEFAULT, "sg_cfg_get_int"));
-  int Major = 0, Minor = 0, Patch = 0;
-  if (Version)
-    Version(&Major, &Minor, &Patch);
-  // The layout this file relies on is 3.32's; 3.34 indexes the list itself.
-  if (!F.Release || !ConfigInt || Major != 3 || Minor != 32 ||
-      ConfigInt("contexts/nthreads") > 1)
+  // The list's layout is 3.32's; with parallel contexts actors may detach
+  // concurrently.
+  if (!F.Release || !ConfigInt || ConfigInt("contexts/nthreads") > 1)
     return;
   F.Held.reserve(1 << 12);
   F.S = State::Active;

@@ -47,11 +47,20 @@ using HostNameFn = const char *(*)(const void *);
 // first, then the object, as a free function of the object would.
 using ZoneHostsFn = std::vector<void *> (*)(const void *);
 
+// The functions replaced (ORRERY_REPLACES below names each again: it needs
+// a string literal).
+constexpr const char *CreateHostSymbol =
+    "_ZN7simgrid6kernel7routing11NetZoneImpl11create_hostERKNSt7__cxx1112basic_"
+    "stringIcSt11char_traitsIcESaIcEEERKSt6vectorIdSaIdEE";
+constexpr const char *HostByNameSymbol =
+    "_ZNK7simgrid3s4u6Engine20host_by_name_or_nullERKNSt7__cxx1112basic_"
+    "stringIcSt11char_traitsIcESaIcEEE";
+constexpr const char *DestroySymbol = "_ZN7simgrid3s4u4Host7destroyEv";
 constexpr const char *ZoneHostsSymbol =
     "_ZNK7simgrid6kernel7routing11NetZoneImpl13get_all_hostsEv";
 
 struct Index {
-  bool Decided = false, On = false, WasOn = false, Verbose = false;
+  bool Decided = false, On = false, WasOn = false;
   CreateHostFn RealCreate = nullptr;
   LookupFn RealLookup = nullptr;
   DestroyFn RealDestroy = nullptr;
@@ -83,24 +92,17 @@ void printStats() {
                I.Walked);
 }
 
-void decide(Index &I) {
-  if (I.Decided)
-    return;
-  I.Decided = true;
-  const char *Env = std::getenv("ORRERY_SIMGRID_FIXES");
-  I.Verbose = Env && std::strcmp(Env, "verbose") == 0;
-  if (I.Verbose)
-    std::atexit(printStats);
-  auto Version = reinterpret_cast<void (*)(int *, int *, int *)>(
-      dlsym(RTLD_DEFAULT, "sg_version_get"));
-  I.HostName =
-      reinterpret_cast<HostNameFn>(dlsym(RTLD_DEFAULT, "sg_host_get_name"));
-  int Major = 0, Minor = 0, Patch = 0;
-  if (Version)
-    Version(&Major, &Minor, &Patch);
-  // What it replaces is 3.32's; later releases index hosts themselves.
-  I.On = I.WasOn = (!Env || std::strcmp(Env, "0") != 0) && I.HostName &&
-                   Major == 3 && Minor == 32;
+/// SimGrid's function in \p Slot, the index decided on first use.
+template <typename Fn> Fn original(Index &I, Fn &Slot, const char *Symbol) {
+  Fn F = real(Slot, Symbol);
+  if (!I.Decided) {
+    I.Decided = true;
+    I.HostName =
+        reinterpret_cast<HostNameFn>(dlsym(RTLD_DEFAULT, "sg_host_get_name"));
+    I.On = I.WasOn =
+        orrery::simgrid_fixes::fixAllowed(printStats) && I.HostName;
+  }
+  return F;
 }
 
 } // namespace
@@ -128,11 +130,7 @@ std::vector<void *> orreryZoneHosts(const void *Zone) ORRERY_REPLACES(
 void *orreryCreateHost(void *Zone, const std::string &Name,
                        const std::vector<double> &Speeds) {
   Index &I = hostIndex();
-  CreateHostFn Create =
-      real(I.RealCreate, "_ZN7simgrid6kernel7routing11NetZoneImpl11create_"
-                         "hostERKNSt7__cxx1112basic_stringIcSt11char_"
-                         "traitsIcESaIcEEERKSt6vectorIdSaIdEE");
-  decide(I);
+  CreateHostFn Create = original(I, I.RealCreate, CreateHostSymbol);
   if (!I.On)
     return Create(Zone, Name, Speeds);
   I.Creating = &Name;
@@ -155,11 +153,7 @@ void *orreryCreateHost(void *Zone, const std::string &Name,
 
 void *orreryHostByName(const void *Engine, const std::string &Name) {
   Index &I = hostIndex();
-  LookupFn Lookup =
-      real(I.RealLookup, "_ZNK7simgrid3s4u6Engine20host_by_name_or_"
-                         "nullERKNSt7__cxx1112basic_stringIcSt11char_"
-                         "traitsIcESaIcEEE");
-  decide(I);
+  LookupFn Lookup = original(I, I.RealLookup, HostByNameSymbol);
   if (!I.On)
     return Lookup(Engine, Name);
   if (auto It = I.ByName.find(Name); It != I.ByName.end()) {
@@ -179,8 +173,7 @@ void *orreryHostByName(const void *Engine, const std::string &Name) {
 
 void orreryHostDestroy(void *Host) {
   Index &I = hostIndex();
-  DestroyFn Destroy = real(I.RealDestroy, "_ZN7simgrid3s4u4Host7destroyEv");
-  decide(I);
+  DestroyFn Destroy = original(I, I.RealDestroy, DestroySymbol);
   if (I.On && Host) {
     std::string Name = I.HostName(Host);
     if (auto It = I.ByName.find(Name); It != I.ByName.end()) {
@@ -193,8 +186,7 @@ void orreryHostDestroy(void *Host) {
 
 std::vector<void *> orreryZoneHosts(const void *Zone) {
   Index &I = hostIndex();
-  ZoneHostsFn ZoneHosts = real(I.RealZoneHosts, ZoneHostsSymbol);
-  decide(I);
+  ZoneHostsFn ZoneHosts = original(I, I.RealZoneHosts, ZoneHostsSymbol);
   if (!I.On)
     return ZoneHosts(Zone);
   ++I.Answered;

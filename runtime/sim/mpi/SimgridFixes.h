@@ -14,6 +14,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 namespace orrery::simgrid_fixes {
 
@@ -31,6 +32,25 @@ template <typename Fn> Fn real(Fn &Slot, const char *Name) {
     std::abort();
   }
   return Slot;
+}
+
+/// What ORRERY_SIMGRID_FIXES asks of a fix, decided once per fix: whether
+/// it may run at all ("0": no; the library is then not preloaded either) and
+/// whether to print what it did at exit ("verbose": \p Stats is registered
+/// with atexit). A fix runs only under SimGrid 3.32, whose internals it
+/// relies on (later releases fixed what it fixes).
+inline bool fixAllowed(void (*Stats)()) {
+  const char *Env = std::getenv("ORRERY_SIMGRID_FIXES");
+  if (Env && std::strcmp(Env, "verbose") == 0)
+    std::atexit(Stats);
+  if (Env && std::strcmp(Env, "0") == 0)
+    return false;
+  auto Version = reinterpret_cast<void (*)(int *, int *, int *)>(
+      dlsym(RTLD_DEFAULT, "sg_version_get"));
+  int Major = 0, Minor = 0, Patch = 0;
+  if (Version)
+    Version(&Major, &Minor, &Patch);
+  return Major == 3 && Minor == 32;
 }
 
 /// The engine shuts down: the host index stops answering (HostIndex.cpp).
