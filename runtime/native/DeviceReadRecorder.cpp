@@ -216,6 +216,18 @@ void readBegin(const orrery_site *Site, const orrery_buf &Dst, long long Aux,
   InFlight.push_back(std::move(R));
 }
 
+void recordRead(const orrery_site *Site, const char *Type,
+                const unsigned char *Data, std::size_t Bytes) {
+  if (!recordingReads())
+    return;
+  Read R;
+  R.Site = Site;
+  R.Type = Type;
+  R.Dst = Data;
+  R.Bytes = Bytes;
+  Recorder::get().take(R);
+}
+
 void readEnd(const orrery_site *Site, long long Result) {
   if (!recordingReads())
     return;

@@ -15,6 +15,8 @@
 
 #include "orrery/hooks.h"
 
+#include <cstddef>
+
 namespace orrery::native {
 
 /// Whether ORRERY_RECORD_READS is set (the other calls do nothing if not).
@@ -28,6 +30,10 @@ void readBegin(const orrery_site *Site, const orrery_buf &Dst, long long Aux,
                const void *Stream);
 /// The end of \p Site's call with \p Result (0: success).
 void readEnd(const orrery_site *Site, long long Result);
+/// Records that \p Site read \p Bytes at \p Data, elements of \p Type, now
+/// (an MPI result whose call completed: MpiResultRecorder.h).
+void recordRead(const orrery_site *Site, const char *Type,
+                const unsigned char *Data, std::size_t Bytes);
 
 } // namespace orrery::native
 

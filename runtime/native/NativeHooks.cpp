@@ -14,6 +14,7 @@
 #include "CudaEventClock.h"
 #include "DeviceReadRecorder.h"
 #include "DeviceSpans.h"
+#include "MpiResultRecorder.h"
 #include "SiteProfile.h"
 #include "orrery/hooks.h"
 
@@ -155,8 +156,10 @@ void orrery_read_hint(const orrery_site *Site, const char *Type, const char *) {
   orrery::native::readHint(Site, Type);
 }
 
-void orrery_mpi_begin(const orrery_site *, orrery_buf, orrery_buf, int,
-                      intptr_t, int, int, int, const void *) {
+void orrery_mpi_begin(const orrery_site *Site, orrery_buf, orrery_buf Recv,
+                      int Peer, intptr_t Comm, int, int, int,
+                      const void *Request) {
+  orrery::native::mpiResultBegin(Site, Recv, Peer, Comm, Request);
   enter();
 }
 
@@ -167,18 +170,21 @@ void orrery_ramc_begin(const orrery_site *, orrery_buf Src, orrery_buf Dst, int,
 
 int orrery_end(const orrery_site *Site, int Result) {
   orrery::native::readEnd(Site, Result);
+  orrery::native::mpiResultEnd(Site, Result);
   leave(Site);
   return Result;
 }
 
 const void *orrery_end_ptr(const orrery_site *Site, const void *Result) {
   orrery::native::readEnd(Site, 0);
+  orrery::native::mpiResultEnd(Site, 0);
   leave(Site);
   return Result;
 }
 
 void orrery_end_void(const orrery_site *Site) {
   orrery::native::readEnd(Site, 0);
+  orrery::native::mpiResultEnd(Site, 0);
   leave(Site);
 }
 

@@ -5,6 +5,7 @@
 #include "MpiClass.h"
 #include "NetworkFactors.h"
 #include "gpu/DeviceMemory.h"
+#include "orrery/apis/MpiResults.h"
 
 #include "orrery/models/CommCost.h"
 
@@ -439,24 +440,13 @@ void completeDeferred(Rank &R, OpenSite &O, const orrery_buf &Requests) {
 
 bool resultCollective(const char *Api, int Root, intptr_t Comm,
                       bool &Nonblocking) {
-  MpiOp Op = classify(Api);
-  if (Op.Class != MpiClass::Collective)
-    return false;
-  Nonblocking = Op.Nonblocking;
-  switch (Op.Coll) {
-  case models::Collective::Reduce: {
-    int Me = -1;
-    MPI_Comm_rank(reinterpret_cast<MPI_Comm>(Comm), &Me);
-    return Me == Root;
-  }
-  case models::Collective::Allreduce:
-  case models::Collective::Bcast:
-  case models::Collective::Scan:
-  case models::Collective::Exscan:
-    return true;
-  default:
-    return false;
-  }
+  apis::MpiResultCall C = apis::mpiResultCall(Api);
+  Nonblocking = C.Nonblocking;
+  if (C.Kind != apis::MpiResult::RootOnly)
+    return C.Kind == apis::MpiResult::Everyone;
+  int Me = -1;
+  MPI_Comm_rank(reinterpret_cast<MPI_Comm>(Comm), &Me);
+  return Me == Root;
 }
 
 void mpiBegin(Rank &R, OpenSite &O, orrery_buf Send, orrery_buf Recv, int Peer,

@@ -127,7 +127,7 @@ void orrery_mpi_begin(const orrery_site *S, orrery_buf Send, orrery_buf Recv,
   mpiBegin(R, R.Open.back(), Send, Recv, Peer, Comm,
            MatchArgs{SendTag, Source, RecvTag, Request});
   bool Nonblocking = false;
-  if (userValuesGiven() && Recv.form == ORRERY_BUF_MPI &&
+  if (resultValuesGiven() && Recv.form == ORRERY_BUF_MPI &&
       resultCollective(S->api, Peer, Comm, Nonblocking) &&
       (!Nonblocking || Request))
     mpiResultBegin(R, S, Recv, Nonblocking ? Request : nullptr);

@@ -2,6 +2,7 @@
 
 #include "DeviceValues.h"
 #include "CallerLines.h"
+#include "orrery/apis/MpiResults.h"
 #include "orrery/support/RecordedReads.h"
 #include "orrery/support/ValueSchedule.h"
 #include "ranks/SharedHost.h"
@@ -406,30 +407,14 @@ void recordRead(const Chosen &C, const orrery_site *Site,
   T.Bytes += Bytes;
 }
 
-/// The value type of an MPI datatype ("bytes" for the others).
+/// The value type of an MPI datatype ("bytes" for the others), by its
+/// name as native runs record it.
 std::string mpiValueType(MPI_Datatype D) {
-  if (D == MPI_DOUBLE)
-    return "f64";
-  if (D == MPI_FLOAT)
-    return "f32";
-  if (D == MPI_INT || D == MPI_INT32_T)
-    return "i32";
-  if (D == MPI_UNSIGNED || D == MPI_UINT32_T)
-    return "u32";
-  if (D == MPI_LONG || D == MPI_LONG_LONG || D == MPI_INT64_T)
-    return "i64";
-  if (D == MPI_UNSIGNED_LONG || D == MPI_UNSIGNED_LONG_LONG ||
-      D == MPI_UINT64_T)
-    return "u64";
-  if (D == MPI_SHORT || D == MPI_INT16_T)
-    return "i16";
-  if (D == MPI_UNSIGNED_SHORT || D == MPI_UINT16_T)
-    return "u16";
-  if (D == MPI_CHAR || D == MPI_SIGNED_CHAR || D == MPI_INT8_T)
-    return "i8";
-  if (D == MPI_UNSIGNED_CHAR || D == MPI_UINT8_T || D == MPI_C_BOOL)
-    return "u8";
-  return "bytes";
+  char Name[MPI_MAX_OBJECT_NAME] = "";
+  int Length = 0;
+  if (MPI_Type_get_name(D, Name, &Length) != MPI_SUCCESS)
+    return "bytes";
+  return apis::mpiValueType(std::string_view(Name, Length));
 }
 
 } // namespace
@@ -454,7 +439,9 @@ void deviceRead(Rank &R, void *Dst, std::size_t Bytes) {
   recordRead(C, Site, Type, static_cast<double>(Bytes));
 }
 
-bool userValuesGiven() { return !userValues().empty(); }
+bool resultValuesGiven() {
+  return !userValues().empty() || !replay().Files.empty();
+}
 
 namespace {
 
@@ -478,11 +465,11 @@ std::map<const Rank *, std::vector<ResultValue>> &pendingResults() {
 
 void mpiResultBegin(Rank &R, const orrery_site *Site, const orrery_buf &Result,
                     const void *Request) {
-  if (userValues().empty() || !Site || !Result.ptr || Result.count <= 0)
+  if (!resultValuesGiven() || !Site || !Result.ptr || Result.count <= 0)
     return;
   std::string Via;
-  UserValue *User = userValueFor(Site, Via);
-  if (!User)
+  UserValue *User = userValues().empty() ? nullptr : userValueFor(Site, Via);
+  if (!User && !replayCursor(Site, R))
     return; // the computed result stands, and is not listed
   auto Type = reinterpret_cast<MPI_Datatype>(Result.datatype);
   int Size = 0;

@@ -34,17 +34,19 @@ void loadDeviceValues();
 /// untouched unless a value is set.
 void deviceRead(Rank &R, void *Dst, std::size_t Bytes);
 
-/// Whether the user set any value (--device-value, --device-values).
-bool userValuesGiven();
+/// Whether any value may replace an MPI result: the user set one
+/// (--device-value, --device-values) or a recording is replayed.
+bool resultValuesGiven();
 
 /// The result \p Result (an MPI buffer) of a reduction, scan or broadcast at
 /// \p Site: when the user set a value at the site's line or at a caller's,
-/// it is chosen now, in call order, and written over the computed result
-/// when the call returns (\p Request null) or, for a nonblocking call, when
-/// a wait or test completes the request the program keeps at \p Request.
-/// Control flow that ends on a global count or norm (a particle loop, a
-/// solver whose residual lives in managed memory) reaches its decision
-/// through such a call, where no device read is seen.
+/// or a replayed recording has the site's results, it is chosen now, in call
+/// order, and written over the computed result when the call returns (\p
+/// Request null) or, for a nonblocking call, when a wait or test completes the
+/// request the program keeps at \p Request. Control flow that ends on a global
+/// count or norm (a particle loop, a solver whose residual lives in managed
+/// memory) reaches its decision through such a call, where no device read is
+/// seen.
 void mpiResultBegin(Rank &R, const orrery_site *Site, const orrery_buf &Result,
                     const void *Request);
 /// At the end of each MPI call of \p R: writes the results that are there

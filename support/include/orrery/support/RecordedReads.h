@@ -4,10 +4,11 @@
 // copies back (a solver's residual, a particle count) needs values from
 // somewhere. A native run on a real GPU records them: with
 // ORRERY_RECORD_READS=FILE set, liborrery-native writes, per rank, every
-// value each device-to-host read site got, in order. orrery-run
-// --replay-reads FILE hands the files to liborrery-sim, which gives each
-// site's reads those values again: measured once at small scale, the
-// program runs the real iteration counts at any scale.
+// value each device-to-host read site got, in order (and each result of an
+// MPI reduction, scan or broadcast). orrery-run --replay-reads FILE hands
+// the files to liborrery-sim, which gives each site's reads those values
+// again: measured once at small scale, the program runs the real iteration
+// counts at any scale.
 //
 // The file (one per rank, JSON; docs/simulate.md):
 //
