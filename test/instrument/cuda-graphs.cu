@@ -60,9 +60,10 @@ int graphs(int *x, cudaStream_t s) {
 // The registry: one entry per concrete kernel, keyed by its host stub.
 // REGISTRY: orrery kernel registry
 // REGISTRY: static orrery_kernel_counts orrery_kernel_thunk_0(orrery_dim3 gridDim, orrery_dim3 blockDim, unsigned long long dynSmem, void **orrery_args) {
+// Each entry ends with its pointer parameters and their element types (k's int *x, t<float>'s float *x).
 // REGISTRY: static const orrery_kernel_entry orrery_kernel_table_[] = {
-// REGISTRY-NEXT: {"_Z16__device_stub__kPii", "k", "{{.*}}cuda-graphs.cu:13:17", orrery_kernel_thunk_0, (const void *)&::k, 0x1ull},
-// REGISTRY-NEXT: {"_Z16__device_stub__tIfEvPT_i", "t<float>", "{{.*}}cuda-graphs.cu:15:{{[0-9]+}}", orrery_kernel_thunk_1, 0, 0x1ull},
+// REGISTRY-NEXT: {"_Z16__device_stub__kPii", "k", "{{.*}}cuda-graphs.cu:13:17", orrery_kernel_thunk_0, (const void *)&::k, 0x1ull, "0:x:i32"},
+// REGISTRY-NEXT: {"_Z16__device_stub__tIfEvPT_i", "t<float>", "{{.*}}cuda-graphs.cu:15:{{[0-9]+}}", orrery_kernel_thunk_1, 0, 0x1ull, "0:x:f32"},
 // REGISTRY-NEXT: };
 // REGISTRY: orrery_register_kernels(orrery_kernel_table_, 2);
 

@@ -7,6 +7,8 @@
 #include <nlohmann/json.hpp>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdlib>
 #include <filesystem>
@@ -15,8 +17,26 @@ namespace orrery::run {
 
 namespace {
 
-bool location(const std::string &Where, const std::string &Origin,
-              DeviceValue &Out, std::string &Error) {
+bool location(std::string Where, const std::string &Origin, DeviceValue &Out,
+              std::string &Error) {
+  // FILE:LINE@ARG: what the kernel launched at the line leaves where its
+  // pointer argument ARG (a name or an index) points.
+  std::size_t At = Where.find('@', Where.rfind(':') + 1);
+  if (At != std::string::npos && Where.rfind(':') != std::string::npos) {
+    Out.Arg = Where.substr(At + 1);
+    Where.resize(At);
+    bool Name =
+        !Out.Arg.empty() &&
+        std::all_of(Out.Arg.begin(), Out.Arg.end(), [](char C) {
+          return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
+        });
+    if (!Name) {
+      Error = Origin + ": '" + Where + "@" + Out.Arg +
+              "': after '@' comes the kernel's pointer parameter the host "
+              "reads (its name or its index from 0), e.g. solver.cu:42@flag";
+      return false;
+    }
+  }
   std::size_t Colon = Where.rfind(':');
   if (Colon == std::string::npos || Colon == 0 || Colon + 1 == Where.size()) {
     Error = Origin + ": '" + Where +
@@ -116,11 +136,14 @@ bool readDeviceValueFile(const std::string &Path, std::vector<DeviceValue> &Out,
 
 std::string deviceValuesJson(const std::vector<DeviceValue> &Values) {
   nlohmann::json J = nlohmann::json::array();
-  for (const DeviceValue &D : Values)
+  for (const DeviceValue &D : Values) {
     J.push_back({{"file", D.File},
                  {"line", D.Line},
                  {"value", D.Value},
                  {"origin", D.Origin}});
+    if (!D.Arg.empty())
+      J.back()["arg"] = D.Arg;
+  }
   return J.dump(1) + "\n";
 }
 

@@ -19,6 +19,9 @@ namespace orrery::run {
 struct DeviceValue {
   std::string File; ///< as the manifest names it, or its base name
   unsigned Line = 0;
+  /// FILE:LINE@ARG: the launched kernel's pointer parameter the value is
+  /// left in (empty: a copy or an MPI result at the line)
+  std::string Arg;
   std::string Value;
   std::string Origin; ///< "--device-value" or "FILE.yaml:LINE"
 };

@@ -168,6 +168,10 @@ typedef struct orrery_kernel_entry {
    * those arguments to know which buffers a launch touches (what the L2
    * holds between kernels) */
   unsigned long long pointers;
+  /* the pointer parameters, "INDEX:NAME:TYPE" separated by spaces, TYPE the
+   * element type as orrery_read_hint names it: what a value a kernel leaves
+   * behind (FILE:LINE@NAME) is written as */
+  const char *pointees;
 } orrery_kernel_entry;
 void orrery_register_kernels(const orrery_kernel_entry *entries,
                              unsigned count);
@@ -268,7 +272,10 @@ void orrery_cuda_begin(const orrery_site *site, orrery_buf dst, orrery_buf src,
  * device_value(V)` on the line before the call, or NULL. A simulation,
  * which holds no device data, writes the value the user set for this site
  * there (docs/simulate.md); a native run with ORRERY_RECORD_READS set
- * records what the call wrote there. */
+ * records what the call wrote there. Announced before orrery_launch_begin,
+ * `value_type` is "@ARG" and `device_value` the VALUE of a `#pragma orrery
+ * device_value(ARG=VALUE)` before the launch: what the kernel leaves where
+ * its pointer argument ARG points. */
 void orrery_read_hint(const orrery_site *site, const char *value_type,
                       const char *device_value);
 

@@ -1,6 +1,7 @@
 //===- KernelCollector.cpp - Find __global__ kernels and analyse them -----===//
 
 #include "KernelCollector.h"
+#include "sites/DeviceReads.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
@@ -162,6 +163,23 @@ static std::uint64_t pointerParams(const FunctionDecl *FD) {
   return Mask;
 }
 
+/// The pointer parameters of \p FD as the kernel registry lists them
+/// ("INDEX:NAME:TYPE" separated by spaces; orrery_kernel_entry::pointees).
+static std::string pointees(ASTContext &Ctx, const FunctionDecl *FD) {
+  std::string Out;
+  for (unsigned I = 0; I < FD->getNumParams() && I < 64; ++I) {
+    const ParmVarDecl *P = FD->getParamDecl(I);
+    QualType T = P->getType();
+    if (!T->isPointerType())
+      continue;
+    if (!Out.empty())
+      Out += ' ';
+    Out += std::to_string(I) + ":" + P->getNameAsString() + ":" +
+           valueTypeOf(T->getPointeeType(), Ctx);
+  }
+  return Out;
+}
+
 void addOrreryPragmaHandlers(Preprocessor &PP, PragmaTable &Table) {
   PP.AddPragmaHandler("orrery", new OrreryPragmaHandler("loop_count", Table));
   PP.AddPragmaHandler("orrery", new OrreryPragmaHandler("branch_prob", Table));
@@ -219,6 +237,7 @@ collectKernels(ASTContext &Ctx, const std::vector<std::string> &HeaderDirs,
           H.Stub = stubOf(*MC, Spec);
           H.ParamTypes = scalarParamTypes(Ctx, Spec);
           H.PointerParams = pointerParams(Spec);
+          H.Pointees = pointees(Ctx, Spec);
           K.Instances.push_back(std::move(H));
         }
       SourceRange R = T->getTemplateParameters()->getSourceRange();
@@ -230,6 +249,7 @@ collectKernels(ASTContext &Ctx, const std::vector<std::string> &HeaderDirs,
       K.Pattern.AddressExpr = addressOf(Ctx, FD);
       K.Pattern.ParamTypes = scalarParamTypes(Ctx, FD);
       K.Pattern.PointerParams = pointerParams(FD);
+      K.Pattern.Pointees = pointees(Ctx, FD);
       K.Instances.push_back(K.Pattern);
     }
     for (const ParmVarDecl *P : FD->parameters()) {

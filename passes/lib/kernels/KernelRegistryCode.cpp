@@ -99,12 +99,12 @@ std::string kernelRegistry(const std::vector<KernelInfo> &Kernels) {
         continue;
       std::string Function = formatv("orrery_kernel_thunk_{0}", N++).str();
       Thunks += thunk(H, Function);
-      Table +=
-          formatv("  {{{0}, {1}, {2}, {3}, {4}, {5:x}ull},\n",
-                  H.Stub.empty() ? "0" : cStringLiteral(H.Stub),
-                  cStringLiteral(H.Name), cStringLiteral(H.Location), Function,
-                  H.AddressExpr.empty() ? "0" : H.AddressExpr, H.PointerParams)
-              .str();
+      Table += formatv("  {{{0}, {1}, {2}, {3}, {4}, {5:x}ull, {6}},\n",
+                       H.Stub.empty() ? "0" : cStringLiteral(H.Stub),
+                       cStringLiteral(H.Name), cStringLiteral(H.Location),
+                       Function, H.AddressExpr.empty() ? "0" : H.AddressExpr,
+                       H.PointerParams, cStringLiteral(H.Pointees))
+                   .str();
     }
   if (!N)
     return "";

@@ -12,10 +12,14 @@ namespace orrery {
 std::string deviceReadType(const Expr *Dst, const ASTContext &Ctx) {
   QualType T = Dst->IgnoreParenImpCasts()->getType();
   if (const auto *AT = Ctx.getAsArrayType(T))
-    T = AT->getElementType();
-  else if (T->isPointerType())
-    T = T->getPointeeType();
-  else
+    return valueTypeOf(AT->getElementType(), Ctx);
+  if (T->isPointerType())
+    return valueTypeOf(T->getPointeeType(), Ctx);
+  return "bytes";
+}
+
+std::string valueTypeOf(QualType T, const ASTContext &Ctx) {
+  if (T.isNull() || T->isDependentType() || T->isIncompleteType())
     return "bytes";
   T = T.getCanonicalType();
   if (const auto *AT = Ctx.getAsArrayType(T))
@@ -50,8 +54,8 @@ std::optional<std::string> devicePragmaValue(SourceLocation Loc,
   SourceLocation Prev = SM.translateLineCol(FID, Line - 1, 1);
   size_t Begin = SM.getFileOffset(Prev);
   size_t End = Buf.find('\n', Begin);
-  StringRef Text = Buf.slice(Begin, End == StringRef::npos ? Buf.size() : End)
-                       .trim();
+  StringRef Text =
+      Buf.slice(Begin, End == StringRef::npos ? Buf.size() : End).trim();
   if (!Text.consume_front("#"))
     return std::nullopt;
   Text = Text.ltrim();

@@ -1,4 +1,5 @@
-//===- DeviceReads.h - What a device-to-host copy writes on the host -*- C++ -*-===//
+//===- DeviceReads.h - What a device-to-host copy writes on the host -*- C++
+//-*-===//
 //
 // A skeleton simulation runs no kernel, so the values a program copies back
 // from the GPU (a residual norm, a flag) are unknown; a loop that tests them
@@ -24,7 +25,12 @@ namespace orrery {
 /// The element type of the memory \p Dst points to, as the runtime names it:
 /// f32, f64, i8..i64, u8..u64, or "bytes" for anything else (void,
 /// structs, arrays of those).
-std::string deviceReadType(const clang::Expr *Dst, const clang::ASTContext &Ctx);
+std::string deviceReadType(const clang::Expr *Dst,
+                           const clang::ASTContext &Ctx);
+
+/// \p Element as the runtime names a value type: f32, f64, i8..i64,
+/// u8..u64, or "bytes" for anything else.
+std::string valueTypeOf(clang::QualType Element, const clang::ASTContext &Ctx);
 
 /// The value of a `#pragma orrery device_value(V)` on the line before
 /// \p Loc (blank lines and comments in between are not allowed), if any.

@@ -1,18 +1,24 @@
 //===- LaunchSites.cpp - Kernel launches as call sites --------------------===//
 //
 // SiteCollector's launch half: `k<<<g, b, s, st>>>(...)` becomes a launch
-// site, with the kernel's generated hint call when it has one.
+// site, with the kernel's generated hint call when it has one and the value
+// a `#pragma orrery device_value(ARG=VALUE)` before it says the kernel
+// leaves for the host.
 //
 //===----------------------------------------------------------------------===//
 
+#include "DeviceReads.h"
 #include "Diagnostics.h"
 #include "HookEmitter.h"
 #include "SiteCollector.h"
+#include "orrery/support/ValueSchedule.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -66,6 +72,7 @@ void SiteCollector::handleLaunch(const CUDAKernelCallExpr *K) {
   S.Instrumented = true;
   S.Result = ResultForm::Void;
   S.Launch = {Geometry[0], Geometry[1], Geometry[2], Geometry[3]};
+  launchPragma(L.Loc, S);
   hintCall(K, Callee, S);
   S.Hinted = !S.HintFunction.empty();
   Out.Sites.push_back(std::move(S));
@@ -119,6 +126,35 @@ void SiteCollector::hintCall(const CUDAKernelCallExpr *K, StringRef Callee,
       It->second +
       (Angle == StringRef::npos ? std::string() : Callee.substr(Angle).str());
   S.HintArgs = std::move(Args);
+}
+
+/// A `#pragma orrery device_value(ARG=VALUE)` before a launch: what the
+/// kernel leaves where its pointer argument ARG points, announced like a
+/// device read's value with the type "@ARG" (hooks.h, orrery_read_hint).
+void SiteCollector::launchPragma(SourceLocation Loc, Site &S) {
+  std::optional<std::string> V = devicePragmaValue(Loc, SM);
+  if (!V)
+    return;
+  StringRef Text(*V);
+  auto [Arg, Value] = Text.split('=');
+  Arg = Arg.trim();
+  Value = Value.trim();
+  support::ValueSchedule Schedule;
+  std::string Why = "before a kernel launch it reads ARG=VALUE, ARG the "
+                    "kernel's pointer parameter the host reads after it";
+  bool Name = !Arg.empty() && llvm::all_of(Arg, [](char C) {
+    return llvm::isAlnum(C) || C == '_';
+  });
+  if (Name && !Value.empty() &&
+      Value.find_first_of("\"\\") == StringRef::npos &&
+      support::parseValueSchedule(Value.str(), Schedule, Why)) {
+    S.ReadType = "@" + Arg.str();
+    S.ReadValue = "\"" + Value.str() + "\"";
+    return;
+  }
+  warn(Loc, DiagDeviceValue,
+       formatv("'#pragma orrery device_value({0})': {1}; ignored", *V, Why)
+           .str());
 }
 
 } // namespace orrery

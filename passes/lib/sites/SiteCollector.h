@@ -82,6 +82,7 @@ private:
   void hintCall(const clang::CUDAKernelCallExpr *K, llvm::StringRef Callee,
                 Site &S);
   std::string pragmaValue(clang::SourceLocation Loc);
+  void launchPragma(clang::SourceLocation Loc, Site &S);
   bool mayReadDevice(const clang::CallExpr *CE, const ApiSpec &Spec);
   void addSkipped(const Location &L, SiteKind Kind, llvm::StringRef Api,
                   std::string Reason);

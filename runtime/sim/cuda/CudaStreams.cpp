@@ -8,6 +8,7 @@
 #include "gpu/KernelRegistry.h"
 #include "gpu/LibraryKernels.h"
 #include "mpi/Polling.h"
+#include "values/DeviceValues.h"
 
 #include <cxxabi.h>
 #include <dlfcn.h>
@@ -320,6 +321,10 @@ cudaError_t cudaLaunchKernel(const void *Func, dim3 Grid, dim3 Block,
   if (cudaError_t E = kernelOp(R, P, Func, Grid, Block, Args, Shared, true,
                                S->Capture != nullptr, Op))
     return fail(R, E);
+  // What the kernel leaves for the host, where the user set it (a
+  // captured launch runs later, from its graph: not written).
+  if (P.Site && !S->Capture && !deviceExecutor().real())
+    kernelOutputs(R, P.Site, Func, Args);
   submit(R, *S, std::move(Op));
   return cudaSuccess;
 }

@@ -2,6 +2,7 @@
 
 #include "DeviceValues.h"
 #include "CallerLines.h"
+#include "ValueChoice.h"
 #include "orrery/apis/MpiResults.h"
 #include "orrery/support/RecordedReads.h"
 #include "orrery/support/ValueSchedule.h"
@@ -25,16 +26,12 @@
 
 namespace orrery::sim {
 
-namespace {
+std::vector<UserValue> &userValues() {
+  static std::vector<UserValue> V;
+  return V;
+}
 
-struct UserValue {
-  std::string File; ///< as given: a path or a base name
-  unsigned Line = 0;
-  std::string Value;  ///< a value or a schedule (ValueSchedule.h)
-  std::string Origin; ///< "--device-value" or the YAML file's name
-  bool Used = false;
-  bool IsSite = false; ///< it named a read site's own line
-};
+namespace {
 
 /// Reads so far of each site by each rank (through a caller line's value, if
 /// one matched): where a rank is in a schedule.
@@ -58,11 +55,6 @@ const support::ValueSchedule *schedule(const std::string &Text,
   return &It->second;
 }
 
-std::vector<UserValue> &userValues() {
-  static std::vector<UserValue> V;
-  return V;
-}
-
 /// Recorded files (orrery-run --replay-reads): by rank.
 struct Replay {
   std::vector<std::pair<std::string, support::RecordedReads>> Files;
@@ -82,21 +74,6 @@ struct Replay {
 Replay &replay() {
   static Replay R;
   return R;
-}
-
-/// FILE of --device-value names the site's file as given to the
-/// instrumenter, a path ending in it, or its base name.
-bool sameFile(const std::string &Given, const char *SiteFile) {
-  if (!SiteFile)
-    return false;
-  std::string F = SiteFile;
-  if (F == Given)
-    return true;
-  if (F.size() > Given.size() &&
-      F.compare(F.size() - Given.size(), Given.size(), Given) == 0 &&
-      F[F.size() - Given.size() - 1] == '/')
-    return true;
-  return false;
 }
 
 std::string baseName(const std::string &Path) {
@@ -151,6 +128,27 @@ std::string nextRecorded(Replay::Cursor &C) {
 }
 
 } // namespace
+
+bool hasRecording(const orrery_site *Site, Rank &R) {
+  return replayCursor(Site, R) != nullptr;
+}
+
+bool resultValuesGiven() {
+  return !userValues().empty() || !replay().Files.empty();
+}
+
+bool sameFile(const std::string &Given, const char *SiteFile) {
+  if (!SiteFile)
+    return false;
+  std::string F = SiteFile;
+  if (F == Given)
+    return true;
+  if (F.size() > Given.size() &&
+      F.compare(F.size() - Given.size(), Given.size(), Given) == 0 &&
+      F[F.size() - Given.size() - 1] == '/')
+    return true;
+  return false;
+}
 
 bool encodeDeviceValue(const std::string &Type, const std::string &Text,
                        std::vector<unsigned char> &Out) {
@@ -217,8 +215,6 @@ bool encodeDeviceValue(const std::string &Type, const std::string &Text,
   return true;
 }
 
-namespace {
-
 void fill(void *Dst, std::size_t Bytes, const std::vector<unsigned char> &E) {
   auto *P = static_cast<unsigned char *>(Dst);
   std::size_t Whole = Bytes / E.size() * E.size();
@@ -226,8 +222,6 @@ void fill(void *Dst, std::size_t Bytes, const std::vector<unsigned char> &E) {
     std::memcpy(P + Off, E.data(), E.size());
   std::memset(P + Whole, 0, Bytes - Whole);
 }
-
-} // namespace
 
 namespace {
 
@@ -275,11 +269,11 @@ void loadDeviceValues() {
     U.Line = E["line"].get<unsigned>();
     U.Value = E["value"].get<std::string>();
     U.Origin = E.value("origin", std::string("--device-value"));
+    if (E.contains("arg") && E["arg"].is_string())
+      U.Arg = E["arg"].get<std::string>();
     userValues().push_back(std::move(U));
   }
 }
-
-namespace {
 
 /// The user's value for \p Site: one set at the line of a caller on the
 /// call stack (the nearest such caller, named in \p Via) wins over one set
@@ -289,6 +283,8 @@ UserValue *userValueFor(const orrery_site *Site, std::string &Via) {
   UserValue *Own = nullptr;
   bool MaybeCallers = false;
   for (UserValue &U : userValues()) {
+    if (!U.Arg.empty())
+      continue; // a kernel's output (kernelOutputs)
     if (U.Line == Site->line && sameFile(U.File, Site->file)) {
       U.Used = U.IsSite = true;
       Own = &U;
@@ -303,7 +299,7 @@ UserValue *userValueFor(const orrery_site *Site, std::string &Via) {
     if (L.Line == Site->line && sameFile(baseName(L.File), Site->file))
       continue; // the site's own frame
     for (UserValue &U : userValues())
-      if (!U.IsSite && U.Line == L.Line &&
+      if (!U.IsSite && U.Arg.empty() && U.Line == L.Line &&
           (sameFile(U.File, L.File.c_str()) ||
            baseName(U.File) == baseName(L.File))) {
         U.Used = true;
@@ -317,17 +313,6 @@ UserValue *userValueFor(const orrery_site *Site, std::string &Via) {
                                  Why);
   return Own;
 }
-
-/// What one read of \p Site by \p R gets.
-struct Chosen {
-  std::string Spec;   ///< the value or schedule in force ("" none)
-  std::string Source; ///< where it came from
-  std::string Text;   ///< this read's value ("" or "keep": none written)
-  std::string Site;   ///< FILE:LINE:COLUMN of the read
-  std::string Via;    ///< the caller's line whose value it took, or ""
-  /// The report's row (and the warnings' name for the read).
-  std::string key() const { return Via.empty() ? Site : Site + " via " + Via; }
-};
 
 Chosen chooseValue(Rank &R, const orrery_site *Site, UserValue *User,
                    const std::string &Via, const char *Pragma) {
@@ -391,11 +376,11 @@ bool encodeChosen(Chosen &C, const std::string &Type,
 }
 
 void recordRead(const Chosen &C, const orrery_site *Site,
-                const std::string &Type, double Bytes) {
+                const std::string &Type, double Bytes, const char *Api) {
   DeviceReadTotals &T = Runtime::get().report().deviceRead(C.key());
   T.Site = C.Site;
   T.Via = C.Via;
-  T.Api = Site ? Site->api : "";
+  T.Api = Api ? Api : Site ? Site->api : "";
   T.Type = Type;
   T.Value = C.Spec.empty() ? "0" : C.Spec;
   // A recorded buffer's bytes can be long: the report keeps their start.
@@ -406,18 +391,6 @@ void recordRead(const Chosen &C, const orrery_site *Site,
   ++T.Reads;
   T.Bytes += Bytes;
 }
-
-/// The value type of an MPI datatype ("bytes" for the others), by its
-/// name as native runs record it.
-std::string mpiValueType(MPI_Datatype D) {
-  char Name[MPI_MAX_OBJECT_NAME] = "";
-  int Length = 0;
-  if (MPI_Type_get_name(D, Name, &Length) != MPI_SUCCESS)
-    return "bytes";
-  return apis::mpiValueType(std::string_view(Name, Length));
-}
-
-} // namespace
 
 void deviceRead(Rank &R, void *Dst, std::size_t Bytes) {
   const orrery_site *Site = R.Open.empty() ? nullptr : R.Open.back().Site;
@@ -437,76 +410,6 @@ void deviceRead(Rank &R, void *Dst, std::size_t Bytes) {
   else if (!shared_host::contains(Dst))
     std::memset(Dst, 0, Bytes); // device memory holds no data
   recordRead(C, Site, Type, static_cast<double>(Bytes));
-}
-
-bool resultValuesGiven() {
-  return !userValues().empty() || !replay().Files.empty();
-}
-
-namespace {
-
-/// A result's value, chosen and encoded, to be written at \p Buf.
-struct ResultValue {
-  const orrery_site *Site = nullptr;
-  void *Buf = nullptr;
-  std::size_t Bytes = 0;
-  std::string ValueType;
-  Chosen C;
-  std::vector<unsigned char> E;  ///< empty: the computed result stands
-  const void *Request = nullptr; ///< nonblocking: the program's request
-};
-
-std::map<const Rank *, std::vector<ResultValue>> &pendingResults() {
-  static std::map<const Rank *, std::vector<ResultValue>> M;
-  return M;
-}
-
-} // namespace
-
-void mpiResultBegin(Rank &R, const orrery_site *Site, const orrery_buf &Result,
-                    const void *Request) {
-  if (!resultValuesGiven() || !Site || !Result.ptr || Result.count <= 0)
-    return;
-  std::string Via;
-  UserValue *User = userValues().empty() ? nullptr : userValueFor(Site, Via);
-  if (!User && !replayCursor(Site, R))
-    return; // the computed result stands, and is not listed
-  auto Type = reinterpret_cast<MPI_Datatype>(Result.datatype);
-  int Size = 0;
-  if (MPI_Type_size(Type, &Size) != MPI_SUCCESS || Size <= 0)
-    return;
-  ResultValue V;
-  V.Site = Site;
-  V.Buf = const_cast<void *>(Result.ptr);
-  V.Bytes = static_cast<std::size_t>(Result.count) * Size;
-  V.ValueType = mpiValueType(Type);
-  V.C = chooseValue(R, Site, User, Via, nullptr);
-  encodeChosen(V.C, V.ValueType, V.E);
-  V.Request = Request;
-  pendingResults()[&R].push_back(std::move(V));
-}
-
-void mpiResultsCompleted(Rank &R) {
-  auto &All = pendingResults();
-  if (All.empty())
-    return;
-  auto It = All.find(&R);
-  if (It == All.end())
-    return;
-  auto &Pending = It->second;
-  for (auto P = Pending.begin(); P != Pending.end();) {
-    if (!P->Request ||
-        *static_cast<const MPI_Request *>(P->Request) == MPI_REQUEST_NULL) {
-      if (!P->E.empty())
-        fill(P->Buf, P->Bytes, P->E);
-      recordRead(P->C, P->Site, P->ValueType, static_cast<double>(P->Bytes));
-      P = Pending.erase(P);
-    } else {
-      ++P;
-    }
-  }
-  if (Pending.empty())
-    All.erase(It);
 }
 
 void warnUnusedDeviceValues(Report &Rep) {
@@ -534,7 +437,13 @@ void warnUnusedDeviceValues(Report &Rep) {
              "numbers: record again from the source the simulation runs)");
 
   for (const UserValue &U : userValues())
-    if (!U.Used)
+    if (!U.Used && !U.Arg.empty())
+      Rep.warn(U.Origin + " " + U.File + ":" + std::to_string(U.Line) + "@" +
+               U.Arg + "=" + U.Value +
+               " matched no kernel launch: name the line of a <<<>>> launch "
+               "(the report's kernels list them) and one of the kernel's "
+               "pointer parameters");
+    else if (!U.Used)
       Rep.warn(U.Origin + " " + U.File + ":" + std::to_string(U.Line) + "=" +
                U.Value +
                " matched no device-to-host copy or MPI reduction result: name "

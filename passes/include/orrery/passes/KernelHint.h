@@ -104,6 +104,9 @@ struct KernelHint {
   std::vector<std::string> ParamTypes;
   /// Bit i set: parameter i (of the first 64) is a pointer.
   std::uint64_t PointerParams = 0;
+  /// The pointer parameters, "INDEX:NAME:TYPE" separated by spaces (TYPE:
+  /// the element type as the runtime names it, f64, i32, bytes, ...).
+  std::string Pointees;
   std::vector<std::string> Params;
   FpOps Fp32, Fp64;
   SymExpr IntOps;
