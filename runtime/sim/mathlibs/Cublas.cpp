@@ -28,6 +28,7 @@ struct cublasContext {
 
 using namespace orrery::sim;
 using orrery::sim::mathlibs::charge;
+using orrery::sim::mathlibs::dataTypeBytes;
 using orrery::sim::mathlibs::LibraryWork;
 
 namespace {
@@ -104,6 +105,34 @@ cublasStatus_t gemm(const char *Name, const void *Key, cublasHandle_t H, int M,
       (double(M) * K + double(K) * N + (isZero(H, Beta) ? 0 : Mn)) * E;
   W.BytesWritten = Mn * E;
   // 128 x 128 tiles of C, one block each.
+  W.Threads = std::ceil(M / 128.0) * std::ceil(N / 128.0) * 256;
+  return run<T>(H, W);
+}
+
+/// TRSM: B = alpha op(A)^-1 B, A triangular (M x M on the left, N x N on
+/// the right). Per right-hand side, one FMA per element of the triangle
+/// (N(N+1)/2 of them, the diagonal a division); reads the triangle and B,
+/// writes B. cuBLAS blocks the triangle into GEMMs, which run on the tensor
+/// cores as GEMM's do.
+template <typename T>
+cublasStatus_t trsm(const char *Name, const void *Key, cublasHandle_t H,
+                    cublasSideMode_t Side, int M, int N) {
+  if (!live(H))
+    return CUBLAS_STATUS_NOT_INITIALIZED;
+  if (M < 0 || N < 0)
+    return CUBLAS_STATUS_INVALID_VALUE;
+  if (M == 0 || N == 0)
+    return CUBLAS_STATUS_SUCCESS;
+  double E = sizeof(T), Order = Side == CUBLAS_SIDE_LEFT ? M : N,
+         Rhs = Side == CUBLAS_SIDE_LEFT ? N : M;
+  double Triangle = Order * (Order + 1) / 2;
+  LibraryWork W;
+  W.Routine = Name;
+  W.Key = Key;
+  bool Tensor = sizeof(T) == 8 || (H->Math & 0xf) == CUBLAS_TF32_TENSOR_OP_MATH;
+  (Tensor ? W.MatrixFmas : W.Fmas) = Triangle * Rhs;
+  W.BytesRead = (Triangle + double(M) * N) * E;
+  W.BytesWritten = double(M) * N * E;
   W.Threads = std::ceil(M / 128.0) * std::ceil(N / 128.0) * 256;
   return run<T>(H, W);
 }
@@ -318,9 +347,62 @@ cublasStatus_t cublasGetMatrix(int Rows, int Cols, int Size, const void *A,
                                     const T *Beta, T *, int) {                 \
     return gemm<T>("cublas" #P "gemm", (const void *)&cublas##P##gemm_v2, H,   \
                    M, N, K, Beta);                                             \
+  }                                                                            \
+  cublasStatus_t cublas##P##trsm_v2(cublasHandle_t H, cublasSideMode_t Side,   \
+                                    cublasFillMode_t, cublasOperation_t,       \
+                                    cublasDiagType_t, int M, int N, const T *, \
+                                    const T *, int, T *, int) {                \
+    return trsm<T>("cublas" #P "trsm", (const void *)&cublas##P##trsm_v2, H,   \
+                   Side, M, N);                                                \
   }
 ORRERY_CUBLAS_ROUTINES(S, float)
 ORRERY_CUBLAS_ROUTINES(D, double)
 #undef ORRERY_CUBLAS_ROUTINES
+
+// GEMM in mixed precision: the inputs' and output's own widths; half and
+// bfloat16 inputs on the FP16 tensor cores, FP32 compute types that allow
+// TF32 (or the handle's TF32 math mode) on the TF32 ones, FP64 on the FP64
+// ones; beta read in the compute type (host pointer mode).
+cublasStatus_t cublasGemmEx(cublasHandle_t H, cublasOperation_t,
+                            cublasOperation_t, int M, int N, int K,
+                            const void *, const void *, cudaDataType Atype, int,
+                            const void *, cudaDataType Btype, int,
+                            const void *Beta, void *, cudaDataType Ctype, int,
+                            cublasComputeType_t Compute, cublasGemmAlgo_t) {
+  if (!live(H))
+    return CUBLAS_STATUS_NOT_INITIALIZED;
+  double Ea = dataTypeBytes(Atype), Eb = dataTypeBytes(Btype),
+         Ec = dataTypeBytes(Ctype);
+  if (M < 0 || N < 0 || K < 0 || !Ea || !Eb || !Ec)
+    return CUBLAS_STATUS_INVALID_VALUE;
+  if (M == 0 || N == 0)
+    return CUBLAS_STATUS_SUCCESS;
+  bool Double =
+      Compute == CUBLAS_COMPUTE_64F || Compute == CUBLAS_COMPUTE_64F_PEDANTIC;
+  bool Half = Ea == 2 && Eb == 2;
+  bool Tf32 = Compute == CUBLAS_COMPUTE_32F_FAST_TF32 ||
+              Compute == CUBLAS_COMPUTE_32F_FAST_16F ||
+              Compute == CUBLAS_COMPUTE_32F_FAST_16BF ||
+              (H->Math & 0xf) == CUBLAS_TF32_TENSOR_OP_MATH;
+  bool BetaZero = false;
+  if (H->PointerMode == CUBLAS_POINTER_MODE_HOST && Beta)
+    BetaZero = Double ? *static_cast<const double *>(Beta) == 0
+               : Compute == CUBLAS_COMPUTE_16F ||
+                       Compute == CUBLAS_COMPUTE_16F_PEDANTIC
+                   ? *static_cast<const unsigned short *>(Beta) == 0
+                   : *static_cast<const float *>(Beta) == 0;
+  double Mn = double(M) * N;
+  LibraryWork W;
+  W.Routine = "cublasGemmEx";
+  static const char Key = 0; // cublas_v2.h overloads cublasGemmEx in C++
+  W.Key = &Key;
+  W.Double = Double;
+  (Half ? W.HalfMatrixFmas : Double || Tf32 ? W.MatrixFmas : W.Fmas) = Mn * K;
+  W.BytesRead =
+      double(M) * K * Ea + double(K) * N * Eb + (BetaZero ? 0 : Mn * Ec);
+  W.BytesWritten = Mn * Ec;
+  W.Threads = std::ceil(M / 128.0) * std::ceil(N / 128.0) * 256;
+  return status(charge(H->Stream, W));
+}
 
 } // extern "C"

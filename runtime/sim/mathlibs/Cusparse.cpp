@@ -31,9 +31,24 @@ struct cusparseSpMatDescr {
   cusparseIndexType_t OffsetType = CUSPARSE_INDEX_32I,
                       IndexType = CUSPARSE_INDEX_32I;
   cudaDataType Type = CUDA_R_64F;
+  cusparseFillMode_t Fill = CUSPARSE_FILL_MODE_LOWER;
+  cusparseDiagType_t Diag = CUSPARSE_DIAG_TYPE_NON_UNIT;
+};
+
+struct cusparseDnMatDescr {
+  int64_t Rows = 0, Cols = 0, Ld = 0;
+  const void *Values = nullptr;
+  cudaDataType Type = CUDA_R_64F;
+  cusparseOrder_t Order = CUSPARSE_ORDER_COL;
+};
+
+/// What SpSV's analysis found: the matrix it analysed.
+struct cusparseSpSVDescr {
+  const cusparseSpMatDescr *Analysed = nullptr;
 };
 
 using orrery::sim::mathlibs::charge;
+using orrery::sim::mathlibs::dataTypeBytes;
 using orrery::sim::mathlibs::LibraryWork;
 
 namespace {
@@ -66,26 +81,32 @@ template <typename T> cusparseStatus_t destroy(const T *P) {
   return CUSPARSE_STATUS_SUCCESS;
 }
 
-/// Bytes of one value; 0 for a type the model does not know.
-double valueBytes(cudaDataType T) {
-  switch (T) {
-  case CUDA_R_16F:
-  case CUDA_R_16BF:
-    return 2;
-  case CUDA_R_32F:
-    return 4;
-  case CUDA_R_64F:
-  case CUDA_C_32F:
-    return 8;
-  case CUDA_C_64F:
-    return 16;
-  default:
-    return 0;
-  }
-}
-
 double indexBytes(cusparseIndexType_t T) {
   return T == CUSPARSE_INDEX_64I ? 8 : T == CUSPARSE_INDEX_16U ? 2 : 4;
+}
+
+/// Whether beta is zero (the output is not read): known in host pointer
+/// mode, where it is in the compute type.
+bool betaIsZero(cusparseHandle_t H, const void *Beta, cudaDataType Compute) {
+  if (H->PointerMode != CUSPARSE_POINTER_MODE_HOST || !Beta)
+    return false;
+  if (Compute == CUDA_R_64F)
+    return *static_cast<const double *>(Beta) == 0;
+  if (Compute == CUDA_R_32F)
+    return *static_cast<const float *>(Beta) == 0;
+  return false;
+}
+
+/// Bytes of a CSR matrix's structure and values: what every product or
+/// solve over it reads once.
+double csrBytes(const cusparseSpMatDescr &M) {
+  return double(M.Nnz) * (dataTypeBytes(M.Type) + indexBytes(M.IndexType)) +
+         (double(M.Rows) + 1) * indexBytes(M.OffsetType);
+}
+
+cusparseStatus_t chargeOn(cusparseHandle_t H, const LibraryWork &W) {
+  return charge(H->Stream, W) == cudaSuccess ? CUSPARSE_STATUS_SUCCESS
+                                             : CUSPARSE_STATUS_EXECUTION_FAILED;
 }
 
 } // namespace
@@ -160,7 +181,7 @@ const char *cusparseGetErrorString(cusparseStatus_t S) {
 
 cusparseStatus_t cusparseCreateDnVec(cusparseDnVecDescr_t *D, int64_t Size,
                                      void *Values, cudaDataType Type) {
-  if (Size < 0 || valueBytes(Type) == 0)
+  if (Size < 0 || dataTypeBytes(Type) == 0)
     return CUSPARSE_STATUS_INVALID_VALUE;
   cusparseStatus_t S = create<cusparseDnVecDescr>(D);
   if (S == CUSPARSE_STATUS_SUCCESS)
@@ -202,7 +223,7 @@ cusparseStatus_t cusparseCreateCsr(cusparseSpMatDescr_t *M, int64_t Rows,
                                    void *, cusparseIndexType_t OffsetType,
                                    cusparseIndexType_t IndexType,
                                    cusparseIndexBase_t, cudaDataType Type) {
-  if (Rows < 0 || Cols < 0 || Nnz < 0 || valueBytes(Type) == 0)
+  if (Rows < 0 || Cols < 0 || Nnz < 0 || dataTypeBytes(Type) == 0)
     return CUSPARSE_STATUS_INVALID_VALUE;
   cusparseStatus_t S = create<cusparseSpMatDescr>(M);
   if (S == CUSPARSE_STATUS_SUCCESS)
@@ -283,33 +304,207 @@ cusparseStatus_t cusparseSpMV(cusparseHandle_t H, cusparseOperation_t Op,
          In = double(Trans ? M->Rows : M->Cols);
   if (X->Size != int64_t(In) || Y->Size != int64_t(Out))
     return CUSPARSE_STATUS_INVALID_VALUE;
-  double E = valueBytes(M->Type), Ex = valueBytes(X->Type),
-         Ey = valueBytes(Y->Type), Nnz = double(M->Nnz);
-  bool BetaZero = false;
-  if (H->PointerMode == CUSPARSE_POINTER_MODE_HOST && Beta) {
-    double B = 0;
-    if (Compute == CUDA_R_64F)
-      B = *static_cast<const double *>(Beta);
-    else if (Compute == CUDA_R_32F)
-      B = *static_cast<const float *>(Beta);
-    else
-      B = 1;
-    BetaZero = B == 0;
-  }
+  double Ex = dataTypeBytes(X->Type), Ey = dataTypeBytes(Y->Type),
+         Nnz = double(M->Nnz);
+  bool BetaZero = betaIsZero(H, Beta, Compute);
   LibraryWork W;
   W.Routine = "cusparseSpMV";
   W.Key = reinterpret_cast<const void *>(&cusparseSpMV);
   W.Double = Compute == CUDA_R_64F || Compute == CUDA_C_64F;
   W.Fmas = Nnz;
-  W.BytesRead = Nnz * (E + indexBytes(M->IndexType)) +
-                (double(M->Rows) + 1) * indexBytes(M->OffsetType) +
-                std::min(Nnz, In) * Ex + (BetaZero ? 0 : Out * Ey);
+  W.BytesRead =
+      csrBytes(*M) + std::min(Nnz, In) * Ex + (BetaZero ? 0 : Out * Ey);
   W.BytesWritten = Out * Ey;
   // Row-split CSR kernels: a few nonzeros per thread, a thread per row at
   // least.
   W.Threads = std::max(double(M->Rows), Nnz / 4);
-  return charge(H->Stream, W) == cudaSuccess ? CUSPARSE_STATUS_SUCCESS
-                                             : CUSPARSE_STATUS_EXECUTION_FAILED;
+  return chargeOn(H, W);
+}
+
+cusparseStatus_t cusparseSpMatSetAttribute(cusparseSpMatDescr_t M,
+                                           cusparseSpMatAttribute_t Attribute,
+                                           void *Data, size_t Bytes) {
+  if (!isLive<cusparseSpMatDescr>(M) || !Data || Bytes < sizeof(int))
+    return CUSPARSE_STATUS_INVALID_VALUE;
+  if (Attribute == CUSPARSE_SPMAT_FILL_MODE)
+    M->Fill = *static_cast<const cusparseFillMode_t *>(Data);
+  else if (Attribute == CUSPARSE_SPMAT_DIAG_TYPE)
+    M->Diag = *static_cast<const cusparseDiagType_t *>(Data);
+  else
+    return CUSPARSE_STATUS_INVALID_VALUE;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseSpMatGetAttribute(cusparseConstSpMatDescr_t M,
+                                           cusparseSpMatAttribute_t Attribute,
+                                           void *Data, size_t Bytes) {
+  if (!isLive<cusparseSpMatDescr>(M) || !Data || Bytes < sizeof(int))
+    return CUSPARSE_STATUS_INVALID_VALUE;
+  if (Attribute == CUSPARSE_SPMAT_FILL_MODE)
+    *static_cast<cusparseFillMode_t *>(Data) = M->Fill;
+  else if (Attribute == CUSPARSE_SPMAT_DIAG_TYPE)
+    *static_cast<cusparseDiagType_t *>(Data) = M->Diag;
+  else
+    return CUSPARSE_STATUS_INVALID_VALUE;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseCreateDnMat(cusparseDnMatDescr_t *D, int64_t Rows,
+                                     int64_t Cols, int64_t Ld, void *Values,
+                                     cudaDataType Type, cusparseOrder_t Order) {
+  int64_t Inner = Order == CUSPARSE_ORDER_ROW ? Cols : Rows;
+  if (Rows < 0 || Cols < 0 || Ld < Inner || dataTypeBytes(Type) == 0)
+    return CUSPARSE_STATUS_INVALID_VALUE;
+  cusparseStatus_t S = create<cusparseDnMatDescr>(D);
+  if (S == CUSPARSE_STATUS_SUCCESS)
+    **D = {Rows, Cols, Ld, Values, Type, Order};
+  return S;
+}
+
+cusparseStatus_t cusparseCreateConstDnMat(cusparseConstDnMatDescr_t *D,
+                                          int64_t Rows, int64_t Cols,
+                                          int64_t Ld, const void *Values,
+                                          cudaDataType Type,
+                                          cusparseOrder_t Order) {
+  cusparseDnMatDescr_t M = nullptr;
+  cusparseStatus_t S = cusparseCreateDnMat(
+      &M, Rows, Cols, Ld, const_cast<void *>(Values), Type, Order);
+  if (S == CUSPARSE_STATUS_SUCCESS && D)
+    *D = M;
+  return S;
+}
+
+cusparseStatus_t cusparseDestroyDnMat(cusparseConstDnMatDescr_t D) {
+  return destroy<cusparseDnMatDescr>(D);
+}
+
+cusparseStatus_t cusparseSpMM_bufferSize(
+    cusparseHandle_t H, cusparseOperation_t, cusparseOperation_t, const void *,
+    cusparseConstSpMatDescr_t M, cusparseConstDnMatDescr_t, const void *,
+    cusparseDnMatDescr_t, cudaDataType, cusparseSpMMAlg_t, size_t *Bytes) {
+  if (!isLive<cusparseContext>(H))
+    return CUSPARSE_STATUS_NOT_INITIALIZED;
+  if (!isLive<cusparseSpMatDescr>(M) || !Bytes)
+    return CUSPARSE_STATUS_INVALID_VALUE;
+  *Bytes = static_cast<size_t>(std::max<int64_t>(4 * M->Rows, 256));
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseSpMM_preprocess(
+    cusparseHandle_t H, cusparseOperation_t, cusparseOperation_t, const void *,
+    cusparseConstSpMatDescr_t, cusparseConstDnMatDescr_t, const void *,
+    cusparseDnMatDescr_t, cudaDataType, cusparseSpMMAlg_t, void *) {
+  return isLive<cusparseContext>(H) ? CUSPARSE_STATUS_SUCCESS
+                                    : CUSPARSE_STATUS_NOT_INITIALIZED;
+}
+
+// C = alpha op(A) op(B) + beta C, A sparse: one FMA per nonzero and column of
+// C; reads A once, the rows of op(B) the nonzeros' columns select (each at
+// least once), C unless beta is zero; writes C.
+cusparseStatus_t cusparseSpMM(cusparseHandle_t H, cusparseOperation_t OpA,
+                              cusparseOperation_t OpB, const void *,
+                              cusparseConstSpMatDescr_t M,
+                              cusparseConstDnMatDescr_t B, const void *Beta,
+                              cusparseDnMatDescr_t C, cudaDataType Compute,
+                              cusparseSpMMAlg_t, void *) {
+  if (!isLive<cusparseContext>(H))
+    return CUSPARSE_STATUS_NOT_INITIALIZED;
+  if (!isLive<cusparseSpMatDescr>(M) || !isLive<cusparseDnMatDescr>(B) ||
+      !isLive<cusparseDnMatDescr>(C))
+    return CUSPARSE_STATUS_INVALID_VALUE;
+  bool TransA = OpA != CUSPARSE_OPERATION_NON_TRANSPOSE,
+       TransB = OpB != CUSPARSE_OPERATION_NON_TRANSPOSE;
+  int64_t Out = TransA ? M->Cols : M->Rows, In = TransA ? M->Rows : M->Cols;
+  int64_t BRows = TransB ? B->Cols : B->Rows, N = TransB ? B->Rows : B->Cols;
+  if (BRows != In || C->Rows != Out || C->Cols != N)
+    return CUSPARSE_STATUS_INVALID_VALUE;
+  double Eb = dataTypeBytes(B->Type), Ec = dataTypeBytes(C->Type),
+         Nnz = double(M->Nnz), Cols = double(N);
+  LibraryWork W;
+  W.Routine = "cusparseSpMM";
+  W.Key = reinterpret_cast<const void *>(&cusparseSpMM);
+  W.Double = Compute == CUDA_R_64F || Compute == CUDA_C_64F;
+  W.Fmas = Nnz * Cols;
+  W.BytesRead = csrBytes(*M) + std::min(Nnz, double(In)) * Cols * Eb +
+                (betaIsZero(H, Beta, Compute) ? 0 : double(Out) * Cols * Ec);
+  W.BytesWritten = double(Out) * Cols * Ec;
+  W.Threads = std::max(double(Out), Nnz / 4) * std::min(Cols, 32.0);
+  return chargeOn(H, W);
+}
+
+cusparseStatus_t cusparseSpSV_createDescr(cusparseSpSVDescr_t *D) {
+  return create<cusparseSpSVDescr>(D);
+}
+
+cusparseStatus_t cusparseSpSV_destroyDescr(cusparseSpSVDescr_t D) {
+  return destroy<cusparseSpSVDescr>(D);
+}
+
+cusparseStatus_t
+cusparseSpSV_bufferSize(cusparseHandle_t H, cusparseOperation_t, const void *,
+                        cusparseConstSpMatDescr_t M, cusparseConstDnVecDescr_t,
+                        cusparseDnVecDescr_t, cudaDataType, cusparseSpSVAlg_t,
+                        cusparseSpSVDescr_t, size_t *Bytes) {
+  if (!isLive<cusparseContext>(H))
+    return CUSPARSE_STATUS_NOT_INITIALIZED;
+  if (!isLive<cusparseSpMatDescr>(M) || !Bytes)
+    return CUSPARSE_STATUS_INVALID_VALUE;
+  // The level sets: a few integers per row.
+  *Bytes = static_cast<size_t>(std::max<int64_t>(16 * M->Rows, 256));
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+// The analysis of a triangular solve: one pass over the matrix building the
+// level sets (reads the CSR structure, writes a level and an order per row).
+cusparseStatus_t
+cusparseSpSV_analysis(cusparseHandle_t H, cusparseOperation_t, const void *,
+                      cusparseConstSpMatDescr_t M, cusparseConstDnVecDescr_t,
+                      cusparseDnVecDescr_t, cudaDataType Compute,
+                      cusparseSpSVAlg_t, cusparseSpSVDescr_t D, void *) {
+  if (!isLive<cusparseContext>(H))
+    return CUSPARSE_STATUS_NOT_INITIALIZED;
+  if (!isLive<cusparseSpMatDescr>(M) || !isLive<cusparseSpSVDescr>(D) ||
+      M->Rows != M->Cols)
+    return CUSPARSE_STATUS_INVALID_VALUE;
+  D->Analysed = M;
+  LibraryWork W;
+  W.Routine = "cusparseSpSV_analysis";
+  W.Key = reinterpret_cast<const void *>(&cusparseSpSV_analysis);
+  W.Double = Compute == CUDA_R_64F || Compute == CUDA_C_64F;
+  W.IntOps = double(M->Nnz) + double(M->Rows);
+  W.BytesRead = csrBytes(*M) - double(M->Nnz) * dataTypeBytes(M->Type);
+  W.BytesWritten = 2 * 4 * double(M->Rows);
+  W.Threads = double(M->Rows);
+  return chargeOn(H, W);
+}
+
+// y = alpha op(A)^-1 x, A triangular: one FMA per nonzero (the diagonal a
+// division); reads A and x, writes y. The rows of one level run in parallel
+// and the levels one after another; how many levels a matrix has is not in
+// its descriptor, so the solve is charged as if every row were ready at
+// once: a lower bound for matrices with long dependency chains.
+cusparseStatus_t cusparseSpSV_solve(cusparseHandle_t H, cusparseOperation_t,
+                                    const void *, cusparseConstSpMatDescr_t M,
+                                    cusparseConstDnVecDescr_t X,
+                                    cusparseDnVecDescr_t Y,
+                                    cudaDataType Compute, cusparseSpSVAlg_t,
+                                    cusparseSpSVDescr_t D) {
+  if (!isLive<cusparseContext>(H))
+    return CUSPARSE_STATUS_NOT_INITIALIZED;
+  if (!isLive<cusparseSpMatDescr>(M) || !isLive<cusparseDnVecDescr>(X) ||
+      !isLive<cusparseDnVecDescr>(Y) || !isLive<cusparseSpSVDescr>(D) ||
+      D->Analysed != M || X->Size != M->Rows || Y->Size != M->Rows)
+    return CUSPARSE_STATUS_INVALID_VALUE;
+  double Rows = double(M->Rows);
+  LibraryWork W;
+  W.Routine = "cusparseSpSV_solve";
+  W.Key = reinterpret_cast<const void *>(&cusparseSpSV_solve);
+  W.Double = Compute == CUDA_R_64F || Compute == CUDA_C_64F;
+  W.Fmas = double(M->Nnz);
+  W.BytesRead = csrBytes(*M) + Rows * dataTypeBytes(X->Type);
+  W.BytesWritten = Rows * dataTypeBytes(Y->Type);
+  W.Threads = Rows;
+  return chargeOn(H, W);
 }
 
 } // extern "C"

@@ -26,6 +26,7 @@ orrery_kernel_counts countsOf(const LibraryWork &W, double Threads) {
   (W.Double ? C.fp64_transc : C.fp32_transc) = W.Transcendentals / Threads;
   C.int_ops = W.IntOps / Threads;
   (W.Double ? C.fp64_mma : C.fp32_mma) = W.MatrixFmas / Threads;
+  C.fp16_mma = W.HalfMatrixFmas / Threads;
   C.load_bytes = W.BytesRead / Threads;
   C.store_bytes = W.BytesWritten / Threads;
   C.load_footprint = W.BytesRead;
@@ -45,6 +46,28 @@ const orrery_site *callSite(const Rank &R, const char *Routine) {
 }
 
 } // namespace
+
+double dataTypeBytes(cudaDataType T) {
+  switch (T) {
+  case CUDA_R_8I:
+  case CUDA_R_8U:
+    return 1;
+  case CUDA_R_16F:
+  case CUDA_R_16BF:
+    return 2;
+  case CUDA_R_32F:
+  case CUDA_R_32I:
+  case CUDA_C_16F:
+    return 4;
+  case CUDA_R_64F:
+  case CUDA_C_32F:
+    return 8;
+  case CUDA_C_64F:
+    return 16;
+  default:
+    return 0;
+  }
+}
 
 cudaError_t charge(cudaStream_t Handle, const LibraryWork &W, bool Wait) {
   Rank &R = callingRank();

@@ -14,6 +14,7 @@
 #define ORRERY_SIM_MATHLIBS_LIBRARYCALL_H
 
 #include <cuda_runtime_api.h>
+#include <library_types.h>
 
 namespace orrery::sim::mathlibs {
 
@@ -26,6 +27,8 @@ struct LibraryWork {
   double Transcendentals = 0, IntOps = 0;
   /// FMAs on the tensor cores (FP64, or TF32 for FP32 data).
   double MatrixFmas = 0;
+  /// FMAs on the FP16 tensor cores (half or bfloat16 inputs).
+  double HalfMatrixFmas = 0;
   double BytesRead = 0, BytesWritten = 0; ///< compulsory traffic
   /// Threads the library would launch (its parallel decomposition), in
   /// blocks of 256.
@@ -37,6 +40,11 @@ struct LibraryWork {
 /// \p Wait the host then waits for it (a result returned to host memory).
 cudaError_t charge(cudaStream_t Stream, const LibraryWork &W,
                    bool Wait = false);
+
+/// Bytes of one element of \p T (half, bfloat16, float, double, their
+/// complex forms, 8- and 32-bit integers); 0 for a type the models do not
+/// know.
+double dataTypeBytes(cudaDataType T);
 
 /// Elements of a strided vector of \p N: what a call touches.
 inline double elements(long long N) { return N > 0 ? double(N) : 0; }

@@ -15,6 +15,15 @@ typedef enum {
   CUBLAS_STATUS_NOT_INITIALIZED = 1
 } cublasStatus_t;
 typedef enum { CUBLAS_OP_N = 0, CUBLAS_OP_T = 1 } cublasOperation_t;
+typedef enum { CUBLAS_SIDE_LEFT = 0, CUBLAS_SIDE_RIGHT = 1 } cublasSideMode_t;
+typedef enum { CUBLAS_FILL_MODE_LOWER = 0 } cublasFillMode_t;
+typedef enum { CUBLAS_DIAG_NON_UNIT = 0 } cublasDiagType_t;
+typedef enum { CUBLAS_COMPUTE_32F = 68 } cublasComputeType_t;
+typedef enum { CUBLAS_GEMM_DEFAULT = -1 } cublasGemmAlgo_t;
+#ifndef ORRERY_MOCK_CUDA_DATA_TYPE
+#define ORRERY_MOCK_CUDA_DATA_TYPE
+typedef enum { CUDA_R_16F = 2, CUDA_R_32F = 0, CUDA_R_64F = 1 } cudaDataType;
+#endif
 typedef struct cublasContext *cublasHandle_t;
 
 cublasStatus_t cublasCreate_v2(cublasHandle_t *handle);
@@ -30,6 +39,24 @@ cublasStatus_t cublasDgemm_v2(cublasHandle_t handle, cublasOperation_t transa,
                               const double *alpha, const double *A, int lda,
                               const double *B, int ldb, const double *beta,
                               double *C, int ldc);
+cublasStatus_t cublasStrsm_v2(cublasHandle_t handle, cublasSideMode_t side,
+                              cublasFillMode_t uplo, cublasOperation_t trans,
+                              cublasDiagType_t diag, int m, int n,
+                              const float *alpha, const float *A, int lda,
+                              float *B, int ldb);
+cublasStatus_t cublasDtrsm_v2(cublasHandle_t handle, cublasSideMode_t side,
+                              cublasFillMode_t uplo, cublasOperation_t trans,
+                              cublasDiagType_t diag, int m, int n,
+                              const double *alpha, const double *A, int lda,
+                              double *B, int ldb);
+cublasStatus_t cublasGemmEx(cublasHandle_t handle, cublasOperation_t transa,
+                            cublasOperation_t transb, int m, int n, int k,
+                            const void *alpha, const void *A,
+                            cudaDataType Atype, int lda, const void *B,
+                            cudaDataType Btype, int ldb, const void *beta,
+                            void *C, cudaDataType Ctype, int ldc,
+                            cublasComputeType_t computeType,
+                            cublasGemmAlgo_t algo);
 cublasStatus_t cublasSgemv_v2(cublasHandle_t handle, cublasOperation_t trans,
                               int m, int n, const float *alpha,
                               const float *A, int lda, const float *x,
@@ -83,6 +110,8 @@ cublasStatus_t cublasGetMatrix(int rows, int cols, int elemSize,
 #define cublasDgemm cublasDgemm_v2
 #define cublasSgemv cublasSgemv_v2
 #define cublasDgemv cublasDgemv_v2
+#define cublasStrsm cublasStrsm_v2
+#define cublasDtrsm cublasDtrsm_v2
 #define cublasSaxpy cublasSaxpy_v2
 #define cublasDaxpy cublasDaxpy_v2
 #define cublasSdot cublasSdot_v2

@@ -16,7 +16,16 @@ typedef enum { CUSPARSE_OPERATION_NON_TRANSPOSE = 0 } cusparseOperation_t;
 typedef enum { CUSPARSE_SPMV_ALG_DEFAULT = 0 } cusparseSpMVAlg_t;
 typedef enum { CUSPARSE_INDEX_32I = 2 } cusparseIndexType_t;
 typedef enum { CUSPARSE_INDEX_BASE_ZERO = 0 } cusparseIndexBase_t;
-typedef enum { CUDA_R_64F = 1 } cudaDataType;
+#ifndef ORRERY_MOCK_CUDA_DATA_TYPE
+#define ORRERY_MOCK_CUDA_DATA_TYPE
+typedef enum { CUDA_R_16F = 2, CUDA_R_32F = 0, CUDA_R_64F = 1 } cudaDataType;
+#endif
+typedef enum { CUSPARSE_ORDER_COL = 1 } cusparseOrder_t;
+typedef enum { CUSPARSE_SPMM_ALG_DEFAULT = 0 } cusparseSpMMAlg_t;
+typedef enum { CUSPARSE_SPSV_ALG_DEFAULT = 0 } cusparseSpSVAlg_t;
+typedef struct cusparseDnMatDescr *cusparseDnMatDescr_t;
+typedef struct cusparseDnMatDescr const *cusparseConstDnMatDescr_t;
+typedef struct cusparseSpSVDescr *cusparseSpSVDescr_t;
 typedef struct cusparseContext *cusparseHandle_t;
 typedef struct cusparseDnVecDescr *cusparseDnVecDescr_t;
 typedef struct cusparseSpMatDescr *cusparseSpMatDescr_t;
@@ -41,6 +50,31 @@ cusparseStatus_t cusparseSpMV(cusparseHandle_t handle, cusparseOperation_t opA,
                               cusparseDnVecDescr_t vecY,
                               cudaDataType computeType, cusparseSpMVAlg_t alg,
                               void *externalBuffer);
+cusparseStatus_t cusparseCreateDnMat(cusparseDnMatDescr_t *dnMatDescr,
+                                     int64_t rows, int64_t cols, int64_t ld,
+                                     void *values, cudaDataType valueType,
+                                     cusparseOrder_t order);
+cusparseStatus_t cusparseSpMM(cusparseHandle_t handle, cusparseOperation_t opA,
+                              cusparseOperation_t opB, const void *alpha,
+                              cusparseConstSpMatDescr_t matA,
+                              cusparseConstDnMatDescr_t matB, const void *beta,
+                              cusparseDnMatDescr_t matC,
+                              cudaDataType computeType, cusparseSpMMAlg_t alg,
+                              void *externalBuffer);
+cusparseStatus_t cusparseSpSV_createDescr(cusparseSpSVDescr_t *descr);
+cusparseStatus_t cusparseSpSV_analysis(
+    cusparseHandle_t handle, cusparseOperation_t opA, const void *alpha,
+    cusparseConstSpMatDescr_t matA, cusparseConstDnVecDescr_t vecX,
+    cusparseDnVecDescr_t vecY, cudaDataType computeType, cusparseSpSVAlg_t alg,
+    cusparseSpSVDescr_t spsvDescr, void *externalBuffer);
+cusparseStatus_t cusparseSpSV_solve(cusparseHandle_t handle,
+                                    cusparseOperation_t opA, const void *alpha,
+                                    cusparseConstSpMatDescr_t matA,
+                                    cusparseConstDnVecDescr_t vecX,
+                                    cusparseDnVecDescr_t vecY,
+                                    cudaDataType computeType,
+                                    cusparseSpSVAlg_t alg,
+                                    cusparseSpSVDescr_t spsvDescr);
 
 #ifdef __cplusplus
 }
