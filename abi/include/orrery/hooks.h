@@ -33,7 +33,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define ORRERY_HOOK_ABI_VERSION 8
+#define ORRERY_HOOK_ABI_VERSION 9
 
 #ifdef __cplusplus
 extern "C" {
