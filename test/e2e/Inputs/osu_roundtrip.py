@@ -2,14 +2,16 @@
 """Round trip: a machine file's benchmark figures must come back out.
 
     osu_roundtrip.py ORRERY_RUN PROGRAM MACHINE [--markdown]
-                     [--network MODE]
+                     [--network MODE] [--rows FILE]
 
 Finds every figure of MACHINE whose source attributes it to an OSU-style
 benchmark, simulates that benchmark with PROGRAM (osu-semantics.cu built in
 skeleton mode) under ORRERY_RUN in its default network mode (or --network
 MODE), and prints one line per figure: name, benchmark, expected, simulated, error. Exits 1 when one is off
 by more than 10 % (a range "A-B us" in a source: outside [A, B] by more than
-10 %), or when the file cites none. --markdown prints table rows instead.
+10 %), or when the file cites none. --markdown prints table rows instead;
+--rows FILE writes them to FILE as well (bench/figures.py assembles
+docs/figures.md from them).
 
 The checks, with the benchmark each source names:
   network.nic.bandwidth      "osu_bw D D 4 MiB"  osu_bw D D, two nodes
@@ -54,6 +56,13 @@ def run(orrery_run, program, machine, network, what, space, size, np, rpn):
 def main():
     args = [a for a in sys.argv[1:] if a != "--markdown"]
     markdown = "--markdown" in sys.argv
+    rows_file = None
+    if "--rows" in args:
+        i = args.index("--rows")
+        if i + 1 >= len(args):
+            sys.exit(__doc__)
+        rows_file = args[i + 1]
+        del args[i:i + 2]
     network = None
     if "--network" in args:
         i = args.index("--network")
@@ -84,15 +93,13 @@ def main():
             want = "%.4g" % expected
         ok = abs(err) <= TOL
         failed |= not ok
-        if markdown:
-            rows.append("| %s | `%s` | %s | %s %s | %.4g %s | %+.1f %% |" %
-                        (name, figure, source, want, unit, simulated, unit,
-                         100 * err))
-        else:
-            rows.append("%s %s %s: expected %s %s, simulated %.4g %s, "
-                        "error %+.1f %% %s" %
-                        ("ok  " if ok else "FAIL", name, figure, want, unit,
-                         simulated, unit, 100 * err, source))
+        rows.append(("%s %s %s: expected %s %s, simulated %.4g %s, "
+                     "error %+.1f %% %s" %
+                     ("ok  " if ok else "FAIL", name, figure, want, unit,
+                      simulated, unit, 100 * err, source),
+                     "| %s | `%s` | %s | %s %s | %.4g %s | %+.1f %% |" %
+                     (name, figure, source, want, unit, simulated, unit,
+                      100 * err)))
 
     nic = net.get("nic", {})
     src = nic.get("bandwidth", {}).get("source", "")
@@ -128,12 +135,11 @@ def main():
         got = bench("bw", "D", MIB4, 2, 2)
         ok = got <= limit / 1e6 * (1 + 1e-3)
         failed |= not ok
-        rows.append(("| %s | osu_bw D D 4 MiB, 1 node | at most the GPU "
+        rows.append(("%s %s osu_bw D D 1 node: %.4g MB/s, link %.4g MB/s" %
+                     ("ok  " if ok else "FAIL", name, got, limit / 1e6),
+                     "| %s | osu_bw D D 4 MiB, 1 node | at most the GPU "
                      "link | %.4g MB/s | %.4g MB/s | %s |" %
-                     (name, limit / 1e6, got, "ok" if ok else "FAIL"))
-                    if markdown else
-                    "%s %s osu_bw D D 1 node: %.4g MB/s, link %.4g MB/s" %
-                    ("ok  " if ok else "FAIL", name, got, limit / 1e6))
+                     (name, limit / 1e6, got, "ok" if ok else "FAIL")))
     # osu_iallreduce against osu_allreduce, 8 B of device memory: the
     # nonblocking form must cost at least the blocking one. On two ranks of
     # two nodes both are one exchange (it once skipped the host bounce); on
@@ -146,13 +152,16 @@ def main():
         ok = nonblocking >= blocking * (1 - 1e-3)
         failed |= checked and not ok
         verdict = ("ok" if ok else "FAIL") if checked else "info"
-        rows.append(("| %s | osu_iallreduce vs osu_allreduce D D 8 B, %d "
+        rows.append(("%-4s %s osu_iallreduce %d ranks %.4g us, "
+                     "osu_allreduce %.4g us" %
+                     (verdict, name, ranks, nonblocking, blocking),
+                     "| %s | osu_iallreduce vs osu_allreduce D D 8 B, %d "
                      "ranks | iallreduce >= allreduce | %.4g us | %.4g us "
-                     "| %s |" % (name, ranks, blocking, nonblocking, verdict))
-                    if markdown else
-                    "%-4s %s osu_iallreduce %d ranks %.4g us, osu_allreduce "
-                    "%.4g us" % (verdict, name, ranks, nonblocking, blocking))
-    print("\n".join(rows))
+                     "| %s |" % (name, ranks, blocking, nonblocking, verdict)))
+    print("\n".join(r[1] if markdown else r[0] for r in rows))
+    if rows_file:
+        with open(rows_file, "w") as f:
+            f.write("".join(r[1] + "\n" for r in rows))
     sys.exit(1 if failed else 0)
 
 
