@@ -23,8 +23,8 @@ constexpr ReportCategory Categories[] = {
 };
 
 constexpr SweepSetting Settings[] = {
-#define ORRERY_SWEEP_SETTING(Id, Key, Value, Option, From, Meaning)            \
-  {#Id, Key, SettingValue::Value, Option, #From, Meaning},
+#define ORRERY_SWEEP_SETTING(Id, Key, Value, Option, From, Words, Meaning)     \
+  {#Id, Key, SettingValue::Value, Option, #From, Words, Meaning},
 #include "orrery/formats/SweepSettings.def"
 #undef ORRERY_SWEEP_SETTING
 };
@@ -106,7 +106,7 @@ const char *settingValueName(SettingValue V) {
   case SettingValue::Word:
     return "word";
   case SettingValue::Assignment:
-    return "FILE:LINE=VALUE, or a list";
+    return "FILE:LINE=VALUE or FILE:LINE@ARG=VALUE, or a list";
   }
   return "?";
 }

@@ -1,73 +1,39 @@
 //===- DeviceValueOptions.cpp - --device-value and --device-values --------===//
 
 #include "DeviceValueOptions.h"
+#include "orrery/support/DeviceValueSpec.h"
 #include "orrery/support/RecordedReads.h"
-#include "orrery/support/ValueSchedule.h"
 
 #include <nlohmann/json.hpp>
 #include <yaml-cpp/yaml.h>
 
-#include <algorithm>
-#include <cctype>
-#include <cerrno>
-#include <cstdlib>
 #include <filesystem>
 
 namespace orrery::run {
 
 namespace {
 
-bool location(std::string Where, const std::string &Origin, DeviceValue &Out,
-              std::string &Error) {
-  // FILE:LINE@ARG: what the kernel launched at the line leaves where its
-  // pointer argument ARG (a name or an index) points.
-  std::size_t At = Where.find('@', Where.rfind(':') + 1);
-  if (At != std::string::npos && Where.rfind(':') != std::string::npos) {
-    Out.Arg = Where.substr(At + 1);
-    Where.resize(At);
-    bool Name =
-        !Out.Arg.empty() &&
-        std::all_of(Out.Arg.begin(), Out.Arg.end(), [](char C) {
-          return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
-        });
-    if (!Name) {
-      Error = Origin + ": '" + Where + "@" + Out.Arg +
-              "': after '@' comes the kernel's pointer parameter the host "
-              "reads (its name or its index from 0), e.g. solver.cu:42@flag";
-      return false;
-    }
-  }
-  std::size_t Colon = Where.rfind(':');
-  if (Colon == std::string::npos || Colon == 0 || Colon + 1 == Where.size()) {
-    Error = Origin + ": '" + Where +
-            "' is not FILE:LINE (e.g. jacobi.cpp:282, the line of the "
-            "cudaMemcpy)";
+bool location(const std::string &Where, const std::string &Origin,
+              DeviceValue &Out, std::string &Error) {
+  support::DeviceValueSpec Spec;
+  std::string Why;
+  if (!support::parseDeviceValueSite(Where, Spec, Why)) {
+    Error = Origin + ": " + Why;
     return false;
   }
-  std::string Line = Where.substr(Colon + 1);
-  char *End = nullptr;
-  errno = 0;
-  unsigned long N = std::strtoul(Line.c_str(), &End, 10);
-  if (*End || errno || N == 0 || N > 100000000UL ||
-      Line.find_first_not_of("0123456789") != std::string::npos) {
-    Error = Origin + ": line '" + Line + "' in '" + Where +
-            "' is not a line number >= 1";
-    return false;
-  }
-  Out.File = Where.substr(0, Colon);
-  Out.Line = static_cast<unsigned>(N);
+  Out.File = Spec.File;
+  Out.Line = Spec.Line;
+  Out.Arg = Spec.Arg;
   Out.Origin = Origin;
   return true;
 }
 
 bool value(const std::string &V, const std::string &Where,
            const std::string &Origin, DeviceValue &Out, std::string &Error) {
-  support::ValueSchedule S;
+  support::DeviceValueSpec Spec;
   std::string Why;
-  if (!support::parseValueSchedule(V, S, Why)) {
-    Error = Origin + ": value for " + Where + ": " + Why +
-            " (numbers are decimal, floating point, or 0x hex for integers "
-            "and byte patterns)";
+  if (!support::parseDeviceValueText(V, Where, Spec, Why)) {
+    Error = Origin + ": " + Why;
     return false;
   }
   Out.Value = V;
@@ -78,15 +44,18 @@ bool value(const std::string &V, const std::string &Where,
 
 bool parseDeviceValue(const std::string &Spec, const std::string &Origin,
                       DeviceValue &Out, std::string &Error) {
-  std::size_t Eq = Spec.rfind('=');
-  if (Eq == std::string::npos) {
-    Error = Origin + " needs FILE:LINE=VALUE (e.g. jacobi.cpp:282=1.0), not '" +
-            Spec + "'";
+  support::DeviceValueSpec Parsed;
+  std::string Why;
+  if (!support::parseDeviceValueSpec(Spec, Parsed, Why)) {
+    Error = Origin + ": " + Why;
     return false;
   }
-  std::string Where = Spec.substr(0, Eq);
-  return location(Where, Origin, Out, Error) &&
-         value(Spec.substr(Eq + 1), Where, Origin, Out, Error);
+  Out.File = Parsed.File;
+  Out.Line = Parsed.Line;
+  Out.Arg = Parsed.Arg;
+  Out.Value = Parsed.Value;
+  Out.Origin = Origin;
+  return true;
 }
 
 bool readDeviceValueFile(const std::string &Path, std::vector<DeviceValue> &Out,

@@ -3,6 +3,7 @@
 #include "Study.h"
 #include "Layout.h"
 #include "orrery/formats/Formats.h"
+#include "orrery/support/DeviceValueSpec.h"
 
 #include "llvm/Support/ConvertUTF.h"
 
@@ -57,11 +58,17 @@ struct StudyError {
   throw StudyError{N.Mark(), Msg};
 }
 
-bool isPathSetting(const std::string &K) {
+/// The setting named \p K (SweepSettings.def), or null for a parameter.
+const formats::SweepSetting *settingOf(const std::string &K) {
   for (const formats::SweepSetting &S : formats::sweepSettings())
     if (K == S.Key)
-      return S.Value == formats::SettingValue::Path;
-  return false;
+      return &S;
+  return nullptr;
+}
+
+bool isPathSetting(const std::string &K) {
+  const formats::SweepSetting *S = settingOf(K);
+  return S && S->Value == formats::SettingValue::Path;
 }
 
 /// A value as it appears in the study, with where it was written.
@@ -76,10 +83,15 @@ std::string scalar(const YAML::Node &N, const std::string &Key) {
   return N.Scalar();
 }
 
-/// Checks one value of setting or parameter \p Key; returns its text.
+/// Checks one value of setting or parameter \p Key, by the kind of value
+/// SweepSettings.def says the setting takes; returns its text.
 std::string checkValue(const std::string &Key, const YAML::Node &N,
                        const std::string &StudyDir) {
-  if (Key == "device_value" && N.IsSequence()) {
+  const formats::SweepSetting *Setting = settingOf(Key);
+  if (!Setting)
+    return scalar(N, Key); // a parameter: substituted as one word
+  using formats::SettingValue;
+  if (Setting->Value == SettingValue::Assignment && N.IsSequence()) {
     std::string Joined;
     for (const auto &E : N) {
       std::string S = checkValue(Key, E, StudyDir);
@@ -88,23 +100,38 @@ std::string checkValue(const std::string &Key, const YAML::Node &N,
     return Joined;
   }
   std::string S = scalar(N, Key);
-  if (Key == "np" || Key == "ranks_per_node") {
+  switch (Setting->Value) {
+  case SettingValue::Count: {
     char *End = nullptr;
     long V = std::strtol(S.c_str(), &End, 10);
     if (S.empty() || *End != '\0' || V < 1 || V > 1000000)
       fail(N, "'" + Key + "' needs a positive whole number, not '" + S +
                   "'; write e.g. " + Key + ": [4, 8, 16]");
-  } else if (Key == "network") {
-    if (S != "default" && S != "smpi" && S != "ideal")
-      fail(N, "'network' is default, smpi or ideal, not '" + S +
-                  "' (a network file goes under network_file)");
-  } else if (Key == "device_value") {
-    static const std::regex Re(R"([^\s:=]+:[0-9]+=\S+)");
-    if (!std::regex_match(S, Re))
-      fail(N, "'device_value' needs FILE:LINE=VALUE (e.g. jacobi.cu:120=0.5), "
-              "not '" +
-                  S + "'");
-  } else if (isPathSetting(Key)) {
+    break;
+  }
+  case SettingValue::Word: {
+    std::istringstream Words(Setting->Words);
+    bool Known = false;
+    for (std::string W; Words >> W;)
+      Known |= W == S;
+    if (!Known)
+      fail(N, "'" + Key + "' is " + Setting->Meaning + ", not '" + S + "'" +
+                  (Key == formats::setting::Network
+                       ? " (a network file goes under network_file)"
+                       : ""));
+    break;
+  }
+  case SettingValue::Assignment: {
+    support::DeviceValueSpec Spec;
+    std::string Why;
+    if (S.find_first_of(" \t\n") != std::string::npos ||
+        !support::parseDeviceValueSpec(S, Spec, Why))
+      fail(N, "'" + Key + "': " +
+                  (Why.empty() ? "'" + S + "' is one FILE:LINE=VALUE" : Why) +
+                  " (e.g. jacobi.cu:120=0.5, or a list of them)");
+    break;
+  }
+  case SettingValue::Path: {
     fs::path P =
         fs::path(S).is_absolute() ? fs::path(S) : StudyDir / fs::path(S);
     std::error_code EC; // a name too long for the file system is not there
@@ -112,8 +139,8 @@ std::string checkValue(const std::string &Key, const YAML::Node &N,
       fail(N, "'" + Key + "' file '" + S + "' does not exist (looked for " +
                   P.lexically_normal().string() +
                   "; paths are relative to the study file)");
-  } else if (S.find_first_of(" \t\n") != std::string::npos && !isSetting(Key)) {
-    // Arguments are substituted as one word each.
+    break;
+  }
   }
   return S;
 }

@@ -44,7 +44,7 @@ namespace category {
 
 /// A study's settings, by the Ids of SweepSettings.def.
 namespace setting {
-#define ORRERY_SWEEP_SETTING(Id, Key, Value, Option, From, Meaning)            \
+#define ORRERY_SWEEP_SETTING(Id, Key, Value, Option, From, Words, Meaning)     \
   inline constexpr const char Id[] = Key;
 #include "orrery/formats/SweepSettings.def"
 #undef ORRERY_SWEEP_SETTING
@@ -95,7 +95,8 @@ struct SweepSetting {
   const char *Id, *Key;
   SettingValue Value;
   const char *Option;
-  const char *From; ///< the report field's Id that says what ran, or "None"
+  const char *From;  ///< the report field's Id that says what ran, or "None"
+  const char *Words; ///< a Word setting's words, separated by spaces
   const char *Meaning;
 };
 
