@@ -104,6 +104,18 @@ double csrBytes(const cusparseSpMatDescr &M) {
          (double(M.Rows) + 1) * indexBytes(M.OffsetType);
 }
 
+/// A *_bufferSize call: \p PerRow bytes a row of \p M, at least a few
+/// hundred (the workspaces cuSPARSE's CSR algorithms ask for are small).
+cusparseStatus_t workspace(cusparseHandle_t H, cusparseConstSpMatDescr_t M,
+                           size_t *Bytes, int64_t PerRow) {
+  if (!isLive<cusparseContext>(H))
+    return CUSPARSE_STATUS_NOT_INITIALIZED;
+  if (!isLive<cusparseSpMatDescr>(M) || !Bytes)
+    return CUSPARSE_STATUS_INVALID_VALUE;
+  *Bytes = static_cast<size_t>(std::max<int64_t>(PerRow * M->Rows, 256));
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
 cusparseStatus_t chargeOn(cusparseHandle_t H, const LibraryWork &W) {
   return charge(H->Stream, W) == cudaSuccess ? CUSPARSE_STATUS_SUCCESS
                                              : CUSPARSE_STATUS_EXECUTION_FAILED;
@@ -267,14 +279,7 @@ cusparseSpMV_bufferSize(cusparseHandle_t H, cusparseOperation_t, const void *,
                         cusparseConstSpMatDescr_t M, cusparseConstDnVecDescr_t,
                         const void *, cusparseDnVecDescr_t, cudaDataType,
                         cusparseSpMVAlg_t, size_t *Bytes) {
-  if (!isLive<cusparseContext>(H))
-    return CUSPARSE_STATUS_NOT_INITIALIZED;
-  if (!isLive<cusparseSpMatDescr>(M) || !Bytes)
-    return CUSPARSE_STATUS_INVALID_VALUE;
-  // A small workspace, as cuSPARSE's CSR algorithms ask for: a few bytes
-  // per row (row partitioning), at least a few hundred.
-  *Bytes = static_cast<size_t>(std::max<int64_t>(4 * M->Rows, 256));
-  return CUSPARSE_STATUS_SUCCESS;
+  return workspace(H, M, Bytes, 4); // row partitioning
 }
 
 cusparseStatus_t
@@ -382,12 +387,7 @@ cusparseStatus_t cusparseSpMM_bufferSize(
     cusparseHandle_t H, cusparseOperation_t, cusparseOperation_t, const void *,
     cusparseConstSpMatDescr_t M, cusparseConstDnMatDescr_t, const void *,
     cusparseDnMatDescr_t, cudaDataType, cusparseSpMMAlg_t, size_t *Bytes) {
-  if (!isLive<cusparseContext>(H))
-    return CUSPARSE_STATUS_NOT_INITIALIZED;
-  if (!isLive<cusparseSpMatDescr>(M) || !Bytes)
-    return CUSPARSE_STATUS_INVALID_VALUE;
-  *Bytes = static_cast<size_t>(std::max<int64_t>(4 * M->Rows, 256));
-  return CUSPARSE_STATUS_SUCCESS;
+  return workspace(H, M, Bytes, 4);
 }
 
 cusparseStatus_t cusparseSpMM_preprocess(
@@ -445,13 +445,7 @@ cusparseSpSV_bufferSize(cusparseHandle_t H, cusparseOperation_t, const void *,
                         cusparseConstSpMatDescr_t M, cusparseConstDnVecDescr_t,
                         cusparseDnVecDescr_t, cudaDataType, cusparseSpSVAlg_t,
                         cusparseSpSVDescr_t, size_t *Bytes) {
-  if (!isLive<cusparseContext>(H))
-    return CUSPARSE_STATUS_NOT_INITIALIZED;
-  if (!isLive<cusparseSpMatDescr>(M) || !Bytes)
-    return CUSPARSE_STATUS_INVALID_VALUE;
-  // The level sets: a few integers per row.
-  *Bytes = static_cast<size_t>(std::max<int64_t>(16 * M->Rows, 256));
-  return CUSPARSE_STATUS_SUCCESS;
+  return workspace(H, M, Bytes, 16); // the level sets
 }
 
 // The analysis of a triangular solve: one pass over the matrix building the

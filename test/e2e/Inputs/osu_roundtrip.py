@@ -56,20 +56,20 @@ def run(orrery_run, program, machine, network, what, space, size, np, rpn):
 def main():
     args = [a for a in sys.argv[1:] if a != "--markdown"]
     markdown = "--markdown" in sys.argv
-    rows_file = None
-    if "--rows" in args:
-        i = args.index("--rows")
+
+    def option(name):
+        """The value after NAME in args (removed from them), or None."""
+        if name not in args:
+            return None
+        i = args.index(name)
         if i + 1 >= len(args):
             sys.exit(__doc__)
-        rows_file = args[i + 1]
+        value = args[i + 1]
         del args[i:i + 2]
-    network = None
-    if "--network" in args:
-        i = args.index("--network")
-        if i + 1 >= len(args):
-            sys.exit(__doc__)
-        network = args[i + 1]
-        del args[i:i + 2]
+        return value
+
+    rows_file = option("--rows")
+    network = option("--network")
     if len(args) != 3:
         sys.exit(__doc__)
     orrery_run, program, machine = args
