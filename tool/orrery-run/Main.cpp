@@ -197,8 +197,7 @@ std::string preloadSetting() {
 /// per-thread cache of 1,024 freed chunks per size (glibc keeps 7). SimGrid
 /// allocates and frees the same few objects for every activity, thousands
 /// of actors in turn: with 7 cached most frees and mallocs took glibc's
-/// slower bins (docs/performance.md, "Simulation cost: kernels without
-/// executions, glibc's cache").
+/// slower bins (docs/performance.md, "Allocator settings").
 std::string tunablesSetting() {
   const char *User = std::getenv("GLIBC_TUNABLES");
   bool UserSetsIt = User && std::strstr(User, "glibc.malloc.tcache_count=");

@@ -5,8 +5,8 @@
 // time the free space at its top exceeds 128 KiB, and grown back (and the
 // pages faulted in, zeroed) on the next call: OSU's osu_iallreduce -d cuda
 // on 8 ranks spent 57 of its 148 s in the kernel. Keeping up to 128 MiB of
-// free heap took it to 98 s with bit-identical results (docs/performance.md,
-// "Simulation cost: lookups, an idle machine, and where the rest goes"). A
+// free heap makes the run 54.9 s against 148.1 s, with bit-identical
+// results (docs/performance.md, "Allocator settings"). A
 // setting the user made through the environment (the trim threshold or top pad
 // in GLIBC_TUNABLES, MALLOC_TRIM_THRESHOLD_, MALLOC_TOP_PAD_) wins. (orrery-run
 // sets GLIBC_TUNABLES' tcache count.)
