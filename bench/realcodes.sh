@@ -6,7 +6,7 @@
 #
 # Usage: bench/realcodes.sh [-b BUILD] DIR...
 #   DIR: a checkout of NVIDIA's multi-gpu-programming-models (its mpi/,
-#   mpi_overlap/, nccl/, nccl_overlap/ and nccl_graphs/ are built) or of the OSU micro-benchmarks 7.x (configure
+#   mpi_overlap/, nccl/, nccl_overlap/, nccl_graphs/ and nvshmem/ are built) or of the OSU micro-benchmarks 7.x (configure
 #   --enable-cuda; osu_latency, osu_bw, osu_allreduce, osu_iallreduce,
 #   osu_bcast with device buffers). For OSU it then prints, as "# figure"
 #   lines, what the machine file's figures predict: osu_bw D D
@@ -99,18 +99,30 @@ simulate() {
 
 mgpm() {
   local dir=$1 variant
-  for variant in mpi mpi_overlap nccl nccl_overlap nccl_graphs; do
-    [ -f "$dir/$variant/jacobi.cpp" ] || continue
+  for variant in mpi mpi_overlap nccl nccl_overlap nccl_graphs nvshmem; do
+    local src=jacobi.cpp
+    [ $variant = nvshmem ] && src=jacobi.cu
+    [ -f "$dir/$variant/$src" ] || continue
     local copy=$work/mgpm-$variant log=$work/mgpm-$variant.log built=no
     cp -r "$dir/$variant" "$copy"
-    echo "# $variant: make NVCC=orrery-cxx MPICXX=orrery-cxx NVCC_FLAGS='-DHAVE_CUB -lineinfo -std=c++17' (CUB in CUDA 13 needs C++17)" >&2
-    make -C "$copy" NVCC=orrery-cxx MPICXX=orrery-cxx \
-      NVCC_FLAGS='-DHAVE_CUB -lineinfo -std=c++17' > "$log.build" 2>&1 && built=yes
-    # The norm is copied back at the cudaMemcpyAsync after the kernel launch.
+    if [ $variant = nvshmem ]; then
+      # Its Makefile insists on NVSHMEM_HOME; the skeleton nvshmem.h comes
+      # with orrery-cxx, so any value does.
+      echo "# $variant: make NVCC=orrery-cxx NVSHMEM_HOME=/opt/nvshmem BUILD_SM_ARCH=90" >&2
+      make -C "$copy" NVCC=orrery-cxx NVSHMEM_HOME=/opt/nvshmem \
+        BUILD_SM_ARCH=90 > "$log.build" 2>&1 && built=yes
+    else
+      echo "# $variant: make NVCC=orrery-cxx MPICXX=orrery-cxx NVCC_FLAGS='-DHAVE_CUB -lineinfo -std=c++17' (CUB in CUDA 13 needs C++17)" >&2
+      make -C "$copy" NVCC=orrery-cxx MPICXX=orrery-cxx \
+        NVCC_FLAGS='-DHAVE_CUB -lineinfo -std=c++17' > "$log.build" 2>&1 && built=yes
+    fi
+    # The norm is copied back at the cudaMemcpyAsync after the kernel launch
+    # (the single-GPU reference's and the multi-GPU loop's).
     local lines
-    lines=$(grep -n 'cudaMemcpyAsync(l2_norm_h' "$copy/jacobi.cpp" | cut -d: -f1)
+    lines=$(grep -n 'cudaMemcpyAsync(l2_norm_h\|cudaMemcpyAsync(l2_norm_bufs\[curr\].h' \
+      "$copy/$src" | cut -d: -f1)
     local values=()
-    for l in $lines; do values+=(--device-value "jacobi.cpp:$l=1.0"); done
+    for l in $lines; do values+=(--device-value "$src:$l=1.0"); done
     [ $built = yes ] && (cd "$copy" && simulate "$log" "$np" "${values[@]}" ./jacobi $jacobi_args)
     report "multi-gpu-programming-models/$variant" $built "$log"
   done

@@ -219,6 +219,10 @@ const char *skeletonDropReason(const std::string &Name, Mode M) {
   if (M == Mode::Skeleton && isOneOf(Name, {"nccl", "nccl_static"}))
     return "in skeleton mode liborrery-sim-nccl answers NCCL calls "
            "(docs/nccl.md)";
+  if (M == Mode::Skeleton &&
+      isOneOf(Name, {"nvshmem", "nvshmem_host", "nvshmem_device"}))
+    return "in skeleton mode liborrery-sim-nccl answers NVSHMEM's host calls "
+           "(docs/nccl.md, \"NVSHMEM\")";
   // GPU management and profiling libraries of the machine with the GPU (a
   // program that calls them is told which function is missing when it is
   // loaded).

@@ -11,6 +11,8 @@
 
 #include <nccl.h>
 
+#include "orrery/models/NcclCost.h"
+
 #include <map>
 #include <memory>
 #include <string>
@@ -50,6 +52,20 @@ ncclResult_t failed(ncclComm *C, ncclResult_t E, const std::string &Why);
 /// Returns once every member of \p Comm has made this call (\p Name): a
 /// collective without traffic, as ncclCommSplit.
 void synchronizeMembers(ncclComm &Comm, const char *Name);
+
+/// A collective \p K of \p Count x \p Factor elements of \p Type on
+/// \p Stream (\p Root: its root, or -1), named \p Name in the report and
+/// the timeline: NCCL's calls and NVSHMEM's collectives on streams.
+ncclResult_t collective(const char *Name, models::NcclCollective K,
+                        double Count, double Factor, ncclDataType_t Type,
+                        ncclComm_t Comm, cudaStream_t Stream, int Root);
+
+/// A one-sided transfer of \p Bytes between the calling member and member
+/// \p Peer on \p Stream (NVSHMEM's put and get on a stream): NCCL's
+/// point-to-point time between their nodes, without a rendezvous (the peer
+/// makes no call).
+ncclResult_t oneSided(ncclComm &Comm, const char *Name, double Bytes, int Peer,
+                      cudaStream_t Stream);
 
 } // namespace orrery::sim::nccl
 

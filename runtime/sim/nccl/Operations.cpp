@@ -304,24 +304,6 @@ ncclResult_t prepare(Rank &R, ncclComm_t Comm, cudaStream_t Handle,
   return ncclSuccess;
 }
 
-ncclResult_t collective(const char *Name, models::NcclCollective K,
-                        double Count, double Factor, ncclDataType_t Type,
-                        ncclComm_t Comm, cudaStream_t Stream, int Root) {
-  Rank &R = callingRank();
-  Call C;
-  C.Name = Name;
-  C.Coll = K;
-  if (ncclResult_t E = prepare(R, Comm, Stream, Type, C))
-    return E;
-  if (Root >= 0 && Root >= Comm->Group->Size)
-    return failed(Comm, ncclInvalidArgument,
-                  std::string(Name) + ": root " + std::to_string(Root) +
-                      " is not a rank of the communicator (" +
-                      std::to_string(Comm->Group->Size) + " ranks)");
-  C.Bytes = Count * Factor * double(typeSize(Type));
-  return enqueue(R, C);
-}
-
 ncclResult_t pointToPoint(const char *Name, Kind K, size_t Count,
                           ncclDataType_t Type, int Peer, ncclComm_t Comm,
                           cudaStream_t Stream) {
@@ -349,6 +331,54 @@ double members(ncclComm_t Comm) {
 } // namespace
 
 namespace orrery::sim::nccl {
+
+ncclResult_t collective(const char *Name, models::NcclCollective K,
+                        double Count, double Factor, ncclDataType_t Type,
+                        ncclComm_t Comm, cudaStream_t Stream, int Root) {
+  Rank &R = callingRank();
+  Call C;
+  C.Name = Name;
+  C.Coll = K;
+  if (ncclResult_t E = prepare(R, Comm, Stream, Type, C))
+    return E;
+  if (Root >= 0 && Root >= Comm->Group->Size)
+    return failed(Comm, ncclInvalidArgument,
+                  std::string(Name) + ": root " + std::to_string(Root) +
+                      " is not a rank of the communicator (" +
+                      std::to_string(Comm->Group->Size) + " ranks)");
+  C.Bytes = Count * Factor * double(typeSize(Type));
+  return enqueue(R, C);
+}
+
+ncclResult_t oneSided(ncclComm &Comm, const char *Name, double Bytes, int Peer,
+                      cudaStream_t Handle) {
+  Rank &R = callingRank();
+  Stream *S = resolveStream(R, Handle);
+  if (!S)
+    return failed(&Comm, ncclInvalidArgument,
+                  std::string(Name) + ": the stream is not a CUDA stream");
+  if (!Comm.Group || Peer < 0 || Peer >= Comm.Group->Size)
+    return failed(&Comm, ncclInvalidArgument,
+                  std::string(Name) + ": PE " + std::to_string(Peer) +
+                      " is not a PE of the job");
+  const Rank *Target = Comm.Group->Members[Peer];
+  bool SameNode = !Target || Target->Node == R.Node;
+  Runtime &RT = Runtime::get();
+  models::NcclSystem Sys =
+      models::NcclSystem::of(RT.machine(), Comm.Group->Size, SameNode ? 1 : 2);
+  double T =
+      models::ncclPointToPointTime(Bytes, SameNode, Sys, selection()).Seconds;
+  StreamOp Op;
+  Op.K = StreamOp::Sleep;
+  Op.Name = Name;
+  Op.Estimate = true;
+  Op.Seconds = T;
+  Op.Parts[0] = {Category::Nccl, T};
+  if (!S->Capture)
+    RT.cpuWait(R, Category::Launch, RT.gpu().Launch, true);
+  submit(R, *S, std::move(Op));
+  return ncclSuccess;
+}
 
 void synchronizeMembers(ncclComm &Comm, const char *Name) {
   Rank &R = callingRank();
