@@ -45,13 +45,20 @@
 #   reduce_scatter_perf and sendrecv_perf, NCCL_MIN_BYTES (default 8) to
 #   NCCL_MAX_BYTES (default 512M) by NCCL_FACTOR (default 4), on
 #   NCCL_MACHINE, default dgx-a100.yaml: one 8-GPU node; the bus
-#   bandwidths at the largest size as "# figure" lines).
+#   bandwidths at the largest size as "# figure" lines) or of
+#   FZJ-JSC/tutorial-multi-gpu (the NCCL and NVSHMEM exercises' solutions of
+#   08-H_NCCL_NVSHMEM, their Makefiles with NVCC and MPICXX set to orrery-cxx,
+#   _JSCCOURSE_GPU_ARCH=90 and DISABLE_CUB=1; --gpu-bind local, the norm
+#   reads set to 1.0).
 #
 # Codes that CUDA 13's nvcc does not build either get the minimal change nvcc
 # would need, applied to a copy and printed, never to the user's checkout:
 #   multi-gpu-programming-models: CUB in CUDA 13 needs C++17, the Makefiles say
 #     -std=c++14 (passed as NVCC_FLAGS on make's command line);
 #   OSU 7.x: cudaMemPrefetchAsync's CUDA 13 signature (a location struct).
+#   tutorial-multi-gpu: CUB in CUDA 13 needs C++17, the Makefiles append
+#     -std=c++14 after any NVCC_FLAGS; DISABLE_CUB=1, an option of theirs,
+#     builds the kernels without CUB.
 set -uo pipefail
 build=build
 if [ "${1:-}" = "-b" ]; then build=$2; shift 2; fi
@@ -463,6 +470,29 @@ nccl_tests() {
   done
 }
 
+jsc_tutorial() {
+  local dir=$1 t
+  for t in NCCL NVSHMEM; do
+    local sol=$dir/08-H_NCCL_NVSHMEM/solutions/$t
+    [ -d "$sol" ] || continue
+    local copy=$work/jsc-$t log=$work/jsc-$t.log built=no src=jacobi.cpp
+    [ $t = NVSHMEM ] && src=jacobi.cu
+    cp -r "$sol" "$copy"
+    echo "# tutorial $t: make NVCC=orrery-cxx MPICXX=orrery-cxx _JSCCOURSE_GPU_ARCH=90 DISABLE_CUB=1 NVSHMEM_HOME=/opt/nvshmem MPI_HOME=\${MPI_HOME}" >&2
+    make -C "$copy" NVCC=orrery-cxx MPICXX=orrery-cxx _JSCCOURSE_GPU_ARCH=90 \
+      DISABLE_CUB=1 NVSHMEM_HOME=/opt/nvshmem \
+      MPI_HOME="${MPI_HOME:-/usr/lib/x86_64-linux-gnu/openmpi}" \
+      > "$log.build" 2>&1 && built=yes
+    local values=() l
+    for l in $(grep -n 'cudaMemcpyAsync(l2_norm_h' "$copy/$src" | cut -d: -f1); do
+      values+=(--device-value "$src:$l=1.0")
+    done
+    [ $built = yes ] && (cd "$copy" && simulate "$log" "$np" --gpu-bind local \
+      "${values[@]}" ./jacobi $jacobi_args)
+    report "tutorial-multi-gpu/08-H $t solution" $built "$log"
+  done
+}
+
 for d in "$@"; do
   if [ -f "$d/mpi/jacobi.cpp" ]; then mgpm "$d"
   elif [ -d "$d/c/mpi" ]; then osu "$d"
@@ -477,6 +507,7 @@ for d in "$@"; do
   elif [ -f "$d/src/aiori-MPIIO.c" ]; then ior "$d"
   elif [ -f "$d/src/heffte_backend_cuda.cu" ]; then heffte "$d"
   elif [ -f "$d/src/all_reduce.cu" ] && [ -f "$d/src/common.mk" ]; then nccl_tests "$d"
+  elif [ -d "$d/08-H_NCCL_NVSHMEM/solutions" ]; then jsc_tutorial "$d"
   else echo "$0: $d is none of the codes this script knows (see its header)" >&2
   fi
 done
