@@ -358,18 +358,7 @@ void nvshmem_getmem_nbi(void *Dest, const void *Source, size_t Bytes, int Pe) {
   void nvshmem_##NAME##_get(T *Dest, const T *Source, size_t N, int Pe) {      \
     nvshmem_getmem(Dest, Source, N * sizeof(T), Pe);                           \
   }
-ORRERY_NVSHMEM_HOST_RMA(float, float)
-ORRERY_NVSHMEM_HOST_RMA(double, double)
-ORRERY_NVSHMEM_HOST_RMA(char, char)
-ORRERY_NVSHMEM_HOST_RMA(short, short)
-ORRERY_NVSHMEM_HOST_RMA(int, int)
-ORRERY_NVSHMEM_HOST_RMA(long, long)
-ORRERY_NVSHMEM_HOST_RMA(long long, longlong)
-ORRERY_NVSHMEM_HOST_RMA(int32_t, int32)
-ORRERY_NVSHMEM_HOST_RMA(int64_t, int64)
-ORRERY_NVSHMEM_HOST_RMA(uint32_t, uint32)
-ORRERY_NVSHMEM_HOST_RMA(uint64_t, uint64)
-ORRERY_NVSHMEM_HOST_RMA(size_t, size)
+ORRERY_NVSHMEM_RMA_TYPES(ORRERY_NVSHMEM_HOST_RMA)
 #undef ORRERY_NVSHMEM_HOST_RMA
 
 #define ORRERY_NVSHMEMX_TYPED(T, NAME)                                         \
@@ -428,16 +417,8 @@ ORRERY_NVSHMEM_HOST_RMA(size_t, size)
   ORRERY_NVSHMEMX_REDUCE(T, NAME, prod)                                        \
   ORRERY_NVSHMEMX_REDUCE(T, NAME, min)                                         \
   ORRERY_NVSHMEMX_REDUCE(T, NAME, max)
-ORRERY_NVSHMEMX_REDUCTIONS(float, float)
-ORRERY_NVSHMEMX_REDUCTIONS(double, double)
-ORRERY_NVSHMEMX_REDUCTIONS(int, int)
-ORRERY_NVSHMEMX_REDUCTIONS(long, long)
-ORRERY_NVSHMEMX_REDUCTIONS(long long, longlong)
-ORRERY_NVSHMEMX_REDUCTIONS(int32_t, int32)
-ORRERY_NVSHMEMX_REDUCTIONS(int64_t, int64)
-ORRERY_NVSHMEMX_REDUCTIONS(uint32_t, uint32)
-ORRERY_NVSHMEMX_REDUCTIONS(uint64_t, uint64)
-ORRERY_NVSHMEMX_TYPED(char, char)
+ORRERY_NVSHMEM_REDUCTION_TYPES(ORRERY_NVSHMEMX_REDUCTIONS)
+ORRERY_NVSHMEM_COLLECT_ONLY_TYPES(ORRERY_NVSHMEMX_TYPED)
 #undef ORRERY_NVSHMEMX_REDUCTIONS
 #undef ORRERY_NVSHMEMX_REDUCE
 #undef ORRERY_NVSHMEMX_TYPED

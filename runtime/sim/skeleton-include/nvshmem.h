@@ -129,18 +129,22 @@ ORRERY_NVSHMEM_HOSTDEVICE void nvshmem_getmem_nbi(void *dest,
                                                          T value);             \
   ORRERY_NVSHMEM_DEVICE void nvshmem_##NAME##_wait_until_all(                  \
       T *ivars, size_t nelems, const int *status, int cmp, T value);
-ORRERY_NVSHMEM_RMA(float, float)
-ORRERY_NVSHMEM_RMA(double, double)
-ORRERY_NVSHMEM_RMA(char, char)
-ORRERY_NVSHMEM_RMA(short, short)
-ORRERY_NVSHMEM_RMA(int, int)
-ORRERY_NVSHMEM_RMA(long, long)
-ORRERY_NVSHMEM_RMA(long long, longlong)
-ORRERY_NVSHMEM_RMA(int32_t, int32)
-ORRERY_NVSHMEM_RMA(int64_t, int64)
-ORRERY_NVSHMEM_RMA(uint32_t, uint32)
-ORRERY_NVSHMEM_RMA(uint64_t, uint64)
-ORRERY_NVSHMEM_RMA(size_t, size)
+/* The element types of the typed RMA calls (the library defines the host
+ * ones from the same list). */
+#define ORRERY_NVSHMEM_RMA_TYPES(X)                                            \
+  X(float, float)                                                              \
+  X(double, double)                                                            \
+  X(char, char)                                                                \
+  X(short, short)                                                              \
+  X(int, int)                                                                  \
+  X(long, long)                                                                \
+  X(long long, longlong)                                                       \
+  X(int32_t, int32)                                                            \
+  X(int64_t, int64)                                                            \
+  X(uint32_t, uint32)                                                          \
+  X(uint64_t, uint64)                                                          \
+  X(size_t, size)
+ORRERY_NVSHMEM_RMA_TYPES(ORRERY_NVSHMEM_RMA)
 #undef ORRERY_NVSHMEM_RMA
 
 ORRERY_NVSHMEM_DEVICE void nvshmemx_putmem_block(void *dest, const void *source,

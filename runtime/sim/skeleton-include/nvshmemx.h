@@ -95,16 +95,21 @@ void nvshmemx_getmem_nbi_on_stream(void *dest, const void *source,
   ORRERY_NVSHMEMX_REDUCE(T, NAME, prod)                                        \
   ORRERY_NVSHMEMX_REDUCE(T, NAME, min)                                         \
   ORRERY_NVSHMEMX_REDUCE(T, NAME, max)
-ORRERY_NVSHMEMX_REDUCTIONS(float, float)
-ORRERY_NVSHMEMX_REDUCTIONS(double, double)
-ORRERY_NVSHMEMX_REDUCTIONS(int, int)
-ORRERY_NVSHMEMX_REDUCTIONS(long, long)
-ORRERY_NVSHMEMX_REDUCTIONS(long long, longlong)
-ORRERY_NVSHMEMX_REDUCTIONS(int32_t, int32)
-ORRERY_NVSHMEMX_REDUCTIONS(int64_t, int64)
-ORRERY_NVSHMEMX_REDUCTIONS(uint32_t, uint32)
-ORRERY_NVSHMEMX_REDUCTIONS(uint64_t, uint64)
-ORRERY_NVSHMEMX_TYPED(char, char)
+/* The element types of the typed collectives and of the reductions (the
+ * library defines the calls from the same lists). */
+#define ORRERY_NVSHMEM_REDUCTION_TYPES(X)                                      \
+  X(float, float)                                                              \
+  X(double, double)                                                            \
+  X(int, int)                                                                  \
+  X(long, long)                                                                \
+  X(long long, longlong)                                                       \
+  X(int32_t, int32)                                                            \
+  X(int64_t, int64)                                                            \
+  X(uint32_t, uint32)                                                          \
+  X(uint64_t, uint64)
+#define ORRERY_NVSHMEM_COLLECT_ONLY_TYPES(X) X(char, char)
+ORRERY_NVSHMEM_REDUCTION_TYPES(ORRERY_NVSHMEMX_REDUCTIONS)
+ORRERY_NVSHMEM_COLLECT_ONLY_TYPES(ORRERY_NVSHMEMX_TYPED)
 #undef ORRERY_NVSHMEMX_REDUCTIONS
 #undef ORRERY_NVSHMEMX_REDUCE
 #undef ORRERY_NVSHMEMX_TYPED
