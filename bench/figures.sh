@@ -23,5 +23,5 @@ for m in musica-h100 h200-node dgx-a100; do
     "$src/models/machines/$m.yaml" --rows "$tmp/$m.md" > /dev/null
   rows+=("$tmp/$m.md")
 done
-python3 "$src/bench/figures.py" write "$src/docs/figures.md" "${rows[@]}"
+python3 "$src/bench/figures.py" "$src/docs/figures.md" "${rows[@]}"
 echo "wrote $src/docs/figures.md"

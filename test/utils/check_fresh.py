@@ -1,16 +1,17 @@
 #!/usr/bin/env python3
 """Fails when a committed generated file differs from the build's copy.
 
-  check_fresh.py COMMITTED GENERATED TARGET
+  check_fresh.py COMMITTED GENERATED REFRESH
 
-Prints the difference and the ninja target that refreshes the committed
-copy (docs generated from the source's tables, such as docs/report.md).
+Prints the difference and REFRESH, the command that regenerates the
+committed copy (docs generated from the source's tables, such as
+docs/report.md and docs/apis.md, or from simulations, docs/figures.md).
 """
 import difflib
 import sys
 
 
-def main(committed, generated, target):
+def main(committed, generated, refresh):
     with open(committed) as f:
         a = f.readlines()
     with open(generated) as f:
@@ -19,9 +20,8 @@ def main(committed, generated, target):
         print("fresh: %s" % committed)
         return 0
     sys.stdout.writelines(difflib.unified_diff(a, b, committed, generated))
-    print("error: %s is stale: the tables it is generated from changed. "
-          "Refresh it with `ninja -C build %s` and commit it"
-          % (committed, target))
+    print("error: %s is stale: what it is generated from changed. "
+          "Refresh it with `%s` and commit it" % (committed, refresh))
     return 1
 
 

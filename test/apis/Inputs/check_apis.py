@@ -4,8 +4,6 @@
 Reads `orrery-instrument --list-apis=json` and checks it against another
 source of truth; prints what disagrees and how to fix it, and exits 1.
 
-  check_apis.py fresh COMMITTED GENERATED
-      the committed docs/apis.md equals the generated one
   check_apis.py skeleton TABLE.json FAMILY SYMBOLS.txt
       every simulated row of FAMILY is defined in the libraries whose
       `nm -D --defined-only` output is SYMBOLS.txt
@@ -22,7 +20,6 @@ source of truth; prints what disagrees and how to fix it, and exits 1.
       simulated, implemented, supported), nor that one they lack or do not
       mark simulated is
 """
-import difflib
 import json
 import os
 import re
@@ -44,18 +41,6 @@ def fail(lines):
     for line in lines:
         print("error: " + line)
     sys.exit(1)
-
-
-def fresh(committed, generated):
-    with open(committed) as f:
-        a = f.readlines()
-    with open(generated) as f:
-        b = f.readlines()
-    if a == b:
-        return
-    sys.stdout.writelines(difflib.unified_diff(a, b, committed, generated))
-    fail(["docs/apis.md is stale: the API tables changed. Refresh it with "
-          "`ninja -C build update-apis-doc` and commit docs/apis.md"])
 
 
 # Tables in a family's row format beside its own (the math libraries,
@@ -201,9 +186,7 @@ def doc_claims(table, docs):
 
 def main(argv):
     cmd = argv[1] if len(argv) > 1 else ""
-    if cmd == "fresh" and len(argv) == 4:
-        fresh(argv[2], argv[3])
-    elif cmd == "skeleton" and len(argv) == 5:
+    if cmd == "skeleton" and len(argv) == 5:
         skeleton(argv[2], argv[3], argv[4])
     elif cmd == "entry-points" and len(argv) >= 6:
         entry_points(argv[2], argv[3], argv[4], argv[5:])
