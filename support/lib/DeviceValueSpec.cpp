@@ -3,12 +3,20 @@
 #include "orrery/support/DeviceValueSpec.h"
 #include "orrery/support/ValueSchedule.h"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstdlib>
 
 namespace orrery::support {
+
+bool isParameterName(const std::string &Arg) {
+  return !Arg.empty() && std::all_of(Arg.begin(), Arg.end(), [](char C) {
+    return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
+  });
+}
 
 bool parseDeviceValueSite(const std::string &Given, DeviceValueSpec &Out,
                           std::string &Why) {
@@ -23,12 +31,7 @@ bool parseDeviceValueSite(const std::string &Given, DeviceValueSpec &Out,
   if (At != std::string::npos) {
     Out.Arg = Where.substr(At + 1);
     Where.resize(At);
-    bool Name =
-        !Out.Arg.empty() &&
-        std::all_of(Out.Arg.begin(), Out.Arg.end(), [](char C) {
-          return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
-        });
-    if (!Name) {
+    if (!isParameterName(Out.Arg)) {
       Why = "'" + Given +
             "': after '@' comes the kernel's pointer parameter the host "
             "reads (its name or its index from 0), e.g. solver.cu:42@flag";
@@ -80,6 +83,46 @@ bool parseDeviceValueSpec(const std::string &Spec, DeviceValueSpec &Out,
   std::string Where = Spec.substr(0, Eq);
   return parseDeviceValueSite(Where, Out, Why) &&
          parseDeviceValueText(Spec.substr(Eq + 1), Where, Out, Why);
+}
+
+std::string deviceValuesJson(const std::vector<DeviceValueSpec> &Values) {
+  nlohmann::json J = nlohmann::json::array();
+  for (const DeviceValueSpec &D : Values) {
+    J.push_back({{"file", D.File},
+                 {"line", D.Line},
+                 {"value", D.Value},
+                 {"origin", D.Origin}});
+    if (!D.Arg.empty())
+      J.back()["arg"] = D.Arg;
+  }
+  return J.dump(1) + "\n";
+}
+
+bool parseDeviceValuesJson(const std::string &Text,
+                           std::vector<DeviceValueSpec> &Out,
+                           std::string &Why) {
+  nlohmann::json J = nlohmann::json::parse(Text, nullptr, false);
+  if (J.is_discarded() || !J.is_array()) {
+    Why = "not a JSON list of device values";
+    return false;
+  }
+  for (const auto &E : J) {
+    if (!E.is_object() || !E.contains("file") || !E.contains("line") ||
+        !E.contains("value") || !E["file"].is_string() ||
+        !E["line"].is_number_unsigned() || !E["value"].is_string() ||
+        (E.contains("arg") && !E["arg"].is_string())) {
+      Why = "an entry lacks file, line or value";
+      return false;
+    }
+    DeviceValueSpec D;
+    D.File = E["file"].get<std::string>();
+    D.Line = E["line"].get<unsigned>();
+    D.Value = E["value"].get<std::string>();
+    D.Origin = E.value("origin", std::string("--device-value"));
+    D.Arg = E.value("arg", std::string());
+    Out.push_back(std::move(D));
+  }
+  return true;
 }
 
 } // namespace orrery::support

@@ -1,7 +1,6 @@
 //===- DeviceValueOptions.cpp - --device-value and --device-values --------===//
 
 #include "DeviceValueOptions.h"
-#include "orrery/support/DeviceValueSpec.h"
 #include "orrery/support/RecordedReads.h"
 
 #include <nlohmann/json.hpp>
@@ -11,49 +10,13 @@
 
 namespace orrery::run {
 
-namespace {
-
-bool location(const std::string &Where, const std::string &Origin,
-              DeviceValue &Out, std::string &Error) {
-  support::DeviceValueSpec Spec;
-  std::string Why;
-  if (!support::parseDeviceValueSite(Where, Spec, Why)) {
-    Error = Origin + ": " + Why;
-    return false;
-  }
-  Out.File = Spec.File;
-  Out.Line = Spec.Line;
-  Out.Arg = Spec.Arg;
-  Out.Origin = Origin;
-  return true;
-}
-
-bool value(const std::string &V, const std::string &Where,
-           const std::string &Origin, DeviceValue &Out, std::string &Error) {
-  support::DeviceValueSpec Spec;
-  std::string Why;
-  if (!support::parseDeviceValueText(V, Where, Spec, Why)) {
-    Error = Origin + ": " + Why;
-    return false;
-  }
-  Out.Value = V;
-  return true;
-}
-
-} // namespace
-
 bool parseDeviceValue(const std::string &Spec, const std::string &Origin,
                       DeviceValue &Out, std::string &Error) {
-  support::DeviceValueSpec Parsed;
   std::string Why;
-  if (!support::parseDeviceValueSpec(Spec, Parsed, Why)) {
+  if (!support::parseDeviceValueSpec(Spec, Out, Why)) {
     Error = Origin + ": " + Why;
     return false;
   }
-  Out.File = Parsed.File;
-  Out.Line = Parsed.Line;
-  Out.Arg = Parsed.Arg;
-  Out.Value = Parsed.Value;
   Out.Origin = Origin;
   return true;
 }
@@ -94,26 +57,16 @@ bool readDeviceValueFile(const std::string &Path, std::vector<DeviceValue> &Out,
       return false;
     }
     DeviceValue D;
-    std::string Where = KV.first.Scalar();
-    if (!location(Where, Origin, D, Error) ||
-        !value(KV.second.Scalar(), Where, Origin, D, Error))
+    std::string Where = KV.first.Scalar(), Why;
+    if (!support::parseDeviceValueSite(Where, D, Why) ||
+        !support::parseDeviceValueText(KV.second.Scalar(), Where, D, Why)) {
+      Error = Origin + ": " + Why;
       return false;
+    }
+    D.Origin = Origin;
     Out.push_back(std::move(D));
   }
   return true;
-}
-
-std::string deviceValuesJson(const std::vector<DeviceValue> &Values) {
-  nlohmann::json J = nlohmann::json::array();
-  for (const DeviceValue &D : Values) {
-    J.push_back({{"file", D.File},
-                 {"line", D.Line},
-                 {"value", D.Value},
-                 {"origin", D.Origin}});
-    if (!D.Arg.empty())
-      J.back()["arg"] = D.Arg;
-  }
-  return J.dump(1) + "\n";
 }
 
 bool addReplayFile(const std::string &Path, std::vector<std::string> &Files,

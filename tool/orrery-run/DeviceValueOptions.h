@@ -11,20 +11,15 @@
 #ifndef ORRERY_TOOL_RUN_DEVICEVALUEOPTIONS_H
 #define ORRERY_TOOL_RUN_DEVICEVALUEOPTIONS_H
 
+#include "orrery/support/DeviceValueSpec.h"
+
 #include <string>
 #include <vector>
 
 namespace orrery::run {
 
-struct DeviceValue {
-  std::string File; ///< as the manifest names it, or its base name
-  unsigned Line = 0;
-  /// FILE:LINE@ARG: the launched kernel's pointer parameter the value is
-  /// left in (empty: a copy or an MPI result at the line)
-  std::string Arg;
-  std::string Value;
-  std::string Origin; ///< "--device-value" or "FILE.yaml:LINE"
-};
+/// A --device-value or a --device-values entry, with where it was given.
+using DeviceValue = support::DeviceValueSpec;
 
 /// Parses FILE:LINE=VALUE; false with \p Error naming \p Origin on a problem.
 bool parseDeviceValue(const std::string &Spec, const std::string &Origin,
@@ -33,9 +28,6 @@ bool parseDeviceValue(const std::string &Spec, const std::string &Origin,
 /// Reads a YAML map `FILE:LINE: VALUE` (one entry per read site).
 bool readDeviceValueFile(const std::string &Path, std::vector<DeviceValue> &Out,
                          std::string &Error);
-
-/// The JSON list liborrery-sim reads from ORRERY_DEVICE_VALUES.
-std::string deviceValuesJson(const std::vector<DeviceValue> &Values);
 
 /// --replay-reads FILE: checks that \p Path is a recorded file
 /// (orrery/support/RecordedReads.h) of the same run as those in \p Files

@@ -332,7 +332,7 @@ bool preparePlan(const RunOptions &O, const ProgramInfo &Program,
     return false;
   if (!O.DeviceValues.empty() &&
       !SettingFile("ORRERY_DEVICE_VALUES", "device-values.json",
-                   deviceValuesJson(O.DeviceValues)))
+                   support::deviceValuesJson(O.DeviceValues)))
     return false;
   P.Cmd.Env.push_back({"LD_PRELOAD", preloadSetting()});
   P.Cmd.Env.push_back({"GLIBC_TUNABLES", tunablesSetting()});

@@ -11,14 +11,12 @@
 #include "Diagnostics.h"
 #include "HookEmitter.h"
 #include "SiteCollector.h"
-#include "orrery/support/ValueSchedule.h"
+#include "orrery/support/DeviceValueSpec.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
-#include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -135,23 +133,17 @@ void SiteCollector::launchPragma(SourceLocation Loc, Site &S) {
   std::optional<std::string> V = devicePragmaValue(Loc, SM);
   if (!V)
     return;
-  StringRef Text(*V);
-  auto [Arg, Value] = Text.split('=');
+  auto [Arg, Value] = StringRef(*V).split('=');
   Arg = Arg.trim();
   Value = Value.trim();
-  support::ValueSchedule Schedule;
   std::string Why = "before a kernel launch it reads ARG=VALUE, ARG the "
                     "kernel's pointer parameter the host reads after it";
-  bool Name = !Arg.empty() && llvm::all_of(Arg, [](char C) {
-    return llvm::isAlnum(C) || C == '_';
-  });
-  if (Name && !Value.empty() &&
-      Value.find_first_of("\"\\") == StringRef::npos &&
-      support::parseValueSchedule(Value.str(), Schedule, Why)) {
-    S.ReadType = "@" + Arg.str();
-    S.ReadValue = "\"" + Value.str() + "\"";
-    return;
-  }
+  if (support::isParameterName(Arg.str()) && !Value.empty())
+    if (std::optional<std::string> Literal = scheduleLiteral(Value, Why)) {
+      S.ReadType = "@" + Arg.str();
+      S.ReadValue = *Literal;
+      return;
+    }
   warn(Loc, DiagDeviceValue,
        formatv("'#pragma orrery device_value({0})': {1}; ignored", *V, Why)
            .str());

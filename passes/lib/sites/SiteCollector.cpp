@@ -544,27 +544,36 @@ bool SiteCollector::mayReadDevice(const CallExpr *CE, const ApiSpec &Spec) {
   return Kind == 2 || Kind == 4; // cudaMemcpyDeviceToHost, cudaMemcpyDefault
 }
 
+/// \p V (a value or a schedule, 1.0*59,1e-12, as --device-value takes) as
+/// the C string literal the generated code passes; none, with \p Why, when
+/// it does not parse (no quote or backslash gets through either).
+std::optional<std::string> scheduleLiteral(StringRef V, std::string &Why) {
+  support::ValueSchedule S;
+  if (V.find_first_of("\"\\") != StringRef::npos) {
+    Why = "quotes and backslashes are not part of a value";
+    return std::nullopt;
+  }
+  if (!support::parseValueSchedule(V.str(), S, Why))
+    return std::nullopt;
+  return "\"" + V.str() + "\"";
+}
+
 /// The `#pragma orrery device_value(V)` before a device read, as a C string
 /// literal, or "0" when there is none (or it is unusable, with a warning).
 std::string SiteCollector::pragmaValue(SourceLocation Loc) {
   std::optional<std::string> V = devicePragmaValue(Loc, SM);
   if (!V)
     return "0";
-  // A value or a schedule (1.0*59,1e-12), as --device-value takes; it
-  // becomes a C string literal, so no quote or backslash gets through.
-  support::ValueSchedule S;
   std::string Why;
-  if (V->find_first_of("\"\\") != std::string::npos ||
-      !support::parseValueSchedule(*V, S, Why)) {
-    warn(Loc, DiagDeviceValue,
-         formatv("'#pragma orrery device_value({0})': {1} (a number: "
-                 "decimal, floating point or 0x hex; or a schedule such as "
-                 "1.0*59,1e-12); ignored",
-                 *V, Why)
-             .str());
-    return "0";
-  }
-  return "\"" + *V + "\"";
+  if (std::optional<std::string> Literal = scheduleLiteral(*V, Why))
+    return *Literal;
+  warn(Loc, DiagDeviceValue,
+       formatv("'#pragma orrery device_value({0})': {1} (a number: "
+               "decimal, floating point or 0x hex; or a schedule such as "
+               "1.0*59,1e-12); ignored",
+               *V, Why)
+           .str());
+  return "0";
 }
 
 } // namespace orrery

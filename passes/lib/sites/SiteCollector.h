@@ -14,6 +14,7 @@
 #include "clang/AST/ASTContext.h"
 
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -26,6 +27,10 @@ std::string realPathOf(const clang::SourceManager &SM, clang::FileID FID);
 /// True if evaluating E a second time could change the program: definite side
 /// effects, or a call the tool itself hooks.
 bool unsafeToDuplicate(const clang::Expr *E, const clang::ASTContext &Ctx);
+
+/// A `#pragma orrery device_value`'s value or schedule as the C string
+/// literal generated code passes; none, with \p Why, when it does not parse.
+std::optional<std::string> scheduleLiteral(llvm::StringRef V, std::string &Why);
 
 /// True for the main file and files below one of HeaderDirs.
 bool isRewritableFile(const clang::SourceManager &SM, clang::FileID FID,

@@ -3,7 +3,8 @@
 #include "DeviceValues.h"
 #include "CallerLines.h"
 #include "ValueChoice.h"
-#include "orrery/apis/MpiResults.h"
+#include "orrery/support/DeviceValueSpec.h"
+#include "orrery/support/ReadFile.h"
 #include "orrery/support/RecordedReads.h"
 #include "orrery/support/ValueSchedule.h"
 #include "ranks/SharedHost.h"
@@ -259,18 +260,18 @@ void loadReplayFiles() {
 
 void loadDeviceValues() {
   loadReplayFiles();
-  for (const auto &E : settingList("ORRERY_DEVICE_VALUES", "device values")) {
+  const char *Path = std::getenv("ORRERY_DEVICE_VALUES");
+  if (!Path || !*Path)
+    return;
+  std::string Text, Why;
+  std::vector<support::DeviceValueSpec> Given;
+  if (!support::readFile(Path, Text, &Why) ||
+      !support::parseDeviceValuesJson(Text, Given, Why))
+    fatal(std::string("ORRERY_DEVICE_VALUES='") + Path + "': " + Why +
+          " (orrery-run writes it)");
+  for (support::DeviceValueSpec &D : Given) {
     UserValue U;
-    if (!E.is_object() || !E.contains("file") || !E.contains("line") ||
-        !E.contains("value") || !E["file"].is_string() ||
-        !E["line"].is_number_unsigned() || !E["value"].is_string())
-      fatal("ORRERY_DEVICE_VALUES: an entry lacks file, line or value");
-    U.File = E["file"].get<std::string>();
-    U.Line = E["line"].get<unsigned>();
-    U.Value = E["value"].get<std::string>();
-    U.Origin = E.value("origin", std::string("--device-value"));
-    if (E.contains("arg") && E["arg"].is_string())
-      U.Arg = E["arg"].get<std::string>();
+    static_cast<support::DeviceValueSpec &>(U) = std::move(D);
     userValues().push_back(std::move(U));
   }
 }

@@ -9,6 +9,7 @@
 #ifndef ORRERY_SIM_VALUECHOICE_H
 #define ORRERY_SIM_VALUECHOICE_H
 
+#include "orrery/support/DeviceValueSpec.h"
 #include "ranks/Runtime.h"
 
 #include <cstddef>
@@ -17,15 +18,10 @@
 
 namespace orrery::sim {
 
-/// A value the user set (--device-value, --device-values).
-struct UserValue {
-  std::string File; ///< as given: a path or a base name
-  unsigned Line = 0;
-  /// FILE:LINE@ARG: the pointer argument of the kernel launched at the line
-  /// that the value is left in; empty for reads and MPI results.
-  std::string Arg;
-  std::string Value;  ///< a value or a schedule (ValueSchedule.h)
-  std::string Origin; ///< "--device-value" or the YAML file's name
+/// A value the user set (--device-value, --device-values): where and what
+/// (FILE:LINE@ARG names a kernel launch's pointer parameter; Arg is empty
+/// for reads and MPI results), and whether a site used it.
+struct UserValue : support::DeviceValueSpec {
   bool Used = false;
   bool IsSite = false; ///< it named a read site's own line
 };
