@@ -1,5 +1,4 @@
-//===- DeviceReads.h - What a device-to-host copy writes on the host -*- C++
-//-*-===//
+//===- DeviceReads.h - What a device-to-host copy writes --------*- C++ -*-===//
 //
 // A skeleton simulation runs no kernel, so the values a program copies back
 // from the GPU (a residual norm, a flag) are unknown; a loop that tests them

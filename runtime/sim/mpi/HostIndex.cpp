@@ -1,5 +1,4 @@
-//===- HostIndex.cpp - SimGrid 3.32's hosts by name, indexed
-//---------------===//
+//===- HostIndex.cpp - SimGrid 3.32's hosts by name, indexed --------------===//
 //
 // SimGrid 3.32 finds a host by name (s4u::Engine::host_by_name_or_null) by
 // walking every network zone of the platform, and checks that each host it
@@ -47,17 +46,17 @@ using HostNameFn = const char *(*)(const void *);
 // first, then the object, as a free function of the object would.
 using ZoneHostsFn = std::vector<void *> (*)(const void *);
 
-// The functions replaced (ORRERY_REPLACES below names each again: it needs
-// a string literal).
-constexpr const char *CreateHostSymbol =
-    "_ZN7simgrid6kernel7routing11NetZoneImpl11create_hostERKNSt7__cxx1112basic_"
-    "stringIcSt11char_traitsIcESaIcEEERKSt6vectorIdSaIdEE";
-constexpr const char *HostByNameSymbol =
-    "_ZNK7simgrid3s4u6Engine20host_by_name_or_nullERKNSt7__cxx1112basic_"
-    "stringIcSt11char_traitsIcESaIcEEE";
-constexpr const char *DestroySymbol = "_ZN7simgrid3s4u4Host7destroyEv";
-constexpr const char *ZoneHostsSymbol =
-    "_ZNK7simgrid6kernel7routing11NetZoneImpl13get_all_hostsEv";
+// The functions replaced: macros, since ORRERY_REPLACES needs a string
+// literal and original() the same name.
+#define CREATE_HOST_SYMBOL                                                     \
+  "_ZN7simgrid6kernel7routing11NetZoneImpl11create_hostERKNSt7__cxx1112basic_" \
+  "stringIcSt11char_traitsIcESaIcEEERKSt6vectorIdSaIdEE"
+#define HOST_BY_NAME_SYMBOL                                                    \
+  "_ZNK7simgrid3s4u6Engine20host_by_name_or_nullERKNSt7__cxx1112basic_"        \
+  "stringIcSt11char_traitsIcESaIcEEE"
+#define DESTROY_SYMBOL "_ZN7simgrid3s4u4Host7destroyEv"
+#define ZONE_HOSTS_SYMBOL                                                      \
+  "_ZNK7simgrid6kernel7routing11NetZoneImpl13get_all_hostsEv"
 
 struct Index {
   bool Decided = false, On = false, WasOn = false;
@@ -114,23 +113,18 @@ void hostIndexOff() { hostIndex().On = false; }
 extern "C" {
 void *orreryCreateHost(void *Zone, const std::string &Name,
                        const std::vector<double> &Speeds)
-    ORRERY_REPLACES("_ZN7simgrid6kernel7routing11NetZoneImpl11create_"
-                    "hostERKNSt7__cxx1112basic_stringIcSt11char_"
-                    "traitsIcESaIcEEERKSt6vectorIdSaIdEE");
+    ORRERY_REPLACES(CREATE_HOST_SYMBOL);
 void *orreryHostByName(const void *Engine, const std::string &Name)
-    ORRERY_REPLACES("_ZNK7simgrid3s4u6Engine20host_by_name_or_"
-                    "nullERKNSt7__cxx1112basic_stringIcSt11char_"
-                    "traitsIcESaIcEEE");
-void orreryHostDestroy(void *Host)
-    ORRERY_REPLACES("_ZN7simgrid3s4u4Host7destroyEv");
-std::vector<void *> orreryZoneHosts(const void *Zone) ORRERY_REPLACES(
-    "_ZNK7simgrid6kernel7routing11NetZoneImpl13get_all_hostsEv");
+    ORRERY_REPLACES(HOST_BY_NAME_SYMBOL);
+void orreryHostDestroy(void *Host) ORRERY_REPLACES(DESTROY_SYMBOL);
+std::vector<void *> orreryZoneHosts(const void *Zone)
+    ORRERY_REPLACES(ZONE_HOSTS_SYMBOL);
 }
 
 void *orreryCreateHost(void *Zone, const std::string &Name,
                        const std::vector<double> &Speeds) {
   Index &I = hostIndex();
-  CreateHostFn Create = original(I, I.RealCreate, CreateHostSymbol);
+  CreateHostFn Create = original(I, I.RealCreate, CREATE_HOST_SYMBOL);
   if (!I.On)
     return Create(Zone, Name, Speeds);
   I.Creating = &Name;
@@ -153,7 +147,7 @@ void *orreryCreateHost(void *Zone, const std::string &Name,
 
 void *orreryHostByName(const void *Engine, const std::string &Name) {
   Index &I = hostIndex();
-  LookupFn Lookup = original(I, I.RealLookup, HostByNameSymbol);
+  LookupFn Lookup = original(I, I.RealLookup, HOST_BY_NAME_SYMBOL);
   if (!I.On)
     return Lookup(Engine, Name);
   if (auto It = I.ByName.find(Name); It != I.ByName.end()) {
@@ -173,7 +167,7 @@ void *orreryHostByName(const void *Engine, const std::string &Name) {
 
 void orreryHostDestroy(void *Host) {
   Index &I = hostIndex();
-  DestroyFn Destroy = original(I, I.RealDestroy, DestroySymbol);
+  DestroyFn Destroy = original(I, I.RealDestroy, DESTROY_SYMBOL);
   if (I.On && Host) {
     std::string Name = I.HostName(Host);
     if (auto It = I.ByName.find(Name); It != I.ByName.end()) {
@@ -186,7 +180,7 @@ void orreryHostDestroy(void *Host) {
 
 std::vector<void *> orreryZoneHosts(const void *Zone) {
   Index &I = hostIndex();
-  ZoneHostsFn ZoneHosts = original(I, I.RealZoneHosts, ZoneHostsSymbol);
+  ZoneHostsFn ZoneHosts = original(I, I.RealZoneHosts, ZONE_HOSTS_SYMBOL);
   if (!I.On)
     return ZoneHosts(Zone);
   ++I.Answered;
