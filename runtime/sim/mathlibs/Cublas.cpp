@@ -84,6 +84,49 @@ cublasStatus_t run(cublasHandle_t H, LibraryWork W, bool HostResult = false,
   return CUBLAS_STATUS_SUCCESS;
 }
 
+/// Where a GEMM-like routine's multiply-adds run.
+enum class Unit { Cores, MatrixCores, HalfMatrixCores };
+
+/// Whether the handle's math mode lets FP32 run on the tensor cores as TF32.
+bool tf32Math(cublasHandle_t H) {
+  return (H->Math & 0xf) == CUBLAS_TF32_TENSOR_OP_MATH;
+}
+
+/// cuBLAS runs FP64 on the FP64 tensor cores (DMMA) where the GPU has them,
+/// and FP32 on them (as TF32) when the handle's math mode allows it.
+template <typename T> Unit unitOf(cublasHandle_t H) {
+  return sizeof(T) == 8 || tf32Math(H) ? Unit::MatrixCores : Unit::Cores;
+}
+
+/// The work of \p Fmas multiply-adds on \p U reading \p Read and writing
+/// \p Written bytes of an M x N output, in 128 x 128 tiles of it, one block
+/// of 256 threads each (what cuBLAS's GEMM kernels do).
+LibraryWork tiledWork(const char *Name, const void *Key, double M, double N,
+                      double Fmas, Unit U, double Read, double Written) {
+  LibraryWork W;
+  W.Routine = Name;
+  W.Key = Key;
+  (U == Unit::HalfMatrixCores ? W.HalfMatrixFmas
+   : U == Unit::MatrixCores   ? W.MatrixFmas
+                              : W.Fmas) = Fmas;
+  W.BytesRead = Read;
+  W.BytesWritten = Written;
+  W.Threads = std::ceil(M / 128.0) * std::ceil(N / 128.0) * 256;
+  return W;
+}
+
+/// C = alpha op(A) op(B) + beta C: M N K multiply-adds; reads A (M x K, \p Ea
+/// bytes an element), B (K x N, \p Eb) and C unless beta is 0, writes C
+/// (\p Ec).
+LibraryWork gemmWork(const char *Name, const void *Key, int M, int N, int K,
+                     double Ea, double Eb, double Ec, bool BetaZero, Unit U) {
+  double Mn = double(M) * N;
+  return tiledWork(Name, Key, M, N, Mn * K, U,
+                   double(M) * K * Ea + double(K) * N * Eb +
+                       (BetaZero ? 0 : Mn * Ec),
+                   Mn * Ec);
+}
+
 template <typename T>
 cublasStatus_t gemm(const char *Name, const void *Key, cublasHandle_t H, int M,
                     int N, int K, const T *Beta) {
@@ -93,27 +136,16 @@ cublasStatus_t gemm(const char *Name, const void *Key, cublasHandle_t H, int M,
     return CUBLAS_STATUS_INVALID_VALUE;
   if (M == 0 || N == 0)
     return CUBLAS_STATUS_SUCCESS;
-  double E = sizeof(T), Mn = double(M) * N;
-  LibraryWork W;
-  W.Routine = Name;
-  W.Key = Key;
-  // cuBLAS runs DGEMM on the FP64 tensor cores (DMMA) where the GPU has
-  // them, and SGEMM on them (as TF32) when the math mode allows it.
-  bool Tensor = sizeof(T) == 8 || (H->Math & 0xf) == CUBLAS_TF32_TENSOR_OP_MATH;
-  (Tensor ? W.MatrixFmas : W.Fmas) = Mn * K;
-  W.BytesRead =
-      (double(M) * K + double(K) * N + (isZero(H, Beta) ? 0 : Mn)) * E;
-  W.BytesWritten = Mn * E;
-  // 128 x 128 tiles of C, one block each.
-  W.Threads = std::ceil(M / 128.0) * std::ceil(N / 128.0) * 256;
-  return run<T>(H, W);
+  double E = sizeof(T);
+  return run<T>(
+      H, gemmWork(Name, Key, M, N, K, E, E, E, isZero(H, Beta), unitOf<T>(H)));
 }
 
 /// TRSM: B = alpha op(A)^-1 B, A triangular (M x M on the left, N x N on
 /// the right). Per right-hand side, one FMA per element of the triangle
 /// (N(N+1)/2 of them, the diagonal a division); reads the triangle and B,
-/// writes B. cuBLAS blocks the triangle into GEMMs, which run on the tensor
-/// cores as GEMM's do.
+/// writes B. cuBLAS blocks the triangle into GEMMs, which run where GEMM's
+/// do.
 template <typename T>
 cublasStatus_t trsm(const char *Name, const void *Key, cublasHandle_t H,
                     cublasSideMode_t Side, int M, int N) {
@@ -124,17 +156,10 @@ cublasStatus_t trsm(const char *Name, const void *Key, cublasHandle_t H,
   if (M == 0 || N == 0)
     return CUBLAS_STATUS_SUCCESS;
   double E = sizeof(T), Order = Side == CUBLAS_SIDE_LEFT ? M : N,
-         Rhs = Side == CUBLAS_SIDE_LEFT ? N : M;
+         Rhs = Side == CUBLAS_SIDE_LEFT ? N : M, B = double(M) * N;
   double Triangle = Order * (Order + 1) / 2;
-  LibraryWork W;
-  W.Routine = Name;
-  W.Key = Key;
-  bool Tensor = sizeof(T) == 8 || (H->Math & 0xf) == CUBLAS_TF32_TENSOR_OP_MATH;
-  (Tensor ? W.MatrixFmas : W.Fmas) = Triangle * Rhs;
-  W.BytesRead = (Triangle + double(M) * N) * E;
-  W.BytesWritten = double(M) * N * E;
-  W.Threads = std::ceil(M / 128.0) * std::ceil(N / 128.0) * 256;
-  return run<T>(H, W);
+  return run<T>(H, tiledWork(Name, Key, M, N, Triangle * Rhs, unitOf<T>(H),
+                             (Triangle + B) * E, B * E));
 }
 
 template <typename T>
@@ -382,8 +407,7 @@ cublasStatus_t cublasGemmEx(cublasHandle_t H, cublasOperation_t,
   bool Half = Ea == 2 && Eb == 2;
   bool Tf32 = Compute == CUBLAS_COMPUTE_32F_FAST_TF32 ||
               Compute == CUBLAS_COMPUTE_32F_FAST_16F ||
-              Compute == CUBLAS_COMPUTE_32F_FAST_16BF ||
-              (H->Math & 0xf) == CUBLAS_TF32_TENSOR_OP_MATH;
+              Compute == CUBLAS_COMPUTE_32F_FAST_16BF || tf32Math(H);
   bool BetaZero = false;
   if (H->PointerMode == CUBLAS_POINTER_MODE_HOST && Beta)
     BetaZero = Double ? *static_cast<const double *>(Beta) == 0
@@ -391,17 +415,12 @@ cublasStatus_t cublasGemmEx(cublasHandle_t H, cublasOperation_t,
                        Compute == CUBLAS_COMPUTE_16F_PEDANTIC
                    ? *static_cast<const unsigned short *>(Beta) == 0
                    : *static_cast<const float *>(Beta) == 0;
-  double Mn = double(M) * N;
-  LibraryWork W;
-  W.Routine = "cublasGemmEx";
   static const char Key = 0; // cublas_v2.h overloads cublasGemmEx in C++
-  W.Key = &Key;
+  LibraryWork W = gemmWork("cublasGemmEx", &Key, M, N, K, Ea, Eb, Ec, BetaZero,
+                           Half             ? Unit::HalfMatrixCores
+                           : Double || Tf32 ? Unit::MatrixCores
+                                            : Unit::Cores);
   W.Double = Double;
-  (Half ? W.HalfMatrixFmas : Double || Tf32 ? W.MatrixFmas : W.Fmas) = Mn * K;
-  W.BytesRead =
-      double(M) * K * Ea + double(K) * N * Eb + (BetaZero ? 0 : Mn * Ec);
-  W.BytesWritten = Mn * Ec;
-  W.Threads = std::ceil(M / 128.0) * std::ceil(N / 128.0) * 256;
   return status(charge(H->Stream, W));
 }
 
