@@ -172,20 +172,32 @@ void waitAll(const std::shared_ptr<Rendezvous> &Rv) {
     Rv->Done->wait(L);
 }
 
-double seconds(Rank &R, const Call &C, Rendezvous &Rv) {
-  if (Rv.Seconds >= 0)
-    return Rv.Seconds;
-  const models::Machine &M = Runtime::get().machine();
-  models::NcclSystem Sys = models::NcclSystem::of(
-      M, C.Comm->Group->Size, static_cast<int>(Rv.Nodes.size()));
-  Rv.Seconds =
-      C.K == Kind::Collective
-          ? models::ncclCollectiveTime(C.Coll, Rv.Bytes, Sys, selection())
-                .Seconds
-          : models::ncclPointToPointTime(Rv.Bytes, Rv.Nodes.size() <= 1, Sys,
-                                         selection())
-                .Seconds;
+/// NCCL's time for \p Bytes of a call of kind \p K (collective \p Coll)
+/// among \p Members ranks on \p Nodes nodes.
+double ncclSeconds(Kind K, models::NcclCollective Coll, double Bytes,
+                   int Members, int Nodes) {
+  models::NcclSystem Sys =
+      models::NcclSystem::of(Runtime::get().machine(), Members, Nodes);
+  return K == Kind::Collective
+             ? models::ncclCollectiveTime(Coll, Bytes, Sys, selection()).Seconds
+             : models::ncclPointToPointTime(Bytes, Nodes <= 1, Sys, selection())
+                   .Seconds;
+}
+
+double seconds(Rank &, const Call &C, Rendezvous &Rv) {
+  if (Rv.Seconds < 0)
+    Rv.Seconds = ncclSeconds(C.K, C.Coll, Rv.Bytes, C.Comm->Group->Size,
+                             static_cast<int>(Rv.Nodes.size()));
   return Rv.Seconds;
+}
+
+/// Submits \p Op on \p S after the host's launch of it (none when the
+/// stream is capturing: the graph's launch pays it).
+void launch(Rank &R, Stream &S, StreamOp Op) {
+  Runtime &RT = Runtime::get();
+  if (!S.Capture)
+    RT.cpuWait(R, Category::Launch, RT.gpu().Launch, true);
+  submit(R, S, std::move(Op));
 }
 
 /// Meets the other members of every call in \p Calls (all rendezvous
@@ -240,7 +252,6 @@ struct CapturedCalls final : LaunchHook {
 /// stream; under graph capture, one graph node per stream whose members
 /// meet when the graph is launched.
 void issue(Rank &R, std::vector<Call> Calls) {
-  Runtime &RT = Runtime::get();
   bool Capturing = std::any_of(Calls.begin(), Calls.end(),
                                [](const Call &C) { return C.S->Capture; });
   if (Capturing) {
@@ -268,10 +279,8 @@ void issue(Rank &R, std::vector<Call> Calls) {
   std::vector<Stream *> Order;
   meet(R, Calls, Ops, Order);
   // One kernel launch per stream on the host.
-  for (Stream *S : Order) {
-    RT.cpuWait(R, Category::Launch, RT.gpu().Launch, true);
-    submit(R, *S, std::move(Ops[S]));
-  }
+  for (Stream *S : Order)
+    launch(R, *S, std::move(Ops[S]));
 }
 
 /// Issues \p C now, or keeps it for ncclGroupEnd.
@@ -363,20 +372,14 @@ ncclResult_t oneSided(ncclComm &Comm, const char *Name, double Bytes, int Peer,
                       " is not a PE of the job");
   const Rank *Target = Comm.Group->Members[Peer];
   bool SameNode = !Target || Target->Node == R.Node;
-  Runtime &RT = Runtime::get();
-  models::NcclSystem Sys =
-      models::NcclSystem::of(RT.machine(), Comm.Group->Size, SameNode ? 1 : 2);
-  double T =
-      models::ncclPointToPointTime(Bytes, SameNode, Sys, selection()).Seconds;
   StreamOp Op;
   Op.K = StreamOp::Sleep;
   Op.Name = Name;
   Op.Estimate = true;
-  Op.Seconds = T;
-  Op.Parts[0] = {Category::Nccl, T};
-  if (!S->Capture)
-    RT.cpuWait(R, Category::Launch, RT.gpu().Launch, true);
-  submit(R, *S, std::move(Op));
+  Op.Seconds = ncclSeconds(Kind::Send, models::NcclCollective::AllReduce, Bytes,
+                           Comm.Group->Size, SameNode ? 1 : 2);
+  Op.Parts[0] = {Category::Nccl, Op.Seconds};
+  launch(R, *S, std::move(Op));
   return ncclSuccess;
 }
 
