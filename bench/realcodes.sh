@@ -104,6 +104,18 @@ simulate() {
     >> "$log" 2>&1
 }
 
+# The Jacobi codes' norm reads as --device-value options: the norm is
+# copied back at the cudaMemcpyAsync after the kernel launch (the
+# single-GPU reference's and the multi-GPU loop's); 1.0 keeps every
+# iteration running.
+norm_reads() {
+  local dir=$1 src=$2 l
+  for l in $(grep -n 'cudaMemcpyAsync(l2_norm_h\|cudaMemcpyAsync(l2_norm_bufs\[curr\].h' \
+    "$dir/$src" | cut -d: -f1); do
+    printf -- '--device-value %s:%s=1.0 ' "$src" "$l"
+  done
+}
+
 mgpm() {
   local dir=$1 variant
   for variant in mpi mpi_overlap nccl nccl_overlap nccl_graphs nvshmem; do
@@ -123,13 +135,8 @@ mgpm() {
       make -C "$copy" NVCC=orrery-cxx MPICXX=orrery-cxx \
         NVCC_FLAGS='-DHAVE_CUB -lineinfo -std=c++17' > "$log.build" 2>&1 && built=yes
     fi
-    # The norm is copied back at the cudaMemcpyAsync after the kernel launch
-    # (the single-GPU reference's and the multi-GPU loop's).
-    local lines
-    lines=$(grep -n 'cudaMemcpyAsync(l2_norm_h\|cudaMemcpyAsync(l2_norm_bufs\[curr\].h' \
-      "$copy/$src" | cut -d: -f1)
     local values=()
-    for l in $lines; do values+=(--device-value "$src:$l=1.0"); done
+    read -r -a values <<<"$(norm_reads "$copy" "$src")"
     [ $built = yes ] && (cd "$copy" && simulate "$log" "$np" "${values[@]}" ./jacobi $jacobi_args)
     report "multi-gpu-programming-models/$variant" $built "$log"
   done
@@ -483,10 +490,8 @@ jsc_tutorial() {
       DISABLE_CUB=1 NVSHMEM_HOME=/opt/nvshmem \
       MPI_HOME="${MPI_HOME:-/usr/lib/x86_64-linux-gnu/openmpi}" \
       > "$log.build" 2>&1 && built=yes
-    local values=() l
-    for l in $(grep -n 'cudaMemcpyAsync(l2_norm_h' "$copy/$src" | cut -d: -f1); do
-      values+=(--device-value "$src:$l=1.0")
-    done
+    local values=()
+    read -r -a values <<<"$(norm_reads "$copy" "$src")"
     [ $built = yes ] && (cd "$copy" && simulate "$log" "$np" --gpu-bind local \
       "${values[@]}" ./jacobi $jacobi_args)
     report "tutorial-multi-gpu/08-H $t solution" $built "$log"
