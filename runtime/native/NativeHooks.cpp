@@ -156,6 +156,9 @@ void orrery_read_hint(const orrery_site *Site, const char *Type, const char *) {
   orrery::native::readHint(Site, Type);
 }
 
+// A native kernel leaves what it computes: nothing to write.
+void orrery_launch_value(const orrery_site *, const char *, const char *) {}
+
 void orrery_mpi_begin(const orrery_site *Site, orrery_buf, orrery_buf Recv,
                       int Peer, intptr_t Comm, int, int, int,
                       const void *Request) {

@@ -272,12 +272,18 @@ void orrery_cuda_begin(const orrery_site *site, orrery_buf dst, orrery_buf src,
  * device_value(V)` on the line before the call, or NULL. A simulation,
  * which holds no device data, writes the value the user set for this site
  * there (docs/simulate.md); a native run with ORRERY_RECORD_READS set
- * records what the call wrote there. Announced before orrery_launch_begin,
- * `value_type` is "@ARG" and `device_value` the VALUE of a `#pragma orrery
- * device_value(ARG=VALUE)` before the launch: what the kernel leaves where
- * its pointer argument ARG points. */
+ * records what the call wrote there. */
 void orrery_read_hint(const orrery_site *site, const char *value_type,
                       const char *device_value);
+
+/* What a kernel leaves for the host: announced just before
+ * orrery_launch_begin at a `<<<>>>` launch with a `#pragma orrery
+ * device_value(ARG=VALUE)` on the line before it. `arg` names the kernel's
+ * pointer parameter (a name or an index from 0), `value` is VALUE (a value
+ * or a schedule). A simulation writes it where that argument points
+ * (docs/simulate.md, "What kernels leave for the host"). */
+void orrery_launch_value(const orrery_site *site, const char *arg,
+                         const char *value);
 
 /* Kernel launches: geometry, dynamic shared memory bytes and stream. */
 void orrery_launch_begin(const orrery_site *site, orrery_dim3 grid,

@@ -118,6 +118,9 @@ std::string beginCall(const Site &S) {
   if (!S.ReadType.empty())
     return formatv("(orrery_read_hint(&{0}, \"{1}\", {2}), {3})",
                    siteVariable(S.Id), S.ReadType, S.ReadValue, Out);
+  if (!S.OutputArg.empty())
+    return formatv("(orrery_launch_value(&{0}, {1}, {2}), {3})",
+                   siteVariable(S.Id), S.OutputArg, S.OutputValue, Out);
   return Out;
 }
 

@@ -127,8 +127,8 @@ void SiteCollector::hintCall(const CUDAKernelCallExpr *K, StringRef Callee,
 }
 
 /// A `#pragma orrery device_value(ARG=VALUE)` before a launch: what the
-/// kernel leaves where its pointer argument ARG points, announced like a
-/// device read's value with the type "@ARG" (hooks.h, orrery_read_hint).
+/// kernel leaves where its pointer argument ARG points (hooks.h,
+/// orrery_launch_value).
 void SiteCollector::launchPragma(SourceLocation Loc, Site &S) {
   std::optional<std::string> V = devicePragmaValue(Loc, SM);
   if (!V)
@@ -140,8 +140,8 @@ void SiteCollector::launchPragma(SourceLocation Loc, Site &S) {
                     "kernel's pointer parameter the host reads after it";
   if (support::isParameterName(Arg.str()) && !Value.empty())
     if (std::optional<std::string> Literal = scheduleLiteral(Value, Why)) {
-      S.ReadType = "@" + Arg.str();
-      S.ReadValue = *Literal;
+      S.OutputArg = "\"" + Arg.str() + "\"";
+      S.OutputValue = *Literal;
       return;
     }
   warn(Loc, DiagDeviceValue,

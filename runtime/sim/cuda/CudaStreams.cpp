@@ -324,7 +324,7 @@ cudaError_t cudaLaunchKernel(const void *Func, dim3 Grid, dim3 Block,
   // What the kernel leaves for the host, where the user set it (a
   // captured launch runs later, from its graph: not written).
   if (P.Site && !S->Capture && !deviceExecutor().real())
-    kernelOutputs(R, P.Site, Func, Args);
+    kernelOutputs(R, P, Func, Args);
   submit(R, *S, std::move(Op));
   return cudaSuccess;
 }

@@ -102,6 +102,17 @@ void orrery_read_hint(const orrery_site *S, const char *Type,
   R.Read = {S, Type, Value};
 }
 
+void orrery_launch_value(const orrery_site *S, const char *Arg,
+                         const char *Value) {
+  Rank &R = callingRank();
+  if (R.Launch.Site != S) {
+    R.Launch = PendingLaunch();
+    R.Launch.Site = S;
+  }
+  R.Launch.OutputArg = Arg;
+  R.Launch.OutputValue = Value;
+}
+
 void orrery_cuda_begin(const orrery_site *S, orrery_buf, orrery_buf, long long,
                        const void *) {
   enter(S);

@@ -92,6 +92,10 @@ struct PendingLaunch {
   /// name and where Counts came from, for the report.
   const char *Name = nullptr;
   const char *Hint = nullptr;
+  /// orrery_launch_value: the pointer parameter a `#pragma orrery
+  /// device_value(ARG=VALUE)` names and its value (null: none).
+  const char *OutputArg = nullptr;
+  const char *OutputValue = nullptr;
 };
 
 /// The device read a hook announced (orrery_read_hint), consumed by the

@@ -54,13 +54,14 @@ void mpiResultBegin(Rank &R, const orrery_site *Site, const orrery_buf &Result,
 /// program's request is MPI_REQUEST_NULL again).
 void mpiResultsCompleted(Rank &R);
 
-/// What the kernel \p Func launched at \p Site with arguments \p Args
-/// leaves in memory the host reads directly (managed or mapped pinned
-/// memory): a value set at FILE:LINE@ARG (or `#pragma orrery
-/// device_value(ARG=VALUE)` before the launch) is written, at the launch,
+/// What the kernel \p Func launched (\p Launch: its site and
+/// orrery_launch_value's pragma) with arguments \p Args leaves in memory the
+/// host reads directly (managed or mapped pinned memory): a value set at
+/// FILE:LINE@ARG (or `#pragma orrery device_value(ARG=VALUE)` before the
+/// launch) is written, at the launch,
 /// into the first element its pointer argument ARG points to, in the
 /// element type the kernel registry names. Skeleton mode only.
-void kernelOutputs(Rank &R, const orrery_site *Site, const void *Func,
+void kernelOutputs(Rank &R, const PendingLaunch &Launch, const void *Func,
                    void **Args);
 
 /// \p Text in \p Type's representation (f32, f64, i8-i64, u8-u64, bytes):

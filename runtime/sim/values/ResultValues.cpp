@@ -149,8 +149,9 @@ void cannotWrite(const orrery_site *Site, const std::string &Arg,
 
 } // namespace
 
-void kernelOutputs(Rank &R, const orrery_site *Site, const void *Func,
+void kernelOutputs(Rank &R, const PendingLaunch &Launch, const void *Func,
                    void **Args) {
+  const orrery_site *Site = Launch.Site;
   if (!Site || !Site->file)
     return;
   // The user's FILE:LINE@ARG values, then a pragma's `ARG=VALUE`.
@@ -167,9 +168,9 @@ void kernelOutputs(Rank &R, const orrery_site *Site, const void *Func,
       U.Used = true;
       Targets.push_back({U.Arg, &U, nullptr, std::nullopt});
     }
-  if (R.Read.Site == Site && R.Read.Type && R.Read.Type[0] == '@' &&
-      R.Read.Pragma)
-    Targets.push_back({R.Read.Type + 1, nullptr, R.Read.Pragma, std::nullopt});
+  if (Launch.OutputArg && Launch.OutputValue)
+    Targets.push_back(
+        {Launch.OutputArg, nullptr, Launch.OutputValue, std::nullopt});
   if (Targets.empty())
     return;
   const orrery_kernel_entry *E = registeredKernel(Func);

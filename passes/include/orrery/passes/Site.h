@@ -55,6 +55,9 @@ struct Site {
   /// `#pragma orrery device_value` as a C string literal or "0"; empty
   /// ReadType when the call is no device read.
   std::string ReadType, ReadValue;
+  /// Launches after a `#pragma orrery device_value(ARG=VALUE)`: ARG and
+  /// VALUE as C string literals (orrery_launch_value); empty otherwise.
+  std::string OutputArg, OutputValue;
   /// Launches of a hinted kernel: the hint function (with the launch's
   /// template arguments) and the kernel arguments, as written.
   std::string HintFunction;
