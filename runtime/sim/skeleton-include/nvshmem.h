@@ -129,20 +129,23 @@ ORRERY_NVSHMEM_HOSTDEVICE void nvshmem_getmem_nbi(void *dest,
                                                          T value);             \
   ORRERY_NVSHMEM_DEVICE void nvshmem_##NAME##_wait_until_all(                  \
       T *ivars, size_t nelems, const int *status, int cmp, T value);
-/* The element types of the typed RMA calls (the library defines the host
- * ones from the same list). */
-#define ORRERY_NVSHMEM_RMA_TYPES(X)                                            \
+/* The element types of the reductions (nvshmemx.h), and of the typed RMA
+ * calls: those and three more. The library defines its calls from the
+ * same lists. */
+#define ORRERY_NVSHMEM_REDUCTION_TYPES(X)                                      \
   X(float, float)                                                              \
   X(double, double)                                                            \
-  X(char, char)                                                                \
-  X(short, short)                                                              \
   X(int, int)                                                                  \
   X(long, long)                                                                \
   X(long long, longlong)                                                       \
   X(int32_t, int32)                                                            \
   X(int64_t, int64)                                                            \
   X(uint32_t, uint32)                                                          \
-  X(uint64_t, uint64)                                                          \
+  X(uint64_t, uint64)
+#define ORRERY_NVSHMEM_RMA_TYPES(X)                                            \
+  ORRERY_NVSHMEM_REDUCTION_TYPES(X)                                            \
+  X(char, char)                                                                \
+  X(short, short)                                                              \
   X(size_t, size)
 ORRERY_NVSHMEM_RMA_TYPES(ORRERY_NVSHMEM_RMA)
 #undef ORRERY_NVSHMEM_RMA

@@ -89,24 +89,16 @@ void nvshmemx_getmem_nbi_on_stream(void *dest, const void *source,
       cudaStream_t stream);                                                    \
   int nvshmem_##NAME##_##OP##_reduce(nvshmem_team_t team, T *dest,             \
                                      const T *source, size_t nreduce);
+/* The reduction operators, each a call per element type. */
+#define ORRERY_NVSHMEM_REDUCE_OPS(REDUCE, T, NAME)                             \
+  REDUCE(T, NAME, sum)                                                         \
+  REDUCE(T, NAME, prod)                                                        \
+  REDUCE(T, NAME, min)                                                         \
+  REDUCE(T, NAME, max)
 #define ORRERY_NVSHMEMX_REDUCTIONS(T, NAME)                                    \
   ORRERY_NVSHMEMX_TYPED(T, NAME)                                               \
-  ORRERY_NVSHMEMX_REDUCE(T, NAME, sum)                                         \
-  ORRERY_NVSHMEMX_REDUCE(T, NAME, prod)                                        \
-  ORRERY_NVSHMEMX_REDUCE(T, NAME, min)                                         \
-  ORRERY_NVSHMEMX_REDUCE(T, NAME, max)
-/* The element types of the typed collectives and of the reductions (the
- * library defines the calls from the same lists). */
-#define ORRERY_NVSHMEM_REDUCTION_TYPES(X)                                      \
-  X(float, float)                                                              \
-  X(double, double)                                                            \
-  X(int, int)                                                                  \
-  X(long, long)                                                                \
-  X(long long, longlong)                                                       \
-  X(int32_t, int32)                                                            \
-  X(int64_t, int64)                                                            \
-  X(uint32_t, uint32)                                                          \
-  X(uint64_t, uint64)
+  ORRERY_NVSHMEM_REDUCE_OPS(ORRERY_NVSHMEMX_REDUCE, T, NAME)
+/* The typed collectives: every reduction type, and char. */
 #define ORRERY_NVSHMEM_COLLECT_ONLY_TYPES(X) X(char, char)
 ORRERY_NVSHMEM_REDUCTION_TYPES(ORRERY_NVSHMEMX_REDUCTIONS)
 ORRERY_NVSHMEM_COLLECT_ONLY_TYPES(ORRERY_NVSHMEMX_TYPED)
