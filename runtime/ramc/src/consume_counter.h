@@ -13,25 +13,28 @@ namespace ramc {
 
 class ConsumeCounter {
 public:
-  /// Sets the total number of arrivals seen so far (monotonic source, e.g. a
-  /// hardware counter). A smaller value than before is ignored.
+  /// Sets the total number of arrivals a monotonic source (a hardware
+  /// counter) has seen so far. A smaller value than before is ignored.
   void observe(uint64_t Total) {
-    if (Total > Arrived)
-      Arrived = Total;
+    if (Total > Observed)
+      Observed = Total;
   }
-  void add(uint64_t N) { Arrived += N; }
+  /// Adds arrivals counted in software (CQ data, deposited batches); they
+  /// add to the observed ones, so both sources may count one window.
+  void add(uint64_t N) { Added += N; }
   bool test(uint64_t N) {
-    if (Arrived - Consumed < N)
+    if (arrived() - Consumed < N)
       return false;
     Consumed += N;
     return true;
   }
-  uint64_t arrived() const { return Arrived; }
+  uint64_t arrived() const { return Observed + Added; }
   uint64_t consumed() const { return Consumed; }
-  uint64_t available() const { return Arrived - Consumed; }
+  uint64_t available() const { return arrived() - Consumed; }
 
 private:
-  uint64_t Arrived = 0;
+  uint64_t Observed = 0;
+  uint64_t Added = 0;
   uint64_t Consumed = 0;
 };
 

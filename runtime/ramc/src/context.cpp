@@ -11,7 +11,7 @@
 
 namespace ramc {
 
-static bool envInt(const char *Name, int64_t &Out, std::string &Err) {
+bool envInt(const char *Name, int64_t &Out, std::string &Err) {
   const char *V = std::getenv(Name);
   if (!V || !*V)
     return true;
@@ -45,6 +45,8 @@ bool Options::load(const ramc_ctx_options_t *C, std::string &Err) {
   if (!envInt("RAMC_TIMEOUT_MS", V, Err))
     return false;
   DefaultTimeoutMs = V;
+  if (!loadAggregation(Err))
+    return false;
   V = DeliveryComplete;
   if (!envInt("RAMC_DELIVERY_COMPLETE", V, Err))
     return false;
@@ -155,6 +157,7 @@ int Context::init(const Options &O) {
   if (!Opts.MaxWindows)
     Opts.MaxWindows = Tr->defaultMaxWindows();
   Layout = ControlLayout(Opts.MaxWindows, Tr->scratchSlots());
+  AggBytes = Opts.AggPutMax ? std::min(Opts.AggBytes, Tr->batchLimit()) : 0;
   Ctrl = static_cast<uint8_t *>(std::aligned_alloc(4096, Layout.Total));
   if (!Ctrl)
     return fail(RAMC_ERROR, "ramc_init: out of memory for the control region");
@@ -191,12 +194,14 @@ int Context::init(const Options &O) {
     return fail(RAMC_ERROR, "ramc_init on rank %d: %s bootstrap: %s", Rank,
                 Boot->name(), E.c_str());
   EpKey = Key;
-  Description = Tr->describe() + " bootstrap=" + Boot->name();
+  Description = Tr->describe() + " bootstrap=" + Boot->name() +
+                describeAggregation();
   Ready = true;
   return RAMC_SUCCESS;
 }
 
 Context::~Context() {
+  releaseSendBuffers();
   for (Window &W : Windows)
     if (W.Live)
       Tr->release(W.Mr);
@@ -258,6 +263,7 @@ int Context::barrier() {
   // talked to are looked at: one gone before the barrier fails it; one
   // gone while waiting or once released fails it unless the bootstrap
   // says it had arrived (a process may leave right after a barrier).
+  flushBatches("ramc_barrier");
   int Gone = firstGonePeer(/*Now=*/true);
   bool Ok = Gone < 0 && Boot->barrier(
                             [&] {
@@ -287,6 +293,7 @@ int Context::barrier() {
 }
 
 int Context::progress() {
+  flushBatches("ramc_progress");
   Tr->progress(*this);
   return RAMC_SUCCESS;
 }
@@ -300,6 +307,10 @@ void Context::onTxDone(void *Op) {
     break;
   case OpKind::Get:
     Gets.done(opPeer(Op));
+    break;
+  case OpKind::Batch:
+    releaseSendBuffer(opSeq(Op));
+    Puts.done(opPeer(Op));
     break;
   case OpKind::Internal:
     if (opSeq(Op) == InternalSeq)
@@ -509,6 +520,8 @@ const char *opName(OpKind K) {
     return "attach acknowledgement";
   case OpKind::Atomic:
     return "atomic increment";
+  case OpKind::Batch:
+    return "batch of aggregated puts";
   }
   return "operation";
 }

@@ -12,6 +12,7 @@
 #ifndef RAMC_SRC_CONTEXT_H
 #define RAMC_SRC_CONTEXT_H
 
+#include "batch.h"
 #include "board.h"
 #include "bootstrap.h"
 #include "consume_counter.h"
@@ -40,11 +41,24 @@ struct Options {
   int64_t DefaultTimeoutMs = 120000;
   bool DeliveryComplete = false;
   size_t MaxWindows = 0; // 0: the transport's default (1024 natively)
+  /// Aggregation of small non-blocking puts (aggregate.cpp): puts of at
+  /// most AggPutMax bytes are shipped in batches of at most AggBytes. 0:
+  /// off.
+  size_t AggBytes = 16384;
+  size_t AggPutMax = 1024;
   /// Reads the environment (RAMC_PROVIDER, FI_PROVIDER, RAMC_NOTIFY,
-  /// RAMC_TIMEOUT_MS, RAMC_DELIVERY_COMPLETE, RAMC_MAX_WINDOWS) and then
-  /// applies what C sets explicitly. Returns false with Err on a bad value.
+  /// RAMC_TIMEOUT_MS, RAMC_DELIVERY_COMPLETE, RAMC_MAX_WINDOWS,
+  /// RAMC_AGG_BYTES, RAMC_AGG_PUT_MAX) and then applies what C sets
+  /// explicitly. Returns false with Err on a bad value.
   bool load(const ramc_ctx_options_t *C, std::string &Err);
+
+private:
+  bool loadAggregation(std::string &Err);
 };
+
+/// Reads the integer environment variable Name into Out (left alone when
+/// unset); false with Err when it is not an integer.
+bool envInt(const char *Name, int64_t &Out, std::string &Err);
 
 /// A point on the transport's clock (transportClock()).
 class Deadline {
@@ -217,7 +231,28 @@ private:
   void onTxDone(void *Op) override;
   void onTxError(void *Op, int E, const std::string &Msg) override;
   void onRemoteData(uint64_t Data) override;
+  void onBatch(const uint8_t *Data, size_t Len) override;
   void onRxError(int E, const std::string &Msg) override;
+
+  // Aggregation of small non-blocking puts (aggregate.cpp).
+  /// Whether a non-blocking put of Len bytes from Src goes into a batch.
+  bool aggregates(const void *Src, size_t Len) const;
+  /// Copies the put into the peer's open batch (shipping a full one
+  /// first). Staged is false, with RAMC_SUCCESS, when no send buffer is
+  /// free: the caller puts directly.
+  int stagePut(const Attachment &A, const void *Src, size_t Len, size_t Off,
+               const char *Call, bool &Staged);
+  /// Ships peer P's open batch, if any.
+  int shipBatch(int P, const char *Call);
+  /// Ships every open batch: every call but a non-blocking put does this
+  /// first, so that no staged put waits for a later put to leave. A
+  /// failure is recorded for the next wait for puts (as an injected put's
+  /// would be).
+  void flushBatches(const char *Call);
+  bool takeSendBuffer(uint32_t &Index);
+  void releaseSendBuffer(uint32_t Index);
+  void releaseSendBuffers();
+  std::string describeAggregation() const;
 
   /// Peer's record, resolved on first use (nullptr after a failure).
   Peer *resolve(int Peer, const char *Call, int &Code);
@@ -318,6 +353,20 @@ private:
   std::vector<uint32_t> FreeAttachments;
 
   PendingOps Puts, Gets;
+  // Aggregation: send buffers (registered where FI_MR_LOCAL asks), free
+  // ones, and each peer's open batch.
+  struct SendBuffer {
+    uint8_t *Data = nullptr;
+    MemRegion Mr;
+  };
+  struct OpenBatch {
+    uint32_t Buffer = 0;
+    BatchWriter Writer;
+  };
+  size_t AggBytes = 0; // effective (0: off)
+  std::vector<SendBuffer> SendBuffers;
+  std::vector<uint32_t> FreeSendBuffers;
+  std::unordered_map<int, OpenBatch> OpenBatches;
   uint32_t InternalSeq = 0;
   bool InternalDone = false;
   int InternalErr = 0;

@@ -2,8 +2,10 @@
 #include "fabric.h"
 
 #include "backoff.h"
+#include "batch.h"
 #include "error.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
@@ -61,12 +63,16 @@ struct Candidate {
   fi_info *Info;
   bool Event;
   bool Atomic;
+  bool Msg;
 };
 } // namespace
 
-static fi_info *makeHints(const FabricOptions &Opts, bool Event, bool Atomic) {
+static fi_info *makeHints(const FabricOptions &Opts, bool Event, bool Atomic,
+                          bool Msg) {
   fi_info *H = fi_allocinfo();
   H->caps = FI_RMA | FI_READ | FI_WRITE | FI_REMOTE_READ | FI_REMOTE_WRITE;
+  if (Msg) // batches of aggregated puts (batch.h)
+    H->caps |= FI_MSG | FI_SEND | FI_RECV | FI_MULTI_RECV;
   if (Event)
     H->caps |= FI_RMA_EVENT;
   if (Atomic)
@@ -91,16 +97,21 @@ bool Fabric::open(const FabricOptions &Opts, std::string &Err) {
     if (E && Opts.Notify == NotifyMode::CqData)
       continue;
     for (int A = 1; A >= 0; --A) {
-      fi_info *H = makeHints(Opts, E, A);
-      fi_info *L = nullptr;
-      int Rc = fi_getinfo(FI_VERSION(1, 17), nullptr, nullptr, 0, H, &L);
-      fi_freeinfo(H);
-      if (Rc || !L)
-        continue;
-      Lists.push_back(L);
-      for (fi_info *I = L; I; I = I->next)
-        if (!(I->mode & (FI_CONTEXT | FI_CONTEXT2 | FI_RX_CQ_DATA)))
-          Cands.push_back({I, E != 0, A != 0});
+      // Messages where the provider has them (every provider RAMC knows
+      // does); without, puts are not aggregated.
+      for (int M = 1; M >= 0; --M) {
+        fi_info *H = makeHints(Opts, E, A, M);
+        fi_info *L = nullptr;
+        int Rc = fi_getinfo(FI_VERSION(1, 17), nullptr, nullptr, 0, H, &L);
+        fi_freeinfo(H);
+        if (Rc || !L)
+          continue;
+        Lists.push_back(L);
+        for (fi_info *I = L; I; I = I->next)
+          if (!(I->mode & (FI_CONTEXT | FI_CONTEXT2 | FI_RX_CQ_DATA)))
+            Cands.push_back({I, E != 0, A != 0, M != 0});
+        break;
+      }
     }
   }
   const Candidate *Best = nullptr;
@@ -111,13 +122,17 @@ bool Fabric::open(const FabricOptions &Opts, std::string &Err) {
     }
     int RC = providerRank(C.Info->fabric_attr->prov_name);
     int RB = providerRank(Best->Info->fabric_attr->prov_name);
-    if (RC != RB ? RC < RB
-                 : (C.Event != Best->Event ? C.Event : C.Atomic > Best->Atomic))
+    bool Better = RC != RB              ? RC < RB
+                  : C.Event != Best->Event ? C.Event
+                  : C.Msg != Best->Msg     ? C.Msg
+                                           : C.Atomic > Best->Atomic;
+    if (Better)
       Best = &C;
   }
   if (Best) {
     Info = fi_dupinfo(Best->Info);
     Atomics = Best->Atomic;
+    Msg = Best->Msg;
   }
   bool HaveEvent = Best && Best->Event;
   for (fi_info *L : Lists)
@@ -184,11 +199,21 @@ bool Fabric::open(const FabricOptions &Opts, std::string &Err) {
     Rc = fi_ep_bind(Ep, &RxCq->fid, FI_RECV);
   if (!Rc)
     Rc = fi_enable(Ep);
+  if (!Rc && Msg) {
+    // A multi-receive buffer is handed back once it has less room left
+    // than the largest batch. (Set after fi_enable: shm 1.17 crashes when
+    // it is set before.)
+    size_t Min = kMaxBatchBytes;
+    Rc = fi_setopt(&Ep->fid, FI_OPT_ENDPOINT, FI_OPT_MIN_MULTI_RECV, &Min,
+                   sizeof(Min));
+  }
   if (Rc) {
     Err = format("setting up the endpoint on provider %s failed: %s",
                  ProvName.c_str(), transportError(Rc).c_str());
     return false;
   }
+  if (Msg && !postReceiveBuffers(Err))
+    return false;
 
   std::string Why = "the provider does not grant FI_RMA_EVENT";
   if (HaveEvent && tryCounters(Why)) {
@@ -414,6 +439,57 @@ void Fabric::waitForEvent(Backoff &B, const Deadline &) { B.pause(); }
 
 void Fabric::pollAgain(Backoff &B) { B.pause(); }
 
+bool Fabric::postReceiveBuffers(std::string &Err) {
+  RxBuffers.resize(kRxBuffers);
+  for (RxBuffer &B : RxBuffers) {
+    B.Data.reset(new uint8_t[kRxBufferBytes]);
+    if ((MrMode & FI_MR_LOCAL) &&
+        !registerLocal(B.Data.get(), kRxBufferBytes, B.Mr, Err))
+      return false;
+  }
+  for (size_t I = 0; I < RxBuffers.size(); ++I) {
+    long Rc = repost(I);
+    if (Rc) {
+      Err = format("posting a receive buffer for aggregated puts on provider "
+                   "%s failed: %s (RAMC_AGG_BYTES=0 does not avoid it; "
+                   "report this provider)",
+                   ProvName.c_str(), transportError(Rc).c_str());
+      return false;
+    }
+  }
+  return true;
+}
+
+long Fabric::repost(size_t I) {
+  RxBuffer &B = RxBuffers[I];
+  iovec Iov{B.Data.get(), kRxBufferBytes};
+  void *Desc = B.Mr.Desc;
+  fi_msg M{};
+  M.msg_iov = &Iov;
+  M.desc = &Desc;
+  M.iov_count = 1;
+  M.addr = FI_ADDR_UNSPEC;
+  M.context = reinterpret_cast<void *>(static_cast<uintptr_t>(I + 1));
+  long Rc;
+  // Progress may be needed before the provider takes the buffer back.
+  for (int Try = 0; (Rc = fi_recvmsg(Ep, &M, FI_MULTI_RECV)) == -FI_EAGAIN &&
+                    Try < 1000;
+       ++Try)
+    fi_cq_read(RxCq, nullptr, 0);
+  return Rc;
+}
+
+long Fabric::sendBatch(PeerAddr Peer, const void *Buf, size_t Len, void *Desc,
+                       void *Op) {
+  if (!Op)
+    return fi_inject(Ep, Buf, Len, Peer);
+  return fi_send(Ep, Buf, Len, Desc, Peer, Op);
+}
+
+size_t Fabric::batchLimit() const {
+  return Msg ? std::min(kMaxBatchBytes, MaxMsg) : 0;
+}
+
 size_t Fabric::progress(CompletionSink &Sink) {
   size_t Total = 0;
   fi_cq_data_entry E[32];
@@ -431,16 +507,24 @@ size_t Fabric::progress(CompletionSink &Sink) {
           Sink.onTxError(EE.op_context, EE.err, Msg);
         else
           Sink.onRxError(EE.err, Msg);
+        if (Cq == RxCq && (EE.flags & FI_MULTI_RECV))
+          rxReleased(EE.op_context, Sink);
         ++Total;
         continue;
       }
       if (N <= 0)
         break;
       for (ssize_t I = 0; I < N; ++I) {
-        if (Cq == TxCq)
+        if (Cq == TxCq) {
           Sink.onTxDone(E[I].op_context);
-        else if (E[I].flags & FI_REMOTE_CQ_DATA)
+          continue;
+        }
+        if (E[I].flags & FI_REMOTE_CQ_DATA)
           Sink.onRemoteData(E[I].data);
+        if ((E[I].flags & FI_RECV) && E[I].len)
+          Sink.onBatch(static_cast<const uint8_t *>(E[I].buf), E[I].len);
+        if (E[I].flags & FI_MULTI_RECV)
+          rxReleased(E[I].op_context, Sink);
       }
       Total += static_cast<size_t>(N);
       if (N < 32)
@@ -450,9 +534,22 @@ size_t Fabric::progress(CompletionSink &Sink) {
   return Total;
 }
 
+void Fabric::rxReleased(void *Context, CompletionSink &Sink) {
+  auto I = reinterpret_cast<uintptr_t>(Context);
+  if (I == 0 || I > RxBuffers.size())
+    return;
+  if (long Rc = repost(I - 1))
+    Sink.onRxError(static_cast<int>(-Rc),
+                   "reposting a receive buffer for aggregated puts failed; "
+                   "batches from peers may stall");
+}
+
 void Fabric::close() {
   if (Ep)
     closeFid(&Ep->fid);
+  for (RxBuffer &B : RxBuffers)
+    release(B.Mr);
+  RxBuffers.clear();
   if (Av)
     closeFid(&Av->fid);
   if (TxCq)
@@ -487,11 +584,11 @@ std::string Fabric::describe() const {
     if (MrMode & B.Bit)
       MrBits += (MrBits.empty() ? "" : ",") + std::string(B.Name);
   return format("provider=%s notify=%s mr_mode=[%s] inject=%zu atomics=%s "
-                "delivery_complete=%s",
+                "delivery_complete=%s messages=%s",
                 ProvName.c_str(),
                 Mode == NotifyMode::MrCounter ? "mr_counter" : "cq_data",
                 MrBits.c_str(), InjectSize, Atomics ? "yes" : "no",
-                Delivery ? "yes" : "no") +
+                Delivery ? "yes" : "no", Msg ? "yes" : "no") +
          providerNotes(ProvName);
 }
 

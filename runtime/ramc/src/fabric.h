@@ -12,6 +12,7 @@
 #include "transport.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,9 @@ public:
   long write(const RmaOp &Op) override;
   long read(const RmaOp &Op) override;
   long atomicInc(const RmaOp &Op, bool DeliveryComplete) override;
+  /// fi_send, or fi_inject when Op is null.
+  long sendBatch(PeerAddr Peer, const void *Buf, size_t Len, void *Desc,
+                 void *Op) override;
 
   /// Drains both completion queues once. Returns entries processed.
   size_t progress(CompletionSink &Sink) override;
@@ -61,6 +65,7 @@ public:
   NotifyMode notify() const override { return Mode; }
   size_t injectSize() const override { return InjectSize; }
   size_t maxMsgSize() const override { return MaxMsg; }
+  size_t batchLimit() const override;
   bool needsLocalMr() const override { return MrMode & FI_MR_LOCAL; }
   bool hasAtomics() const override { return Atomics; }
   bool deliveryComplete() const override { return Delivery; }
@@ -73,6 +78,19 @@ private:
   fi_info *choose(fi_info *List) const;
   bool tryCounters(std::string &Why);
   bool bindAndEnable(fid_mr *Mr, fid_cntr *Cntr, std::string &Err);
+  /// Batches arrive in multi-receive buffers (FI_MULTI_RECV), each handed
+  /// back by the provider once nearly full and then posted again.
+  bool postReceiveBuffers(std::string &Err);
+  long repost(size_t Index);
+  void rxReleased(void *Context, CompletionSink &Sink);
+
+  static constexpr size_t kRxBuffers = 2;
+  static constexpr size_t kRxBufferBytes = 512 * 1024;
+  struct RxBuffer {
+    std::unique_ptr<uint8_t[]> Data;
+    MemRegion Mr;
+  };
+  std::vector<RxBuffer> RxBuffers;
 
   fi_info *Info = nullptr;
   fid_fabric *Fab = nullptr;
@@ -87,6 +105,7 @@ private:
   uint64_t MrMode = 0;
   uint64_t NextKey = 1;
   bool Atomics = false;
+  bool Msg = false;
   bool Delivery = false;
   std::string ProvName;
 };

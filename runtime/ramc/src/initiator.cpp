@@ -21,6 +21,7 @@ Context::Attachment *Context::attachment(ramc_initiator_t H, const char *Call,
 }
 
 int Context::bbRead(int P, Board &Snap, const char *Call) {
+  flushBatches(Call);
   Deadline D(Opts.DefaultTimeoutMs);
   for (;;) {
     void *Landing = nullptr;
@@ -156,6 +157,7 @@ int Context::readStatus(ramc_initiator_t H, uint64_t &V, const char *Call) {
   Attachment *A = attachment(H, Call, Code);
   if (!A)
     return Code;
+  flushBatches(Call);
   Deadline D(Opts.DefaultTimeoutMs);
   void *Landing = nullptr;
   if (int Rc = readControl(A->Peer, A->StatusAddr, sizeof(StatusWord), Landing,
@@ -242,6 +244,20 @@ int Context::put(ramc_initiator_t H, const void *Src, size_t Len, size_t Off,
   if (int Rc = checkTransfer(*A, Src, Len, Off, Call, /*IsPut=*/true))
     return Rc;
   int P = A->Peer;
+  if (NonBlocking && aggregates(Src, Len)) {
+    bool Staged = false;
+    if (int Rc = stagePut(*A, Src, Len, Off, Call, Staged))
+      return Rc;
+    if (Staged)
+      return RAMC_SUCCESS;
+  }
+  // Puts staged for this peer leave first (all staged puts before a wait).
+  if (NonBlocking) {
+    if (int Rc = shipBatch(P, Call))
+      return Rc;
+  } else {
+    flushBatches(Call);
+  }
   RmaOp Put = rmaOp(*A, Src, Len, Off);
   Put.HasData = Tr->notify() == NotifyMode::CqData;
   Put.Data = encodeWindowOp(A->Chan);
@@ -296,6 +312,7 @@ int Context::get(ramc_initiator_t H, void *Dst, size_t Len, size_t Off,
     return RAMC_SUCCESS;
   if (int Rc = checkTransfer(*A, Dst, Len, Off, Call, /*IsPut=*/false))
     return Rc;
+  flushBatches(Call);
   int P = A->Peer;
   RmaOp Get = rmaOp(*A, Dst, Len, Off);
   Get.Op = encodeOp(OpKind::Get, P, 0);
@@ -325,6 +342,7 @@ int Context::atomicInc(ramc_initiator_t H, size_t Off, const char *Call) {
                 Call, A->Peer, Off, static_cast<unsigned long long>(A->Tag),
                 static_cast<unsigned long long>(A->Len));
   int P = A->Peer;
+  flushBatches(Call);
   Deadline D(Opts.DefaultTimeoutMs);
   // Counted at the target like a put. An MR counter counts the atomic
   // itself. Providers do not carry remote CQ data on atomics (shm drops it,
@@ -358,10 +376,12 @@ int Context::atomicInc(ramc_initiator_t H, size_t Off, const char *Call) {
 }
 
 int Context::waitPuts(int64_t Ms, const char *Call) {
+  flushBatches(Call);
   return waitPending(Puts, Deadline(timeoutFor(Ms)), "put(s)", Call);
 }
 
 int Context::waitGets(int64_t Ms, const char *Call) {
+  flushBatches(Call);
   return waitPending(Gets, Deadline(timeoutFor(Ms)), "get(s)", Call);
 }
 

@@ -187,6 +187,7 @@ int Context::targetTest(ramc_target_t T, uint64_t N, const char *Call) {
   Window *W = window(T, Call, Code);
   if (!W)
     return Code;
+  flushBatches(Call);
   Tr->progress(*this);
   uint64_t Errors = 0;
   refresh(*Tr, W->Mr, W->Ops, Errors);
@@ -231,6 +232,7 @@ int Context::targetCounts(ramc_target_t T, uint64_t &Arrived,
   Window *W = window(T, Call, Code);
   if (!W)
     return Code;
+  flushBatches(Call);
   Tr->progress(*this);
   uint64_t Errors = 0;
   refresh(*Tr, W->Mr, W->Ops, Errors);
@@ -240,6 +242,7 @@ int Context::targetCounts(ramc_target_t T, uint64_t &Arrived,
 }
 
 int Context::bbTestAttaches(uint64_t N, const char *Call) {
+  flushBatches(Call);
   Tr->progress(*this);
   uint64_t Errors = 0;
   refresh(*Tr, CtrlMr, Attaches, Errors);

@@ -43,6 +43,9 @@ struct MemRegion {
   void *Desc = nullptr;
   uint64_t Key = 0;
   uint64_t RemoteBase = 0; // address a peer uses for offset 0
+  /// Device memory (simulated only): its contents are not simulated, so
+  /// nothing is copied into it.
+  bool Device = false;
 };
 
 /// A peer as the transport addresses it (an fi_addr_t under libfabric).
@@ -79,6 +82,9 @@ public:
   virtual void onTxDone(void *Op) = 0;
   virtual void onTxError(void *Op, int Err, const std::string &Msg) = 0;
   virtual void onRemoteData(uint64_t Data) = 0;
+  /// A message (an aggregated batch of puts, batch.h) of Len bytes arrived;
+  /// Data is valid during the call only.
+  virtual void onBatch(const uint8_t *Data, size_t Len) = 0;
   virtual void onRxError(int Err, const std::string &Msg) = 0;
 };
 
@@ -113,6 +119,12 @@ public:
   /// Op.Result to a scratch word. DeliveryComplete: completes only once
   /// done at the target.
   virtual long atomicInc(const RmaOp &Op, bool DeliveryComplete) = 0;
+  /// Sends the Len bytes at Buf (Desc: its registration, FI_MR_LOCAL) to
+  /// Peer as one message, which the peer's progress() hands to its sink's
+  /// onBatch. Injected (completes at once, reports nothing) when Op is
+  /// nullptr, which needs Len <= injectSize(). Only when batchLimit() > 0.
+  virtual long sendBatch(PeerAddr Peer, const void *Buf, size_t Len,
+                         void *Desc, void *Op) = 0;
 
   /// Drains completions into Sink once. Returns entries processed.
   virtual size_t progress(CompletionSink &Sink) = 0;
@@ -125,6 +137,15 @@ public:
   virtual NotifyMode notify() const = 0;
   virtual size_t injectSize() const = 0;
   virtual size_t maxMsgSize() const = 0;
+  /// The largest message sendBatch carries; 0 when this transport sends no
+  /// messages (then no put is aggregated).
+  virtual size_t batchLimit() const = 0;
+  /// Whether Buf is memory the host can copy from (simulated device memory
+  /// is not): only such sources are aggregated.
+  virtual bool hostMemory(const void *Buf) const {
+    (void)Buf;
+    return true;
+  }
   virtual bool needsLocalMr() const = 0;
   virtual bool hasAtomics() const = 0;
   virtual bool deliveryComplete() const = 0;

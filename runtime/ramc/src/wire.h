@@ -43,7 +43,8 @@ enum class OpKind : uint8_t {
   Get = 2,
   Internal = 3, // blocking status/board read
   Ack = 4,
-  Atomic = 5
+  Atomic = 5,
+  Batch = 6 // aggregated puts (batch.h); the sequence is the send buffer
 };
 inline void *encodeOp(OpKind K, int Peer, uint32_t Seq) {
   uint64_t V = (static_cast<uint64_t>(K) << 56) |

@@ -71,6 +71,7 @@ public:
   RegionTable Regions;
   std::vector<TxEvent> TxEvents;
   std::vector<uint64_t> RxData;
+  std::vector<std::vector<uint8_t>> RxBatches;
   std::vector<PendingLeg> Legs;
 
 private:

@@ -58,6 +58,8 @@ const char *kindName(FlowKind K) {
   case FlowKind::ReadRequest:
   case FlowKind::ReadReply:
     return "read";
+  case FlowKind::Batch:
+    return "batch of aggregated puts";
   }
   return "operation";
 }
@@ -113,6 +115,18 @@ void landWrite(Flow &F) {
   complete(F);
 }
 
+/// A batch reaches the target: it waits in the receive queue for the
+/// target's next progress(), which deposits its puts (as libfabric's
+/// receive completions do).
+void landBatch(Flow &F) {
+  SimEndpoint &To = *F.Target;
+  if (!To.Open)
+    return complete(F, ENOTCONN, closedMessage(F));
+  To.RxBatches.push_back(std::move(F.Data));
+  To.wake();
+  complete(F);
+}
+
 /// A read request reaches the target's NIC: the reply carries the bytes as
 /// they are now (or the failure).
 void serveRead(std::unique_ptr<Flow> F) {
@@ -158,6 +172,9 @@ void arrive(std::unique_ptr<Flow> F) {
     break;
   case FlowKind::ReadReply:
     landRead(*F);
+    break;
+  case FlowKind::Batch:
+    landBatch(*F);
     break;
   }
 }

@@ -32,7 +32,7 @@
 
 namespace ramc::sim {
 
-enum class FlowKind { Write, Atomic, ReadRequest, ReadReply };
+enum class FlowKind { Write, Atomic, ReadRequest, ReadReply, Batch };
 
 /// Bytes a read request, or a reply carrying a failure, adds to the route's
 /// latency: none (they are timed messages, never flows).
@@ -46,8 +46,8 @@ struct Flow {
   /// Source of a write (read when it lands), destination of a read.
   const void *Local = nullptr;
   bool LocalDevice = false;
-  /// The source of an injected write (copied when issued), or the bytes a
-  /// read reply carries.
+  /// The source of an injected write (copied when issued), the bytes a
+  /// read reply carries, or a batch of aggregated puts (copied when sent).
   std::vector<uint8_t> Data;
   size_t Len = 0;
   uint64_t RAddr = 0;

@@ -75,6 +75,7 @@ bool SimTransport::registerMemory(void *Buf, size_t Len, bool Counted,
   Out.Counter = R.Counted ? &R : nullptr;
   Out.Key = R.Key;
   Out.RemoteBase = reinterpret_cast<uintptr_t>(Buf);
+  Out.Device = R.Device;
   ++SimWorld::get().LiveObjects;
   return true;
 }
@@ -227,6 +228,32 @@ long SimTransport::readSmall(const RmaOp &O) {
   return 0;
 }
 
+long SimTransport::sendBatch(PeerAddr Peer, const void *Buf, size_t Len,
+                             void *, void *Op) {
+  ++SimWorld::get().Stats.Writes;
+  charge(Costs.Put);
+  SimEndpoint *To = peer(Peer);
+  if (!To)
+    return -EINVAL;
+  auto F = std::make_unique<Flow>();
+  F->Kind = FlowKind::Batch;
+  F->Initiator = Self;
+  F->Target = Peers[Peer];
+  F->Op = Op;
+  F->Len = Len;
+  auto *Src = static_cast<const uint8_t *>(Buf);
+  F->Data.assign(Src, Src + Len);
+  s4u::Host *From = Self->Host, *Dst = To->Host;
+  BenchPause B;
+  reapFlows();
+  send(std::move(F), From, Dst, Len);
+  return 0;
+}
+
+bool SimTransport::hostMemory(const void *Buf) const {
+  return !api::isDeviceMemory(Buf);
+}
+
 long SimTransport::atomicInc(const RmaOp &O, bool) {
   ++SimWorld::get().Stats.Atomics;
   charge(Costs.Atomic);
@@ -237,7 +264,8 @@ size_t SimTransport::progress(CompletionSink &Sink) {
   ++SimWorld::get().Stats.Polls;
   // One poll of the completion queues and counters, unless all it finds
   // was paid for already.
-  bool Paid = !Self->TxEvents.empty() && Self->RxData.empty();
+  bool Paid = !Self->TxEvents.empty() && Self->RxData.empty() &&
+              Self->RxBatches.empty();
   for (const TxEvent &E : Self->TxEvents)
     Paid = Paid && E.Prepaid;
   if (!Paid)
@@ -251,8 +279,10 @@ size_t SimTransport::progress(CompletionSink &Sink) {
   }
   std::vector<TxEvent> Tx;
   std::vector<uint64_t> Rx;
+  std::vector<std::vector<uint8_t>> Batches;
   Tx.swap(Self->TxEvents);
   Rx.swap(Self->RxData);
+  Batches.swap(Self->RxBatches);
   for (const TxEvent &E : Tx) {
     if (E.Err)
       Sink.onTxError(E.Op, E.Err, E.Msg);
@@ -261,7 +291,9 @@ size_t SimTransport::progress(CompletionSink &Sink) {
   }
   for (uint64_t D : Rx)
     Sink.onRemoteData(D);
-  return Tx.size() + Rx.size();
+  for (const std::vector<uint8_t> &B : Batches)
+    Sink.onBatch(B.data(), B.size());
+  return Tx.size() + Rx.size() + Batches.size();
 }
 
 void SimTransport::waitForEvent(Backoff &, const Deadline &D) {

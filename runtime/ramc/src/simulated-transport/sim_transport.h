@@ -51,6 +51,10 @@ public:
   long write(const RmaOp &Op) override;
   long read(const RmaOp &Op) override;
   long atomicInc(const RmaOp &Op, bool DeliveryComplete) override;
+  /// A message like a write of Len bytes, delivered to the target's next
+  /// progress().
+  long sendBatch(PeerAddr Peer, const void *Buf, size_t Len, void *Desc,
+                 void *Op) override;
 
   size_t progress(CompletionSink &Sink) override;
   void waitForEvent(Backoff &B, const Deadline &D) override;
@@ -59,6 +63,9 @@ public:
   NotifyMode notify() const override { return Mode; }
   size_t injectSize() const override { return Costs.InjectSize; }
   size_t maxMsgSize() const override { return size_t(1) << 40; }
+  /// Batches as natively (the front end decides alike).
+  size_t batchLimit() const override { return size_t(1) << 16; }
+  bool hostMemory(const void *Buf) const override;
   bool needsLocalMr() const override { return false; }
   bool hasAtomics() const override { return true; }
   bool deliveryComplete() const override { return Delivery; }
