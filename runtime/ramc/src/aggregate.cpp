@@ -102,26 +102,35 @@ void Context::releaseSendBuffers() {
 
 int Context::stagePut(const Attachment &A, const void *Src, size_t Len,
                       size_t Off, const char *Call, bool &Staged) {
+  // The peer's liveness is looked at when the batch is shipped (post()):
+  // a clock read per staged put would cost more than the copy.
   Staged = false;
   int P = A.Peer;
-  if (peerGone(P))
-    return peerGoneError(P, Call, "put");
-  auto It = OpenBatches.find(P);
-  if (It != OpenBatches.end() && !It->second.Writer.fits(Len)) {
+  OpenBatch *O = LastBatchPeer == P ? LastBatch : nullptr;
+  if (!O) {
+    auto It = OpenBatches.find(P);
+    O = It == OpenBatches.end() ? nullptr : &It->second;
+  }
+  if (O && !O->Writer.fits(Len)) {
     if (int Rc = shipBatch(P, Call))
       return Rc;
-    It = OpenBatches.end();
+    O = nullptr;
   }
-  if (It == OpenBatches.end()) {
+  if (!O) {
     uint32_t B;
     if (!takeSendBuffer(B))
       return RAMC_SUCCESS;
-    It = OpenBatches.emplace(P, OpenBatch()).first;
-    It->second.Buffer = B;
-    It->second.Writer.reset(SendBuffers[B].Data, AggBytes,
-                            static_cast<uint32_t>(Rank));
+    O = &OpenBatches.emplace(P, OpenBatch()).first->second;
+    O->Buffer = B;
+    O->Writer.reset(SendBuffers[B].Data, AggBytes, static_cast<uint32_t>(Rank));
+    O->First = rmaOp(A, O->Writer.buffer() + kFirstRecordData, Len, Off);
+    O->First.HasData = Tr->notify() == NotifyMode::CqData;
+    O->First.Data = encodeWindowOp(A.Chan);
+    O->First.Desc = SendBuffers[B].Mr.Desc;
   }
-  It->second.Writer.append(A.Chan, Off, Src, Len);
+  O->Writer.append(A.Chan, Off, Src, Len);
+  LastBatchPeer = P;
+  LastBatch = O;
   Staged = true;
   return RAMC_SUCCESS;
 }
@@ -132,13 +141,31 @@ int Context::shipBatch(int P, const char *Call) {
     return RAMC_SUCCESS;
   uint32_t B = It->second.Buffer;
   BatchWriter W = It->second.Writer;
+  RmaOp First = It->second.First;
   OpenBatches.erase(It);
+  if (LastBatchPeer == P)
+    LastBatch = nullptr, LastBatchPeer = -1;
+  Deadline D(Opts.DefaultTimeoutMs);
+  int Rc;
+  if (W.records() == 1) { // the put on its own, from the batch's buffer
+    if (First.Len <= Tr->injectSize()) {
+      Rc = post([&] { return Tr->write(First); }, P, "put", D, Call);
+      releaseSendBuffer(B);
+      if (!Rc)
+        Puts.injected(P);
+    } else {
+      First.Op = encodeOp(OpKind::Batch, P, B);
+      Rc = postTracked(
+          Puts, [&] { return Tr->write(First); }, P, "put", D, Call);
+      if (Rc)
+        releaseSendBuffer(B);
+    }
+    return Rc;
+  }
   size_t Len = W.finish();
   std::string What = format("batch of %u aggregated put(s)", W.records());
-  Deadline D(Opts.DefaultTimeoutMs);
   PeerAddr To = Peers[P].Addr;
   void *Desc = SendBuffers[B].Mr.Desc;
-  int Rc;
   if (Len <= Tr->injectSize()) {
     Rc = post([&] { return Tr->sendBatch(To, W.buffer(), Len, Desc, nullptr); },
               P, What.c_str(), D, Call);

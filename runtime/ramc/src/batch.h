@@ -36,6 +36,9 @@ struct RecordHeader {
   uint64_t Off; // byte offset in the window
 };
 
+/// Where the first record's bytes start in a batch.
+constexpr size_t kFirstRecordData = sizeof(BatchHeader) + sizeof(RecordHeader);
+
 /// Bytes a put of Len bytes takes in a batch.
 inline size_t batchRecordBytes(size_t Len) {
   return sizeof(RecordHeader) + ((Len + 7) & ~size_t(7));

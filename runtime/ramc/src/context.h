@@ -44,8 +44,8 @@ struct Options {
   /// Aggregation of small non-blocking puts (aggregate.cpp): puts of at
   /// most AggPutMax bytes are shipped in batches of at most AggBytes. 0:
   /// off.
-  size_t AggBytes = 16384;
-  size_t AggPutMax = 1024;
+  size_t AggBytes = 65536;
+  size_t AggPutMax = 4096;
   /// Reads the environment (RAMC_PROVIDER, FI_PROVIDER, RAMC_NOTIFY,
   /// RAMC_TIMEOUT_MS, RAMC_DELIVERY_COMPLETE, RAMC_MAX_WINDOWS,
   /// RAMC_AGG_BYTES, RAMC_AGG_PUT_MAX) and then applies what C sets
@@ -362,11 +362,18 @@ private:
   struct OpenBatch {
     uint32_t Buffer = 0;
     BatchWriter Writer;
+    /// The first put as a write of its own: a batch that holds only it is
+    /// shipped as that write (no message, no deposit: as fast as before).
+    RmaOp First;
   };
   size_t AggBytes = 0; // effective (0: off)
   std::vector<SendBuffer> SendBuffers;
   std::vector<uint32_t> FreeSendBuffers;
   std::unordered_map<int, OpenBatch> OpenBatches;
+  // The open batch the last staged put went to (node pointers of an
+  // unordered_map stay valid until the node is erased).
+  int LastBatchPeer = -1;
+  OpenBatch *LastBatch = nullptr;
   uint32_t InternalSeq = 0;
   bool InternalDone = false;
   int InternalErr = 0;

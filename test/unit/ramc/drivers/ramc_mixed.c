@@ -6,16 +6,24 @@
  *   word 1 + s        a counter only rank s increments, once per round
  *   read-only area    bytes the owner wrote before posting; gets read them
  *   slot (s, k)       where rank s puts its payload of round k
+ *   sequence word s   rank s puts 1, 2, 3, ... into it, non-blocking
+ *   scatter (s, k, j) where rank s puts the j-th small piece of round k
  * In round k every rank, for every target, puts a payload (sizes rotate
  * through inline-, inject- and larger-than-inject sizes, blocking and not),
  * increments the shared counter and its own, and gets a stretch of the
  * read-only area: puts alternating with atomics on the same target, from
- * several initiators at once. Each target then waits for exactly
- * 3 * ranks * rounds operations, checks every byte of every slot and the
- * counters (ranks * rounds, and rounds per initiator) and that nothing more
- * arrived; after a barrier every initiator reads its slots and the counters
- * back with gets and checks them again. Any difference is printed (which
- * bytes, what arrived, what was expected) and the run fails. */
+ * several initiators at once. Then, for all targets in turn, SEQ
+ * non-blocking 8-byte puts of the next numbers into its sequence word and
+ * SEQ non-blocking puts of 1-700 bytes into its scatter pieces: runs of
+ * small puts to several peers at once, which RAMC aggregates into one
+ * message per peer (docs/ramc.md); the sequence word must end at the last
+ * number, whatever the aggregation did. Each target then waits for exactly
+ * (3 + 2 SEQ) * ranks * rounds operations, checks every byte of every slot
+ * and piece, the counters (ranks * rounds, and rounds per initiator) and
+ * sequence words (SEQ * rounds), and that nothing more arrived; after a
+ * barrier every initiator reads its slots and the counters back with gets
+ * and checks them again. Any difference is printed (which bytes, what
+ * arrived, what was expected) and the run fails. */
 #include "ramc_api.h"
 
 #include <stdint.h>
@@ -27,6 +35,8 @@ static const size_t kSizes[] = {256, 8, 1000, 256, 5000, 64};
 #define NSIZES (sizeof(kSizes) / sizeof(kSizes[0]))
 #define SLOT 5008   /* the largest size, rounded up to 16 */
 #define RO_LEN 4096 /* the read-only area */
+#define SEQ 8         /* sequence and scatter puts per target and round */
+#define SCAT 704      /* a scatter piece's room */
 
 static int rank = -1;
 
@@ -46,6 +56,14 @@ static size_t putSize(int src, int round) {
 
 static unsigned char payload(int src, int dst, int round, size_t i) {
   return (unsigned char)(src * 131 + dst * 31 + round * 17 + i * 7 + 0x5a);
+}
+
+static size_t pieceSize(int src, int round, int j) {
+  return 1 + (size_t)(j * 97 + round * 13 + src) % 700;
+}
+
+static unsigned char piece(int src, int dst, int round, int j, size_t i) {
+  return (unsigned char)(src * 29 + dst * 53 + round * 7 + j * 41 + i * 3 + 1);
 }
 
 static unsigned char readOnly(int owner, size_t i) {
@@ -86,9 +104,13 @@ int main(int argc, char **argv) {
   size_t counters = 8 * (size_t)(n + 1);
   size_t roOff = (counters + 63) / 64 * 64;
   size_t slotsOff = roOff + RO_LEN;
-  size_t winLen = slotsOff + (size_t)n * rounds * SLOT;
+  size_t seqOff = slotsOff + (size_t)n * rounds * SLOT;
+  size_t scatOff = seqOff + 8 * (size_t)n;
+  size_t winLen = scatOff + (size_t)n * rounds * SEQ * SCAT;
 #define SLOT_OFF(src, round)                                                   \
   (slotsOff + ((size_t)(src)*rounds + (round)) * SLOT)
+#define PIECE_OFF(src, round, j)                                               \
+  (scatOff + (((size_t)(src)*rounds + (round)) * SEQ + (j)) * SCAT)
 
   unsigned char *win = calloc(1, winLen);
   CHECK(win, "out of memory");
@@ -117,7 +139,11 @@ int main(int argc, char **argv) {
   unsigned char *src = malloc((size_t)n * SLOT);
   unsigned char *want = malloc(SLOT > RO_LEN ? SLOT : RO_LEN);
   unsigned char *back = malloc(SLOT > RO_LEN ? SLOT : RO_LEN);
-  CHECK(src && want && back, "out of memory");
+  /* Sources of the sequence and scatter puts, per target: untouched until
+   * the round's ramc_await_all_puts. */
+  uint64_t *seqSrc = malloc((size_t)n * SEQ * sizeof(uint64_t));
+  unsigned char *scatSrc = malloc((size_t)n * SEQ * SCAT);
+  CHECK(src && want && back && seqSrc && scatSrc, "out of memory");
   for (int k = 0; k < rounds; ++k) {
     int nonBlocking = k % 3 == 2;
     size_t sz = putSize(rank, k);
@@ -151,13 +177,28 @@ int main(int argc, char **argv) {
                glen, goff, t, k);
       CHECK(sameBytes(back, want, glen, what), "read-only bytes");
     }
-    if (nonBlocking)
-      CHECK(ramc_await_all_puts() == RAMC_SUCCESS, "await puts, round %d", k);
+    for (int j = 0; j < SEQ; ++j)
+      for (int t = 0; t < n; ++t) {
+        uint64_t *v = &seqSrc[(size_t)t * SEQ + j];
+        *v = (uint64_t)k * SEQ + j + 1;
+        CHECK(ramc_put_nb(v, 8, &iw[t], seqOff + 8 * (size_t)rank) ==
+                  RAMC_SUCCESS,
+              "sequence put %d to rank %d, round %d", j, t, k);
+        unsigned char *p = scatSrc + ((size_t)t * SEQ + j) * SCAT;
+        size_t pz = pieceSize(rank, k, j);
+        for (size_t i = 0; i < pz; ++i)
+          p[i] = piece(rank, t, k, j, i);
+        CHECK(ramc_put_nb(p, pz, &iw[t], PIECE_OFF(rank, k, j)) ==
+                  RAMC_SUCCESS,
+              "scatter put %d of %zu bytes to rank %d, round %d", j, pz, t, k);
+      }
+    CHECK(ramc_await_all_puts() == RAMC_SUCCESS, "await puts, round %d", k);
   }
   CHECK(ramc_await_all_puts() == RAMC_SUCCESS, "await puts");
 
-  /* Target: exactly one put and two increments per initiator and round. */
-  uint64_t ops = 3 * (uint64_t)n * rounds;
+  /* Target: exactly one put, two increments, SEQ sequence and SEQ scatter
+   * puts per initiator and round. */
+  uint64_t ops = (3 + 2 * SEQ) * (uint64_t)n * rounds;
   CHECK(ramc_tgt_await_win_ops(&tw, ops) == RAMC_SUCCESS,
         "await %llu operations", (unsigned long long)ops);
   CHECK(ramc_tgt_test_win_ops(&tw, 1) == RAMC_FAILURE, "extra operations");
@@ -171,6 +212,15 @@ int main(int argc, char **argv) {
       snprintf(what, sizeof what, "put of %zu bytes from rank %d, round %d", sz,
                s, k);
       ok &= sameBytes(win + SLOT_OFF(s, k), want, sz, what);
+      for (int j = 0; j < SEQ; ++j) {
+        size_t pz = pieceSize(s, k, j);
+        for (size_t i = 0; i < pz; ++i)
+          want[i] = piece(s, rank, k, j, i);
+        snprintf(what, sizeof what,
+                 "scatter put %d of %zu bytes from rank %d, round %d", j, pz,
+                 s, k);
+        ok &= sameBytes(win + PIECE_OFF(s, k, j), want, pz, what);
+      }
     }
   uint64_t c;
   memcpy(&c, win, 8);
@@ -179,6 +229,17 @@ int main(int argc, char **argv) {
             "ramc-mixed: rank %d: the shared counter is %llu, not %llu\n", rank,
             (unsigned long long)c, (unsigned long long)n * rounds);
     ok = 0;
+  }
+  for (int s = 0; s < n; ++s) {
+    memcpy(&c, win + seqOff + 8 * (size_t)s, 8);
+    if (c != (uint64_t)rounds * SEQ) {
+      fprintf(stderr,
+              "ramc-mixed: rank %d: rank %d's sequence word is %llu, not the "
+              "last number put, %llu\n",
+              rank, s, (unsigned long long)c,
+              (unsigned long long)rounds * SEQ);
+      ok = 0;
+    }
   }
   for (int s = 0; s < n; ++s) {
     memcpy(&c, win + 8 * (size_t)(1 + s), 8);
@@ -220,6 +281,8 @@ int main(int argc, char **argv) {
   printf("ramc-mixed: rank %d PASS ranks=%d rounds=%d %s\n", rank, n, rounds,
          ramc_describe_transport());
   free(src);
+  free(seqSrc);
+  free(scatSrc);
   free(want);
   free(back);
   free(iw);
