@@ -33,8 +33,8 @@ int main(int argc, char **argv) {
     double t0 = 0;
     MPI_Barrier(MPI_COMM_WORLD);
     if (me == 0) {
-      for (int b = 0; b < batches + BENCH_WARMUP; ++b) {
-        if (b == BENCH_WARMUP)
+      for (int b = 0; b < batches + bench_warmup(s, batches, 1); ++b) {
+        if (b == bench_warmup(s, batches, 1))
           t0 = bench_now();
         for (int k = 0; k < BENCH_WINDOW; ++k)
           MPI_Put(src, (int)s, MPI_BYTE, 1, 0, (int)s, MPI_BYTE, win);
@@ -45,8 +45,8 @@ int main(int argc, char **argv) {
     int pp = bench_pingpongs(s);
     MPI_Barrier(MPI_COMM_WORLD);
     if (me == 0) {
-      for (int k = 0; k < pp + BENCH_WARMUP; ++k) {
-        if (k == BENCH_WARMUP)
+      for (int k = 0; k < pp + bench_warmup(s, pp, 0); ++k) {
+        if (k == bench_warmup(s, pp, 0))
           t0 = bench_now();
         MPI_Put(src, (int)s, MPI_BYTE, 1, 0, (int)s, MPI_BYTE, win);
         MPI_Win_flush(1, win);

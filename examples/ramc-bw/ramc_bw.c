@@ -51,8 +51,8 @@ int main(void) {
   for (size_t s = 1; s <= max; s *= 2) {
     int batches = bench_batches(s);
     double t0 = 0;
-    for (int b = 0; b < batches + BENCH_WARMUP; ++b) {
-      if (b == BENCH_WARMUP)
+    for (int b = 0; b < batches + bench_warmup(s, batches, 1); ++b) {
+      if (b == bench_warmup(s, batches, 1))
         t0 = bench_now();
       if (me == 0) {
         for (int k = 0; k < BENCH_WINDOW; ++k)
@@ -69,8 +69,8 @@ int main(void) {
     must(ramc_ctx_wait_puts(ctx, RAMC_TIMEOUT_DEFAULT), "wait puts");
 
     int n = bench_pingpongs(s);
-    for (int k = 0; k < n + BENCH_WARMUP; ++k) {
-      if (k == BENCH_WARMUP)
+    for (int k = 0; k < n + bench_warmup(s, n, 0); ++k) {
+      if (k == bench_warmup(s, n, 0))
         t0 = bench_now();
       if (me == 0) {
         must(ramc_initiator_put(ctx, peer, src, s, 0, 0), "ping");

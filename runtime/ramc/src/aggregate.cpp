@@ -75,6 +75,7 @@ bool Context::takeSendBuffer(uint32_t &Index) {
   B.Data = static_cast<uint8_t *>(std::aligned_alloc(64, kMaxBatchBytes));
   if (!B.Data)
     return false;
+  std::memset(B.Data, 0, kMaxBatchBytes); // fault its pages in now
   std::string E;
   if (Tr->needsLocalMr() && !Tr->registerLocal(B.Data, kMaxBatchBytes, B.Mr, E)) {
     std::free(B.Data);
@@ -183,12 +184,22 @@ int Context::shipBatch(int P, const char *Call) {
   return Rc;
 }
 
-void Context::flushBatches(const char *Call) {
-  while (!OpenBatches.empty())
-    if (shipBatch(OpenBatches.begin()->first, Call) && !TxFailed) {
-      TxFailed = true; // told by the next wait for puts
-      TxMsg = Err.message();
+int Context::flushBatches(const char *Call, bool Report) {
+  int First = RAMC_SUCCESS;
+  while (!OpenBatches.empty()) {
+    int P = OpenBatches.begin()->first;
+    int Rc = shipBatch(P, Call);
+    if (!Rc || First)
+      continue;
+    if (Report) {
+      First = Rc;
+    } else if (!TxFailed) { // told by the next wait for puts
+      TxFailed = true;
+      TxMsg = format("aggregated put(s) to rank %d could not be sent (%s)", P,
+                     Err.message());
     }
+  }
+  return First;
 }
 
 void Context::onBatch(const uint8_t *Data, size_t Len) {

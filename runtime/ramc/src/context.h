@@ -44,7 +44,7 @@ struct Options {
   /// Aggregation of small non-blocking puts (aggregate.cpp): puts of at
   /// most AggPutMax bytes are shipped in batches of at most AggBytes. 0:
   /// off.
-  size_t AggBytes = 65536;
+  size_t AggBytes = 16384;
   size_t AggPutMax = 4096;
   /// Reads the environment (RAMC_PROVIDER, FI_PROVIDER, RAMC_NOTIFY,
   /// RAMC_TIMEOUT_MS, RAMC_DELIVERY_COMPLETE, RAMC_MAX_WINDOWS,
@@ -245,10 +245,10 @@ private:
   /// Ships peer P's open batch, if any.
   int shipBatch(int P, const char *Call);
   /// Ships every open batch: every call but a non-blocking put does this
-  /// first, so that no staged put waits for a later put to leave. A
-  /// failure is recorded for the next wait for puts (as an injected put's
-  /// would be).
-  void flushBatches(const char *Call);
+  /// first, so that no staged put waits for a later put to leave. With
+  /// Report, returns the first failure; else a failure is recorded for the
+  /// next wait for puts (as an injected put's would be).
+  int flushBatches(const char *Call, bool Report = false);
   bool takeSendBuffer(uint32_t &Index);
   void releaseSendBuffer(uint32_t Index);
   void releaseSendBuffers();

@@ -255,8 +255,8 @@ int Context::put(ramc_initiator_t H, const void *Src, size_t Len, size_t Off,
   if (NonBlocking) {
     if (int Rc = shipBatch(P, Call))
       return Rc;
-  } else {
-    flushBatches(Call);
+  } else if (int Rc = flushBatches(Call, /*Report=*/true)) {
+    return Rc;
   }
   RmaOp Put = rmaOp(*A, Src, Len, Off);
   Put.HasData = Tr->notify() == NotifyMode::CqData;
@@ -376,7 +376,8 @@ int Context::atomicInc(ramc_initiator_t H, size_t Off, const char *Call) {
 }
 
 int Context::waitPuts(int64_t Ms, const char *Call) {
-  flushBatches(Call);
+  if (int Rc = flushBatches(Call, /*Report=*/true))
+    return Rc;
   return waitPending(Puts, Deadline(timeoutFor(Ms)), "put(s)", Call);
 }
 

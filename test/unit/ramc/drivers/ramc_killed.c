@@ -7,7 +7,8 @@
  * kills itself once every survivor has left the barrier. Each survivor waits
  * until the victim's process is gone (reaped), then, with a short default
  * deadline, tries: a put too large to be injected, an injected put completed by
- * ramc_ctx_wait_puts, a read of the victim's window status, and two barriers.
+ * ramc_ctx_wait_puts, non-blocking puts small enough to be aggregated, a read
+ * of the victim's window status, and two barriers.
  * It prints one line per outcome, "rank R: <what>: rc=<code> <message>", for
  * FileCheck. Finally the survivors exchange a put among themselves: RAMC still
  * works between live processes. */
@@ -112,6 +113,16 @@ int main(void) {
   if (rc == RAMC_SUCCESS)
     rc = ramc_ctx_wait_puts(ctx, 3000);
   report("small put to the killed rank, then wait", rc);
+  /* Small non-blocking puts are staged for one message (aggregation): the
+   * wait that ships them must not claim success either. */
+  static uint64_t words[16];
+  rc = RAMC_SUCCESS;
+  for (int k = 0; k < 16 && rc == RAMC_SUCCESS; ++k)
+    rc = ramc_initiator_put(ctx, to[victim], &words[k], 8, 8 * (size_t)k,
+                            RAMC_NONBLOCKING);
+  if (rc == RAMC_SUCCESS)
+    rc = ramc_ctx_wait_puts(ctx, 3000);
+  report("aggregated puts to the killed rank, then wait", rc);
   int rel;
   report("status of the killed rank",
          ramc_initiator_check(ctx, to[victim], &rel));
