@@ -11,7 +11,8 @@
 #   BENCH_MAX_SIZE=65536 BENCH_SCALE=0.3 bench/ramc.sh   (quicker)
 #   RAMC_BENCH_TRANSPORTS="shm" bench/ramc.sh            (one transport)
 #   RAMC_BENCH_ROUNDS=5 (default)      rounds per program
-#   RAMC_BENCH_CSV=FILE                every round's figures as CSV
+#   RAMC_BENCH_CSV=FILE                every round's figures as CSV, drawn by
+#                                      orrery-plot --ramc FILE -o DIR
 set -euo pipefail
 
 build=${1:-build}

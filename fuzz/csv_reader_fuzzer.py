@@ -2,9 +2,9 @@
 """A mutation fuzzer for orrery-plot's CSV readers (docs/fuzzing.md).
 
 orrery-plot is Python, out of libFuzzer's reach; this does what libFuzzer's
-mutators do, without coverage feedback, for the two tables it reads: a
-sweep's results.csv (read_rows, points_of) and bench/validate.sh's points
-(read_validation). Every input must give data or orrery-plot's own error
+mutators do, without coverage feedback, for the three tables it reads: a
+sweep's results.csv (read_rows, points_of), bench/validate.sh's points
+(read_validation) and bench/ramc.sh's rounds (read_ramc). Every input must give data or orrery-plot's own error
 (SystemExit "orrery-plot: error: ..."): any other exception is a failure,
 its input saved as ARTIFACTS/crash-<sha1> and the traceback printed.
 
@@ -80,7 +80,8 @@ def check(plot, path):
     """None if the readers answered with data or their own error, else the
     traceback."""
     for read in (lambda: plot.points_of(*plot.read_rows(path)),
-                 lambda: plot.read_validation(path)):
+                 lambda: plot.read_validation(path),
+                 lambda: plot.read_ramc(path)):
         try:
             read()
         except SystemExit as e:

@@ -5,6 +5,7 @@
               [--measured M.json ...]
   orrery-plot --report REPORT.json -o FILE.svg|.png   (one run, orrery-run --plot)
   orrery-plot --validation POINTS.csv -o OUTDIR       (bench/validate.sh)
+  orrery-plot --ramc ROUNDS.csv -o OUTDIR             (bench/ramc.sh)
 
 Reads DIR/results.csv and writes into OUTDIR (default DIR/plots):
   scaling.*    simulated time, speedup and parallel efficiency vs GPUs,
@@ -20,60 +21,23 @@ the kernel bars; fidelity.* has "series:simulated:LABEL",
 """
 import argparse
 import csv
-import io
 import json
-import math
 import os
 import sys
 
-DEBIAN_PYTHON = "/usr/bin/python3"
-
-
-def import_matplotlib():
-    try:
-        import matplotlib
-    except ImportError:
-        # A python3 first on PATH (pyenv, a venv) may not see Debian's
-        # python3-matplotlib: use the system interpreter that does.
-        if os.path.realpath(sys.executable) != os.path.realpath(DEBIAN_PYTHON) \
-                and os.path.exists(DEBIAN_PYTHON) \
-                and not os.environ.get("ORRERY_PLOT_REEXEC"):
-            os.environ["ORRERY_PLOT_REEXEC"] = "1"
-            os.execv(DEBIAN_PYTHON, [DEBIAN_PYTHON] + sys.argv)
-        sys.exit("orrery-plot: error: matplotlib is missing; install Debian's "
-                 "python3-matplotlib (scripts/install-deps.sh does)")
-    matplotlib.use("Agg")
-    matplotlib.rcParams["svg.hashsalt"] = "orrery"  # stable SVG ids
-    import matplotlib.pyplot as plt
-    return plt
-
+# The modes' code lives in the orrery_plot package, installed (and built)
+# in lib/orrery/python next to this script's bin/.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.realpath(__file__)),
+                                os.pardir, "lib", "orrery", "python"))
+# pylint: disable=wrong-import-position
+from orrery_plot.bench_tables import plot_ramc, plot_validation, \
+    read_ramc, read_validation  # noqa: F401 (the fuzzer reads them here)
+from orrery_plot.common import csv_error, discard, finite, \
+    import_matplotlib, publish, save, spans_decade, table
 
 # The build replaces the next line with SETTINGS, REPORT_COLUMNS, CATEGORIES
 # and REPORT_SCHEMA, from formats/include/orrery/formats/*.def.
 # @ORRERY_FORMATS@
-
-
-def table(path):
-    """A csv.DictReader over the text of PATH; orrery-plot's error for a file
-    that cannot be read or is not UTF-8 text."""
-    try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except OSError as e:
-        sys.exit("orrery-plot: error: %s: %s" % (path, e.strerror))
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        sys.exit("orrery-plot: error: %s:%d: byte 0x%02X is not UTF-8; the "
-                 "table is not orrery's (rewrite it with orrery-sweep "
-                 "collect DIR)" % (path, data.count(b"\n", 0, e.start) + 1,
-                                   data[e.start]))
-    return csv.DictReader(io.StringIO(text, newline=""))
-
-
-def csv_error(path, reader, e):
-    sys.exit("orrery-plot: error: %s:%d: %s (a damaged table); rewrite it "
-             "with orrery-sweep collect DIR" % (path, reader.line_num, e))
 
 
 def read_rows(path):
@@ -130,15 +94,6 @@ def check_rows(path, reader):
     return rows, reader.fieldnames
 
 
-def finite(text):
-    """TEXT as a finite float, or None."""
-    try:
-        v = float(text)
-    except ValueError:
-        return None
-    return v if math.isfinite(v) else None
-
-
 def points_of(rows, fields):
     """One dict per point: its settings, simulated time and categories."""
     points = {}
@@ -166,32 +121,6 @@ def series_label(p, varied):
         if k not in ("np", "machine"):
             parts.append("%s=%s" % (k, p["values"].get(k, "")))
     return " ".join(parts)
-
-
-def spans_decade(values):
-    values = [v for v in values if v > 0]
-    return len(values) > 1 and max(values) / min(values) >= 10
-
-
-def save(fig, outdir, stem, formats, written):
-    """Writes each format as PATH.part; publish() renames them all once every
-    plot is drawn, so a failure leaves no partial set or half-written file."""
-    for fmt in formats:
-        path = os.path.join(outdir, "%s.%s" % (stem, fmt)) if stem else outdir
-        fig.savefig(path + ".part", format=fmt, bbox_inches="tight",
-                    metadata={"Date": None} if fmt == "svg" else None)
-        written.append(path)
-    return written
-
-
-def publish(written):
-    for path in written:
-        os.replace(path + ".part", path)
-
-
-def discard(written):
-    for part in [p + ".part" for p in written if os.path.exists(p + ".part")]:
-        os.remove(part)
 
 
 def gpu_ticks(ax, gpus):
@@ -426,83 +355,6 @@ def plot_report(plt, report_path, out, top):
     return 0
 
 
-def read_validation(csv_path):
-    """bench/validate.sh's points by series: lists of (x, measured,
-    predicted, native or None)."""
-    series = {}
-    reader = table(csv_path)
-    try:
-        for row in reader:
-            point = tuple(finite(row.get(k) or "") for k in
-                          ("x", "measured", "predicted"))
-            native = row.get("native")
-            if None in point or not isinstance(row.get("series"), str) or \
-                    (native and finite(native) is None):
-                sys.exit("orrery-plot: error: %s:%d: a row lacks a series "
-                         "and finite x, measured and predicted: %r"
-                         % (csv_path, reader.line_num, row))
-            series.setdefault(row["series"], []).append(
-                point + (finite(native) if native else None,))
-    except csv.Error as e:
-        csv_error(csv_path, reader, e)
-    if not series:
-        sys.exit("orrery-plot: error: %s holds no points" % csv_path)
-    return series
-
-
-def plot_validation(plt, csv_path, outdir, formats):
-    """One plot per source of bench/validate.sh's points (series
-    "<source>:<kernel>", x, measured, predicted[, native]): published and
-    predicted values of each kernel against x, in OUTDIR/<source>.svg."""
-    series = read_validation(csv_path)
-    os.makedirs(outdir, exist_ok=True)
-    written = []
-    sources = {}
-    for name, points in series.items():
-        source, _, kernel = name.partition(":")
-        sources.setdefault(source, []).append((kernel or source, points))
-    for source, kernels in sources.items():
-        fig, ax = plt.subplots(figsize=(6.4, 3.8))
-        xs_all = []
-        for i, (kernel, points) in enumerate(kernels):
-            points.sort()
-            xs = [p[0] for p in points]
-            xs_all += xs
-            color = "C%d" % (i % 10)
-            if len(xs) == 1:  # one point per kernel: bars side by side
-                ax.bar(i - 0.2, points[0][1], 0.4, color=color, alpha=0.5,
-                       gid="series:published:" + kernel)
-                ax.bar(i + 0.2, points[0][2], 0.4, color=color,
-                       gid="series:predicted:" + kernel)
-                continue
-            ax.plot(xs, [p[1] for p in points], "o", ms=3, color=color,
-                    label=kernel + " published",
-                    gid="series:published:" + kernel)
-            ax.plot(xs, [p[2] for p in points], "-", color=color,
-                    label=kernel + " Orrery", gid="series:predicted:" + kernel)
-            native = [(p[0], p[3]) for p in points if p[3] is not None]
-            if native:
-                ax.plot([n[0] for n in native], [n[1] for n in native], "x",
-                        color=color, label=kernel + " measured here",
-                        gid="series:native:" + kernel)
-        if all(len(points) == 1 for _, points in kernels):
-            ax.set_xticks(range(len(kernels)))
-            ax.set_xticklabels([k for k, _ in kernels])
-            ax.set_ylabel("published (light) / Orrery (dark)")
-        else:
-            if spans_decade(xs_all):
-                ax.set_xscale("log")
-            ax.legend(fontsize=7, ncol=2)
-        ax.set_title(source, fontsize=9)
-        ax.grid(True, alpha=0.3)
-        save(fig, outdir, source.replace("/", "_"), formats, written)
-        plt.close(fig)
-    publish(written)
-    for w in written:
-        print(w)
-    return 0
-
-
 def main(argv):
     ap = argparse.ArgumentParser(
         prog="orrery-plot",
@@ -514,6 +366,10 @@ def main(argv):
     ap.add_argument("--validation", metavar="POINTS.csv",
                     help="plot bench/validate.sh's points, one file per "
                     "series (with -o DIR)")
+    ap.add_argument("--ramc", metavar="ROUNDS.csv",
+                    help="plot bench/ramc.sh's rounds (RAMC_BENCH_CSV): "
+                    "bandwidth and latency of RAMC, MPI RMA and raw "
+                    "fi_write, one file per table (with -o DIR)")
     ap.add_argument("-o", dest="outdir", help="where the plots go "
                     "(default: DIR/plots)")
     ap.add_argument("--format", default="svg,png",
@@ -537,6 +393,10 @@ def main(argv):
             sys.exit("orrery-plot: error: --validation needs -o DIR")
         return plot_validation(import_matplotlib(), args.validation,
                                args.outdir, formats)
+    if args.ramc:
+        if not args.outdir:
+            sys.exit("orrery-plot: error: --ramc needs -o DIR")
+        return plot_ramc(import_matplotlib(), args.ramc, args.outdir, formats)
     if args.report:
         if not args.outdir:
             sys.exit("orrery-plot: error: --report needs -o FILE.svg (or .png)")

@@ -12,6 +12,7 @@
 #ifndef RAMC_SRC_BATCH_H
 #define RAMC_SRC_BATCH_H
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -54,8 +55,11 @@ public:
     Count = 0;
     this->Sender = Sender;
   }
-  bool fits(size_t Len) const {
-    return Data && Used + batchRecordBytes(Len) <= Capacity;
+  bool fits(size_t Len) const { return fits(Len, Capacity); }
+  /// Whether a put of Len bytes keeps the batch within Cap (<= the
+  /// buffer's capacity) bytes.
+  bool fits(size_t Len, size_t Cap) const {
+    return Data && Used + batchRecordBytes(Len) <= std::min(Cap, Capacity);
   }
   /// Appends one put; fits(Len) must hold.
   void append(uint32_t Chan, uint64_t Off, const void *Src, size_t Len) {

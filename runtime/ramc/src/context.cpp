@@ -157,7 +157,7 @@ int Context::init(const Options &O) {
   if (!Opts.MaxWindows)
     Opts.MaxWindows = Tr->defaultMaxWindows();
   Layout = ControlLayout(Opts.MaxWindows, Tr->scratchSlots());
-  AggBytes = Opts.AggPutMax ? std::min(Opts.AggBytes, Tr->batchLimit()) : 0;
+  initAggregation();
   Ctrl = static_cast<uint8_t *>(std::aligned_alloc(4096, Layout.Total));
   if (!Ctrl)
     return fail(RAMC_ERROR, "ramc_init: out of memory for the control region");

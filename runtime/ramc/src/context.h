@@ -46,6 +46,7 @@ struct Options {
   /// off.
   size_t AggBytes = 16384;
   size_t AggPutMax = 4096;
+  bool AggBytesSet = false; // RAMC_AGG_BYTES given: no inject-size cap
   /// Reads the environment (RAMC_PROVIDER, FI_PROVIDER, RAMC_NOTIFY,
   /// RAMC_TIMEOUT_MS, RAMC_DELIVERY_COMPLETE, RAMC_MAX_WINDOWS,
   /// RAMC_AGG_BYTES, RAMC_AGG_PUT_MAX) and then applies what C sets
@@ -253,6 +254,7 @@ private:
   void releaseSendBuffer(uint32_t Index);
   void releaseSendBuffers();
   std::string describeAggregation() const;
+  void initAggregation();
 
   /// Peer's record, resolved on first use (nullptr after a failure).
   Peer *resolve(int Peer, const char *Call, int &Code);
@@ -367,6 +369,15 @@ private:
     RmaOp First;
   };
   size_t AggBytes = 0; // effective (0: off)
+  /// Batches of puts up to an eighth of this are shipped before they pass
+  /// it: the provider's inject size where that is at least 1 KiB (shm),
+  /// else 0 (aggregate.cpp, batchCapacity).
+  size_t InjectBatchBytes = 0;
+  /// The batch size a put of Len bytes may grow its batch to.
+  size_t batchCapacity(size_t Len) const {
+    return InjectBatchBytes && Len <= InjectBatchBytes / 8 ? InjectBatchBytes
+                                                           : AggBytes;
+  }
   std::vector<SendBuffer> SendBuffers;
   std::vector<uint32_t> FreeSendBuffers;
   std::unordered_map<int, OpenBatch> OpenBatches;

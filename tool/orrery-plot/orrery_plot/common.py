@@ -1,0 +1,87 @@
+"""What every orrery-plot mode shares: matplotlib from Debian's python3,
+CSV tables read with orrery-plot's own errors, and plot files written whole
+or not at all."""
+import csv
+import io
+import math
+import os
+import sys
+
+DEBIAN_PYTHON = "/usr/bin/python3"
+
+
+def import_matplotlib():
+    try:
+        import matplotlib
+    except ImportError:
+        # A python3 first on PATH (pyenv, a venv) may not see Debian's
+        # python3-matplotlib: use the system interpreter that does.
+        if os.path.realpath(sys.executable) != os.path.realpath(DEBIAN_PYTHON) \
+                and os.path.exists(DEBIAN_PYTHON) \
+                and not os.environ.get("ORRERY_PLOT_REEXEC"):
+            os.environ["ORRERY_PLOT_REEXEC"] = "1"
+            os.execv(DEBIAN_PYTHON, [DEBIAN_PYTHON] + sys.argv)
+        sys.exit("orrery-plot: error: matplotlib is missing; install Debian's "
+                 "python3-matplotlib (scripts/install-deps.sh does)")
+    matplotlib.use("Agg")
+    matplotlib.rcParams["svg.hashsalt"] = "orrery"  # stable SVG ids
+    import matplotlib.pyplot as plt
+    return plt
+
+
+def table(path):
+    """A csv.DictReader over the text of PATH; orrery-plot's error for a file
+    that cannot be read or is not UTF-8 text."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        sys.exit("orrery-plot: error: %s: %s" % (path, e.strerror))
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        sys.exit("orrery-plot: error: %s:%d: byte 0x%02X is not UTF-8; the "
+                 "table is not orrery's (rewrite it with orrery-sweep "
+                 "collect DIR)" % (path, data.count(b"\n", 0, e.start) + 1,
+                                   data[e.start]))
+    return csv.DictReader(io.StringIO(text, newline=""))
+
+
+def csv_error(path, reader, e):
+    sys.exit("orrery-plot: error: %s:%d: %s (a damaged table); rewrite it "
+             "with orrery-sweep collect DIR" % (path, reader.line_num, e))
+
+
+def finite(text):
+    """TEXT as a finite float, or None."""
+    try:
+        v = float(text)
+    except ValueError:
+        return None
+    return v if math.isfinite(v) else None
+
+
+def spans_decade(values):
+    values = [v for v in values if v > 0]
+    return len(values) > 1 and max(values) / min(values) >= 10
+
+
+def save(fig, outdir, stem, formats, written):
+    """Writes each format as PATH.part; publish() renames them all once every
+    plot is drawn, so a failure leaves no partial set or half-written file."""
+    for fmt in formats:
+        path = os.path.join(outdir, "%s.%s" % (stem, fmt)) if stem else outdir
+        fig.savefig(path + ".part", format=fmt, bbox_inches="tight",
+                    metadata={"Date": None} if fmt == "svg" else None)
+        written.append(path)
+    return written
+
+
+def publish(written):
+    for path in written:
+        os.replace(path + ".part", path)
+
+
+def discard(written):
+    for part in [p + ".part" for p in written if os.path.exists(p + ".part")]:
+        os.remove(part)
