@@ -1,11 +1,13 @@
 //===- backoff.h - polite polling -------------------------------*- C++ -*-===//
 //
-// Every RAMC wait polls (fi_cntr_wait cannot be trusted). A waiter spins
-// first, then yields the CPU between polls (as cheap as spinning when no one
-// else wants the CPU), and after a while sleeps 20 us between polls, so that
-// on oversubscribed nodes the processes it waits for get to run.
-// RAMC_SPIN_US (default 200) and RAMC_YIELD_US (default 5000) set the
-// phases; oversubscribed runs want a short spin (the tests use 20).
+// Every RAMC wait polls first (fi_cntr_wait cannot be trusted). A waiter
+// spins for RAMC_SPIN_US (default 200); then, where the transport can block
+// until a completion arrives (Fabric::waitForEvent, RAMC_WAIT), it blocks;
+// elsewhere it yields the CPU between polls (as cheap as spinning when no
+// one else wants the CPU) until RAMC_YIELD_US (default 5000), and then
+// sleeps 20 us between polls, so that on oversubscribed nodes the processes
+// it waits for get to run. Oversubscribed runs want a short spin (the tests
+// use 20).
 //
 //===----------------------------------------------------------------------===//
 #ifndef RAMC_SRC_BACKOFF_H
@@ -25,17 +27,20 @@ const BackoffPhases &backoffPhases();
 
 class Backoff {
 public:
-  void pause() {
+  /// Counts a poll; whether the waiter has spun for its budget already.
+  bool spun() {
     if (++N < 16)
-      return; // the first polls are always tight
+      return false; // the first polls are always tight
     auto Now = std::chrono::steady_clock::now();
     if (N == 16)
       Start = Now;
-    auto Waited = Now - Start;
-    const BackoffPhases &P = backoffPhases();
-    if (Waited < P.Spin)
+    Waited = Now - Start;
+    return Waited >= backoffPhases().Spin;
+  }
+  void pause() {
+    if (!spun())
       return;
-    if (Waited < P.Yield) {
+    if (Waited < backoffPhases().Yield) {
       sched_yield();
       return;
     }
@@ -46,6 +51,7 @@ public:
 private:
   unsigned N = 0;
   std::chrono::steady_clock::time_point Start;
+  std::chrono::steady_clock::duration Waited{};
 };
 
 } // namespace ramc

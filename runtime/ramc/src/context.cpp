@@ -41,6 +41,19 @@ bool Options::load(const ramc_ctx_options_t *C, std::string &Err) {
       return false;
     }
   }
+  if (const char *W = std::getenv("RAMC_WAIT")) {
+    std::string S = W;
+    if (S == "poll")
+      Wait = WaitMode::Poll;
+    else if (S == "block")
+      Wait = WaitMode::Block;
+    else if (S == "auto" || S.empty())
+      Wait = WaitMode::Auto;
+    else {
+      Err = "RAMC_WAIT='" + S + "' is not one of auto, poll, block";
+      return false;
+    }
+  }
   int64_t V = DefaultTimeoutMs;
   if (!envInt("RAMC_TIMEOUT_MS", V, Err))
     return false;
@@ -151,6 +164,7 @@ int Context::init(const Options &O) {
   TO.Provider = Opts.Provider;
   TO.Notify = Opts.Notify;
   TO.DeliveryComplete = Opts.DeliveryComplete;
+  TO.Wait = Opts.Wait;
   if (!Tr->open(TO, E))
     return fail(RAMC_ERROR, "ramc_init on rank %d: %s", Rank, E.c_str());
 

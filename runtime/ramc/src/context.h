@@ -40,6 +40,7 @@ struct Options {
   int BootstrapKind = RAMC_BOOTSTRAP_AUTO;
   int64_t DefaultTimeoutMs = 120000;
   bool DeliveryComplete = false;
+  WaitMode Wait = WaitMode::Auto;
   size_t MaxWindows = 0; // 0: the transport's default (1024 natively)
   /// Aggregation of small non-blocking puts (aggregate.cpp): puts of at
   /// most AggPutMax bytes are shipped in batches of at most AggBytes. 0:

@@ -19,6 +19,7 @@ namespace ramc {
 
 static std::atomic<long> LiveObjects{0};
 long liveTransportObjects() { return LiveObjects.load(); }
+std::atomic<long> &liveObjectCount() { return LiveObjects; }
 
 std::unique_ptr<Transport> createTransport() {
   return std::make_unique<Fabric>();
@@ -38,8 +39,7 @@ std::string transportError(long Ret) {
 static_assert(kTransportAgain == -FI_EAGAIN, "kTransportAgain is -FI_EAGAIN");
 static_assert(sizeof(PeerAddr) == sizeof(fi_addr_t), "PeerAddr is fi_addr_t");
 
-/// fi_close that keeps the live-object count (ramc_debug_live_objects).
-static void closeFid(fid_t F) {
+void closeFid(fid_t F) {
   if (F && fi_close(F) == 0)
     --LiveObjects;
 }
@@ -170,17 +170,9 @@ bool Fabric::open(const FabricOptions &Opts, std::string &Err) {
                  transportError(Rc).c_str());
     return false;
   }
-  fi_cq_attr CqAttr{};
-  CqAttr.format = FI_CQ_FORMAT_DATA;
-  CqAttr.wait_obj = FI_WAIT_NONE;
-  CqAttr.size = Info->tx_attr->size ? Info->tx_attr->size : 1024;
-  Rc = fi_cq_open(Dom, &CqAttr, &TxCq, nullptr);
-  LiveObjects += !Rc;
-  if (!Rc) {
-    CqAttr.size = Info->rx_attr->size ? Info->rx_attr->size : 1024;
-    Rc = fi_cq_open(Dom, &CqAttr, &RxCq, nullptr);
-    LiveObjects += !Rc;
-  }
+  Rc = openCompletionQueues(Opts.Wait, Err);
+  if (Rc == 1)
+    return false;
   fi_av_attr AvAttr{};
   AvAttr.type = Info->domain_attr->av_type;
   if (!Rc) {
@@ -227,6 +219,9 @@ bool Fabric::open(const FabricOptions &Opts, std::string &Err) {
   } else {
     Mode = NotifyMode::CqData;
   }
+  // MR counters do not wake a CQ's waiter: poll for them.
+  if (Mode == NotifyMode::MrCounter && Opts.Wait != WaitMode::Block)
+    WaitFd = false;
   if (Mode == NotifyMode::CqData && Info->domain_attr->cq_data_size < 4) {
     Err = format("provider %s offers %zu bytes of remote CQ data; notify mode "
                  "cq_data needs 4",
@@ -435,8 +430,6 @@ long Fabric::atomicInc(const RmaOp &O, bool DeliveryComplete) {
   return fi_fetch_atomicmsg(Ep, &Msg, &Res, ResDescs, 1, Flags);
 }
 
-void Fabric::waitForEvent(Backoff &B, const Deadline &) { B.pause(); }
-
 void Fabric::pollAgain(Backoff &B) { B.pause(); }
 
 bool Fabric::postReceiveBuffers(std::string &Err) {
@@ -559,6 +552,8 @@ void Fabric::close() {
     closeFid(&TxCq->fid);
   if (RxCq)
     closeFid(&RxCq->fid);
+  WaitFd = false;
+  TxFd = RxFd = -1;
   if (Dom)
     closeFid(&Dom->fid);
   if (Fab)
@@ -587,11 +582,12 @@ std::string Fabric::describe() const {
     if (MrMode & B.Bit)
       MrBits += (MrBits.empty() ? "" : ",") + std::string(B.Name);
   return format("provider=%s notify=%s mr_mode=[%s] inject=%zu atomics=%s "
-                "delivery_complete=%s messages=%s",
+                "delivery_complete=%s messages=%s wait=%s",
                 ProvName.c_str(),
                 Mode == NotifyMode::MrCounter ? "mr_counter" : "cq_data",
                 MrBits.c_str(), InjectSize, Atomics ? "yes" : "no",
-                Delivery ? "yes" : "no", Msg ? "yes" : "no") +
+                Delivery ? "yes" : "no", Msg ? "yes" : "no",
+                WaitFd ? "fd" : "poll") +
          providerNotes(ProvName);
 }
 

@@ -11,6 +11,7 @@
 
 #include "transport.h"
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -78,6 +79,15 @@ private:
   fi_info *choose(fi_info *List) const;
   bool tryCounters(std::string &Why);
   bool bindAndEnable(fid_mr *Mr, fid_cntr *Cntr, std::string &Err);
+  /// Opens TxCq and RxCq, with a file descriptor to block on where Wait
+  /// asks for one and the provider has it (fabric_wait.cpp). Returns 0, 1
+  /// with Err set (Wait is Block and the provider has none), or a negative
+  /// libfabric error.
+  int openCompletionQueues(WaitMode Wait, std::string &Err);
+  /// Blocks until a completion queue has something, or for at most a
+  /// millisecond (MR counters, barrier releases do not wake it), never past
+  /// D.
+  void block(const Deadline &D);
   /// Batches arrive in multi-receive buffers (FI_MULTI_RECV), each handed
   /// back by the provider once nearly full and then posted again.
   bool postReceiveBuffers(std::string &Err);
@@ -99,6 +109,9 @@ private:
   fid_av *Av = nullptr;
   fid_cq *TxCq = nullptr;
   fid_cq *RxCq = nullptr;
+  bool WaitFd = false; // waits block on TxFd and RxFd once they have spun
+  int TxFd = -1;
+  int RxFd = -1;
   NotifyMode Mode = NotifyMode::CqData;
   size_t InjectSize = 0;
   size_t MaxMsg = 0;
@@ -109,6 +122,12 @@ private:
   bool Delivery = false;
   std::string ProvName;
 };
+
+/// libfabric objects RAMC opened and has not closed yet
+/// (ramc_debug_live_objects); whoever opens one counts it.
+std::atomic<long> &liveObjectCount();
+/// fi_close that keeps that count.
+void closeFid(fid_t F);
 
 /// Provider-specific defaults applied before fi_getinfo (see cxi_tuning.cpp).
 void applyProviderDefaults(const std::string &Provider);

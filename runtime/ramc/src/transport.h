@@ -29,10 +29,14 @@ class Deadline;
 
 enum class NotifyMode { Auto = 0, MrCounter = 1, CqData = 2 };
 
+/// How a wait that has spun for its budget goes on (backoff.h).
+enum class WaitMode { Auto = 0, Poll = 1, Block = 2 };
+
 struct TransportOptions {
   std::string Provider; // empty: best available
   NotifyMode Notify = NotifyMode::Auto;
   bool DeliveryComplete = false;
+  WaitMode Wait = WaitMode::Auto;
 };
 
 /// A registered memory region. Handle and Counter are the transport's own
