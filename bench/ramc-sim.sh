@@ -92,9 +92,11 @@ bw() {
   echo "  machine $(basename "$machine"), network $(basename "$network"); SMPI network model"
   echo "  (SMPI's bandwidth/latency factors on NIC routes), computation not simulated."
   if [[ -x $routes ]]; then
-    "$routes" "$tmp/bw.xml" node0-cpu node1-cpu 2> /dev/null | grep -- '->' | sed 's/^/  route: /'
+    # The two ranks' hosts (each rank's CPU host is its rail's).
+    "$routes" "$tmp/bw.xml" $(head -n 2 "$tmp/bw.hosts") 2> /dev/null |
+      { grep -- '->' || true; } | sed 's/^/  route: /'
   fi
-  echo "  links of that route: $(grep -o 'id="node0-hostnic-tx" bandwidth="[^"]*" latency="[^"]*"' "$tmp/bw.xml" | sed 's/id=//') (CPU host to the node's NICs, all NICs together), ..."
+  echo "  links of that route: $(grep -o 'id="node0-nic0-tx" bandwidth="[^"]*" latency="[^"]*"' "$tmp/bw.xml" | sed 's/id=//') (rank 0's rail NIC), ..."
   echo "  RAMC: $(sed -n 's/^# ramc-bw: RAMC //p' "$tmp/ramc")"
   echo "    per-call overheads and inject size from the network file's ramc section:"
   for k in put_overhead completion_overhead inject_size; do

@@ -8,6 +8,7 @@
 #include <cstdarg>
 #include <cstdlib>
 #include <cstring>
+#include <initializer_list>
 
 namespace ramc {
 
@@ -25,35 +26,38 @@ bool envInt(const char *Name, int64_t &Out, std::string &Err) {
   return true;
 }
 
+/// Reads Name as one of Words (empty: the first); Out gets its index, the
+/// enum value of the words' enum. Unset: Out stays.
+static bool envWord(const char *Name,
+                    std::initializer_list<const char *> Words, int &Out,
+                    std::string &Err) {
+  const char *V = std::getenv(Name);
+  if (!V)
+    return true;
+  std::string List;
+  int I = 0;
+  for (const char *W : Words) {
+    if (!std::strcmp(V, W) || (!*V && I == 0)) {
+      Out = I;
+      return true;
+    }
+    List += (I++ ? ", " : "") + std::string(W);
+  }
+  Err = format("%s='%s' is not one of %s", Name, V, List.c_str());
+  return false;
+}
+
 bool Options::load(const ramc_ctx_options_t *C, std::string &Err) {
   if (const char *P = std::getenv("RAMC_PROVIDER"))
     Provider = P;
-  if (const char *N = std::getenv("RAMC_NOTIFY")) {
-    std::string S = N;
-    if (S == "mr_counter")
-      Notify = NotifyMode::MrCounter;
-    else if (S == "cq_data")
-      Notify = NotifyMode::CqData;
-    else if (S == "auto" || S.empty())
-      Notify = NotifyMode::Auto;
-    else {
-      Err = "RAMC_NOTIFY='" + S + "' is not one of auto, mr_counter, cq_data";
-      return false;
-    }
-  }
-  if (const char *W = std::getenv("RAMC_WAIT")) {
-    std::string S = W;
-    if (S == "poll")
-      Wait = WaitMode::Poll;
-    else if (S == "block")
-      Wait = WaitMode::Block;
-    else if (S == "auto" || S.empty())
-      Wait = WaitMode::Auto;
-    else {
-      Err = "RAMC_WAIT='" + S + "' is not one of auto, poll, block";
-      return false;
-    }
-  }
+  int Word = static_cast<int>(Notify);
+  if (!envWord("RAMC_NOTIFY", {"auto", "mr_counter", "cq_data"}, Word, Err))
+    return false;
+  Notify = static_cast<NotifyMode>(Word);
+  Word = static_cast<int>(Wait);
+  if (!envWord("RAMC_WAIT", {"auto", "poll", "block"}, Word, Err))
+    return false;
+  Wait = static_cast<WaitMode>(Word);
   int64_t V = DefaultTimeoutMs;
   if (!envInt("RAMC_TIMEOUT_MS", V, Err))
     return false;

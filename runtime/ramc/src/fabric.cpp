@@ -435,10 +435,7 @@ void Fabric::pollAgain(Backoff &B) { B.pause(); }
 bool Fabric::postReceiveBuffers(std::string &Err) {
   RxBuffers.resize(kRxBuffers);
   for (RxBuffer &B : RxBuffers) {
-    // Zeroed here so that its pages are faulted in now, not one by one as
-    // the first batches land (a few microseconds each in a VM).
     B.Data.reset(new uint8_t[kRxBufferBytes]);
-    std::memset(B.Data.get(), 0, kRxBufferBytes);
     if ((MrMode & FI_MR_LOCAL) &&
         !registerLocal(B.Data.get(), kRxBufferBytes, B.Mr, Err))
       return false;
