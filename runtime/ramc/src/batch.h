@@ -112,8 +112,8 @@ bool forEachBatchRecord(const uint8_t *Data, size_t Len, uint32_t &Sender,
   for (uint32_t I = 0; I < H.Records; ++I) {
     RecordHeader R;
     if (Len - At < sizeof(R) || Len - At < batchRecordBytes(0)) {
-      Err = "a batch from rank " + std::to_string(H.Sender) + " ends inside "
-            "record " + std::to_string(I);
+      Err = "a batch from rank " + std::to_string(H.Sender) +
+            " ends inside record " + std::to_string(I);
       return false;
     }
     std::memcpy(&R, Data + At, sizeof(R));

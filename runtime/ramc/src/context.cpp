@@ -28,9 +28,8 @@ bool envInt(const char *Name, int64_t &Out, std::string &Err) {
 
 /// Reads Name as one of Words (empty: the first); Out gets its index, the
 /// enum value of the words' enum. Unset: Out stays.
-static bool envWord(const char *Name,
-                    std::initializer_list<const char *> Words, int &Out,
-                    std::string &Err) {
+static bool envWord(const char *Name, std::initializer_list<const char *> Words,
+                    int &Out, std::string &Err) {
   const char *V = std::getenv(Name);
   if (!V)
     return true;
@@ -212,8 +211,8 @@ int Context::init(const Options &O) {
     return fail(RAMC_ERROR, "ramc_init on rank %d: %s bootstrap: %s", Rank,
                 Boot->name(), E.c_str());
   EpKey = Key;
-  Description = Tr->describe() + " bootstrap=" + Boot->name() +
-                describeAggregation();
+  Description =
+      Tr->describe() + " bootstrap=" + Boot->name() + describeAggregation();
   Ready = true;
   return RAMC_SUCCESS;
 }

@@ -122,7 +122,7 @@ bool Fabric::open(const FabricOptions &Opts, std::string &Err) {
     }
     int RC = providerRank(C.Info->fabric_attr->prov_name);
     int RB = providerRank(Best->Info->fabric_attr->prov_name);
-    bool Better = RC != RB              ? RC < RB
+    bool Better = RC != RB                 ? RC < RB
                   : C.Event != Best->Event ? C.Event
                   : C.Msg != Best->Msg     ? C.Msg
                                            : C.Atomic > Best->Atomic;
@@ -465,8 +465,8 @@ long Fabric::repost(size_t I) {
   M.context = reinterpret_cast<void *>(static_cast<uintptr_t>(I + 1));
   long Rc;
   // Progress may be needed before the provider takes the buffer back.
-  for (int Try = 0; (Rc = fi_recvmsg(Ep, &M, FI_MULTI_RECV)) == -FI_EAGAIN &&
-                    Try < 1000;
+  for (int Try = 0;
+       (Rc = fi_recvmsg(Ep, &M, FI_MULTI_RECV)) == -FI_EAGAIN && Try < 1000;
        ++Try)
     fi_cq_read(RxCq, nullptr, 0);
   return Rc;

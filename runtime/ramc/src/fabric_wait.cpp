@@ -30,8 +30,7 @@ namespace ramc {
 
 /// Providers whose CQ descriptor a peer's operation makes readable.
 static bool providerWakes(const std::string &Name) {
-  return Name == "tcp;ofi_rxm" || Name == "verbs;ofi_rxm" ||
-         Name == "sockets";
+  return Name == "tcp;ofi_rxm" || Name == "verbs;ofi_rxm" || Name == "sockets";
 }
 
 /// Whether this node runs more of the job's processes than this process
@@ -55,9 +54,9 @@ static bool oversubscribed() {
 constexpr double kMaxBlockSeconds = 1e-3;
 
 int Fabric::openCompletionQueues(WaitMode Wait, std::string &Err) {
-  bool Fd = Wait == WaitMode::Block ||
-            (Wait == WaitMode::Auto && providerWakes(ProvName) &&
-             oversubscribed());
+  bool Fd =
+      Wait == WaitMode::Block ||
+      (Wait == WaitMode::Auto && providerWakes(ProvName) && oversubscribed());
   for (;;) {
     fi_cq_attr A{};
     A.format = FI_CQ_FORMAT_DATA;

@@ -127,8 +127,8 @@ public:
   /// Peer as one message, which the peer's progress() hands to its sink's
   /// onBatch. Injected (completes at once, reports nothing) when Op is
   /// nullptr, which needs Len <= injectSize(). Only when batchLimit() > 0.
-  virtual long sendBatch(PeerAddr Peer, const void *Buf, size_t Len,
-                         void *Desc, void *Op) = 0;
+  virtual long sendBatch(PeerAddr Peer, const void *Buf, size_t Len, void *Desc,
+                         void *Op) = 0;
 
   /// Drains completions into Sink once. Returns entries processed.
   virtual size_t progress(CompletionSink &Sink) = 0;

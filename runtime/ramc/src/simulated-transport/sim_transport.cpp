@@ -228,8 +228,8 @@ long SimTransport::readSmall(const RmaOp &O) {
   return 0;
 }
 
-long SimTransport::sendBatch(PeerAddr Peer, const void *Buf, size_t Len,
-                             void *, void *Op) {
+long SimTransport::sendBatch(PeerAddr Peer, const void *Buf, size_t Len, void *,
+                             void *Op) {
   ++SimWorld::get().Stats.Writes;
   charge(Costs.Put);
   SimEndpoint *To = peer(Peer);

@@ -35,8 +35,8 @@ static const size_t kSizes[] = {256, 8, 1000, 256, 5000, 64};
 #define NSIZES (sizeof(kSizes) / sizeof(kSizes[0]))
 #define SLOT 5008   /* the largest size, rounded up to 16 */
 #define RO_LEN 4096 /* the read-only area */
-#define SEQ 8         /* sequence and scatter puts per target and round */
-#define SCAT 704      /* a scatter piece's room */
+#define SEQ 8       /* sequence and scatter puts per target and round */
+#define SCAT 704    /* a scatter piece's room */
 
 static int rank = -1;
 
@@ -188,8 +188,7 @@ int main(int argc, char **argv) {
         size_t pz = pieceSize(rank, k, j);
         for (size_t i = 0; i < pz; ++i)
           p[i] = piece(rank, t, k, j, i);
-        CHECK(ramc_put_nb(p, pz, &iw[t], PIECE_OFF(rank, k, j)) ==
-                  RAMC_SUCCESS,
+        CHECK(ramc_put_nb(p, pz, &iw[t], PIECE_OFF(rank, k, j)) == RAMC_SUCCESS,
               "scatter put %d of %zu bytes to rank %d, round %d", j, pz, t, k);
       }
     CHECK(ramc_await_all_puts() == RAMC_SUCCESS, "await puts, round %d", k);
@@ -217,8 +216,8 @@ int main(int argc, char **argv) {
         for (size_t i = 0; i < pz; ++i)
           want[i] = piece(s, rank, k, j, i);
         snprintf(what, sizeof what,
-                 "scatter put %d of %zu bytes from rank %d, round %d", j, pz,
-                 s, k);
+                 "scatter put %d of %zu bytes from rank %d, round %d", j, pz, s,
+                 k);
         ok &= sameBytes(win + PIECE_OFF(s, k, j), want, pz, what);
       }
     }
@@ -236,8 +235,7 @@ int main(int argc, char **argv) {
       fprintf(stderr,
               "ramc-mixed: rank %d: rank %d's sequence word is %llu, not the "
               "last number put, %llu\n",
-              rank, s, (unsigned long long)c,
-              (unsigned long long)rounds * SEQ);
+              rank, s, (unsigned long long)c, (unsigned long long)rounds * SEQ);
       ok = 0;
     }
   }
