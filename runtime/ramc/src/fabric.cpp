@@ -71,8 +71,11 @@ static fi_info *makeHints(const FabricOptions &Opts, bool Event, bool Atomic,
                           bool Msg) {
   fi_info *H = fi_allocinfo();
   H->caps = FI_RMA | FI_READ | FI_WRITE | FI_REMOTE_READ | FI_REMOTE_WRITE;
-  if (Msg) // batches of aggregated puts (batch.h)
+  if (Msg) { // batches of aggregated puts (batch.h), in the order sent
     H->caps |= FI_MSG | FI_SEND | FI_RECV | FI_MULTI_RECV;
+    H->tx_attr->msg_order = FI_ORDER_SAS;
+    H->rx_attr->msg_order = FI_ORDER_SAS;
+  }
   if (Event)
     H->caps |= FI_RMA_EVENT;
   if (Atomic)
