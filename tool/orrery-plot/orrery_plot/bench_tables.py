@@ -1,36 +1,30 @@
 """Plots of benchmark tables: bench/validate.sh's points (published vs
 predicted) and bench/ramc.sh's rounds (RAMC, MPI RMA and raw libfabric)."""
-import csv
 import os
 import statistics
 import sys
 
-from orrery_plot.common import csv_error, finite, publish, save, \
-    spans_decade, table
+from orrery_plot.common import finite, publish, read_table, save, \
+    spans_decade
 
 
 def read_validation(csv_path):
     """bench/validate.sh's points by series: lists of (x, measured,
     predicted, native or None)."""
     series = {}
-    reader = table(csv_path)
-    try:
-        for row in reader:
-            point = tuple(finite(row.get(k) or "") for k in
-                          ("x", "measured", "predicted"))
-            native = row.get("native")
-            if None in point or not isinstance(row.get("series"), str) or \
-                    (native and finite(native) is None):
-                sys.exit("orrery-plot: error: %s:%d: a row lacks a series "
-                         "and finite x, measured and predicted: %r"
-                         % (csv_path, reader.line_num, row))
-            series.setdefault(row["series"], []).append(
-                point + (finite(native) if native else None,))
-    except csv.Error as e:
-        csv_error(csv_path, reader, e)
-    if not series:
-        sys.exit("orrery-plot: error: %s holds no points" % csv_path)
-    return series
+
+    def take(reader, row):
+        point = tuple(finite(row.get(k) or "") for k in
+                      ("x", "measured", "predicted"))
+        native = row.get("native")
+        if None in point or not isinstance(row.get("series"), str) or \
+                (native and finite(native) is None):
+            sys.exit("orrery-plot: error: %s:%d: a row lacks a series "
+                     "and finite x, measured and predicted: %r"
+                     % (csv_path, reader.line_num, row))
+        series.setdefault(row["series"], []).append(
+            point + (finite(native) if native else None,))
+    return read_table(csv_path, take, series, "points")
 
 
 def plot_validation(plt, csv_path, outdir, formats):
@@ -94,36 +88,26 @@ RAMC_IMPLS = {"ramc": "RAMC", "mpi": "MPI RMA", "raw": "raw fi_write"}
 def read_ramc(csv_path):
     """bench/ramc.sh's rounds (RAMC_BENCH_CSV): {(transport, table):
     {impl: {size: [(bandwidth MB/s, latency us) per round]}}}."""
-    reader = table(csv_path)
     tables = {}
-    try:
-        missing = [c for c in RAMC_COLUMNS
-                   if c not in (reader.fieldnames or [])]
-        if missing:
-            sys.exit("orrery-plot: error: %s has no column %s; write it with "
-                     "RAMC_BENCH_CSV=FILE bench/ramc.sh"
-                     % (csv_path, ", ".join(missing)))
-        for row in reader:
-            size = row.get("size") or ""
-            bw, lat = (finite(row.get(k) or "") for k in ("bw_MBps", "lat_us"))
-            impl = row.get("impl")
-            if not (size.isascii() and size.isdigit()) or int(size) <= 0 or \
-                    bw is None or lat is None or bw < 0 or lat < 0 or \
-                    impl not in RAMC_IMPLS or \
-                    not isinstance(row.get("transport"), str) or \
-                    not isinstance(row.get("table"), str):
-                sys.exit("orrery-plot: error: %s:%d: a row needs a transport, "
-                         "a table, impl ramc, mpi or raw, a positive whole "
-                         "size and finite, non-negative bw_MBps and lat_us: "
-                         "%r" % (csv_path, reader.line_num, row))
-            key = (row["transport"], row["table"])
-            tables.setdefault(key, {}).setdefault(impl, {}).setdefault(
-                int(size), []).append((bw, lat))
-    except csv.Error as e:
-        csv_error(csv_path, reader, e)
-    if not tables:
-        sys.exit("orrery-plot: error: %s holds no rounds" % csv_path)
-    return tables
+
+    def take(reader, row):
+        size = row.get("size") or ""
+        bw, lat = (finite(row.get(k) or "") for k in ("bw_MBps", "lat_us"))
+        impl = row.get("impl")
+        if not (size.isascii() and size.isdigit()) or int(size) <= 0 or \
+                bw is None or lat is None or bw < 0 or lat < 0 or \
+                impl not in RAMC_IMPLS or \
+                not isinstance(row.get("transport"), str) or \
+                not isinstance(row.get("table"), str):
+            sys.exit("orrery-plot: error: %s:%d: a row needs a transport, "
+                     "a table, impl ramc, mpi or raw, a positive whole "
+                     "size and finite, non-negative bw_MBps and lat_us: "
+                     "%r" % (csv_path, reader.line_num, row))
+        key = (row["transport"], row["table"])
+        tables.setdefault(key, {}).setdefault(impl, {}).setdefault(
+            int(size), []).append((bw, lat))
+    return read_table(csv_path, take, tables, "rounds", RAMC_COLUMNS,
+                      "RAMC_BENCH_CSV=FILE bench/ramc.sh")
 
 
 def plot_ramc(plt, csv_path, outdir, formats):

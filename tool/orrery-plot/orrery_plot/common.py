@@ -52,6 +52,26 @@ def csv_error(path, reader, e):
              "with orrery-sweep collect DIR" % (path, reader.line_num, e))
 
 
+def read_table(path, take, collected, what, columns=(), how=""):
+    """Calls take(reader, row) for each row of PATH's table, which must have
+    COLUMNS (else the error says to write it with HOW), and returns
+    COLLECTED, which take fills; orrery-plot's errors for a damaged table
+    and for one that gave nothing (it "holds no WHAT")."""
+    reader = table(path)
+    try:
+        missing = [c for c in columns if c not in (reader.fieldnames or [])]
+        if missing:
+            sys.exit("orrery-plot: error: %s has no column %s; write it with "
+                     "%s" % (path, ", ".join(missing), how))
+        for row in reader:
+            take(reader, row)
+    except csv.Error as e:
+        csv_error(path, reader, e)
+    if not collected:
+        sys.exit("orrery-plot: error: %s holds no %s" % (path, what))
+    return collected
+
+
 def finite(text):
     """TEXT as a finite float, or None."""
     try:
