@@ -219,6 +219,7 @@ int Context::flushBatches(const char *Call, bool Report) {
       First = Rc;
     } else if (!TxFailed) { // told by the next wait for puts
       TxFailed = true;
+      TxPeer = P;
       TxMsg = format("aggregated put(s) to rank %d could not be sent (%s)", P,
                      Err.message());
     }

@@ -352,6 +352,7 @@ void Context::onTxError(void *Op, int E, const std::string &Msg) {
   if (explainedByGonePeer(Op))
     return; // its exit was reported: told once
   TxFailed = true;
+  TxPeer = Op ? opPeer(Op) : -1;
   if (Op)
     TxMsg = format("%s to rank %d failed: %s (%s)", opName(opKind(Op)),
                    opPeer(Op), Msg.c_str(), transportError(E).c_str());
@@ -381,6 +382,7 @@ void Context::onRxError(int E, const std::string &Msg) {
   if (TxFailed || explainedByGonePeer(nullptr))
     return;
   TxFailed = true;
+  TxPeer = -1;
   TxMsg = format("a receive completion reported an error: %s (%s)%s",
                  Msg.c_str(), transportError(E).c_str(), goneSuspect().c_str());
 }

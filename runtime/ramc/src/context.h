@@ -394,6 +394,10 @@ private:
 
   // First asynchronous transmit error not yet reported.
   bool TxFailed = false;
+  // The peer that operation went to (-1: unknown, an injected one): once
+  // that peer's exit is reported, the error it explains is not reported
+  // again.
+  int TxPeer = -1;
   std::string TxMsg;
 };
 

@@ -57,6 +57,10 @@ int Context::peerGoneError(int P, const char *Call, const char *What) {
   Puts.writeOff(P);
   Gets.writeOff(P);
   Peers[P].GoneReported = true;
+  // An operation to P that failed before its exit was known (a provider
+  // reports a dead peer's errors asynchronously) is explained now.
+  if (TxFailed && TxPeer == P)
+    TxFailed = false;
   return fail(RAMC_ERROR,
               "%s on rank %d: rank %d (pid %u on this node) has exited "
               "(killed, or ended without finalizing RAMC); the %s cannot "
