@@ -4,9 +4,10 @@
 orrery-plot is Python, out of libFuzzer's reach; this does what libFuzzer's
 mutators do, without coverage feedback, for the three tables it reads: a
 sweep's results.csv (read_rows, points_of), bench/validate.sh's points
-(read_validation) and bench/ramc.sh's rounds (read_ramc). Every input must give data or orrery-plot's own error
-(SystemExit "orrery-plot: error: ..."): any other exception is a failure,
-its input saved as ARTIFACTS/crash-<sha1> and the traceback printed.
+(read_validation) and bench/ramc.sh's rounds (read_ramc). Every input must
+give data or orrery-plot's own error (SystemExit "orrery-plot: error:
+..."): any other exception is a failure, its input saved as
+ARTIFACTS/crash-<sha1> and the traceback printed.
 
   csv_reader_fuzzer.py [--plot BUILD/bin/orrery-plot] [--runs N] [--seed S]
                        [--artifacts DIR] SEED.csv...

@@ -45,7 +45,6 @@ bool Options::loadAggregation(std::string &Err) {
                  static_cast<long long>(Overhead));
     return false;
   }
-  AggBytesSet = std::getenv("RAMC_AGG_BYTES") != nullptr;
   AggBytes = static_cast<size_t>(Bytes);
   AggPutMax = static_cast<size_t>(PutMax);
   return true;
@@ -62,10 +61,8 @@ constexpr size_t kInjectBatchMin = 1024;
 void Context::initAggregation() {
   AggBytes = Opts.AggPutMax ? std::min(Opts.AggBytes, Tr->batchLimit()) : 0;
   size_t Inject = Tr->injectSize();
-  InjectBatchBytes = AggBytes && !Opts.AggBytesSet &&
-                             Inject >= kInjectBatchMin && Inject < AggBytes
-                         ? Inject
-                         : 0;
+  InjectBatchBytes =
+      AggBytes && Inject >= kInjectBatchMin && Inject < AggBytes ? Inject : 0;
 }
 
 std::string Context::describeAggregation() const {
@@ -78,8 +75,11 @@ std::string Context::describeAggregation() const {
 }
 
 bool Context::aggregates(const void *Src, size_t Len) const {
-  return AggBytes && Len <= Opts.AggPutMax && !Tr->deliveryComplete() &&
-         Tr->hostMemory(Src);
+  // The transport may carry less than RAMC_AGG_BYTES (AggBytes is the
+  // smaller): a put must fit an empty batch.
+  return AggBytes && Len <= Opts.AggPutMax &&
+         sizeof(BatchHeader) + batchRecordBytes(Len) <= AggBytes &&
+         !Tr->deliveryComplete() && Tr->hostMemory(Src);
 }
 
 bool Context::takeSendBuffer(uint32_t &Index) {
@@ -131,31 +131,27 @@ int Context::stagePut(const Attachment &A, const void *Src, size_t Len,
   // a clock read per staged put would cost more than the copy.
   Staged = false;
   int P = A.Peer;
-  OpenBatch *O = LastBatchPeer == P ? LastBatch : nullptr;
-  if (!O) {
-    auto It = OpenBatches.find(P);
-    O = It == OpenBatches.end() ? nullptr : &It->second;
-  }
-  if (O && !O->Writer.fits(Len, batchCapacity(Len))) {
+  auto It = OpenBatches.find(P);
+  if (It != OpenBatches.end() &&
+      !It->second.Writer.fits(Len, batchCapacity(Len))) {
     if (int Rc = shipBatch(P, Call))
       return Rc;
-    O = nullptr;
+    It = OpenBatches.end();
   }
-  if (!O) {
+  if (It == OpenBatches.end()) {
     uint32_t B;
     if (!takeSendBuffer(B))
       return RAMC_SUCCESS;
-    O = &OpenBatches.emplace(P, OpenBatch()).first->second;
-    O->Buffer = B;
-    O->Writer.reset(SendBuffers[B].Data, AggBytes, static_cast<uint32_t>(Rank));
-    O->First = rmaOp(A, O->Writer.buffer() + kFirstRecordData, Len, Off);
-    O->First.HasData = Tr->notify() == NotifyMode::CqData;
-    O->First.Data = encodeWindowOp(A.Chan);
-    O->First.Desc = SendBuffers[B].Mr.Desc;
+    OpenBatch &O = OpenBatches[P];
+    O.Buffer = B;
+    O.Writer.reset(SendBuffers[B].Data, AggBytes, static_cast<uint32_t>(Rank));
+    O.First = rmaOp(A, O.Writer.buffer() + kFirstRecordData, Len, Off);
+    O.First.HasData = Tr->notify() == NotifyMode::CqData;
+    O.First.Data = encodeWindowOp(A.Chan);
+    O.First.Desc = SendBuffers[B].Mr.Desc;
+    It = OpenBatches.find(P);
   }
-  O->Writer.append(A.Chan, Off, Src, Len);
-  LastBatchPeer = P;
-  LastBatch = O;
+  It->second.Writer.append(A.Chan, Off, Src, Len);
   Staged = true;
   return RAMC_SUCCESS;
 }
@@ -168,43 +164,35 @@ int Context::shipBatch(int P, const char *Call) {
   BatchWriter W = It->second.Writer;
   RmaOp First = It->second.First;
   OpenBatches.erase(It);
-  if (LastBatchPeer == P)
-    LastBatch = nullptr, LastBatchPeer = -1;
+  // A batch of one put leaves as that put's own write, from the batch's
+  // buffer; a larger one as a message. Either is injected when it fits the
+  // inject size (its buffer is free at once), else tracked until done.
+  bool Single = W.records() == 1;
+  size_t Len = Single ? First.Len : W.finish();
+  std::string What =
+      Single ? "put" : format("batch of %u aggregated put(s)", W.records());
+  auto Send = [&](void *Op) -> long {
+    if (Single) {
+      First.Op = Op;
+      return Tr->write(First);
+    }
+    return Tr->sendBatch(Peers[P].Addr, W.buffer(), Len, SendBuffers[B].Mr.Desc,
+                         Op);
+  };
   Deadline D(Opts.DefaultTimeoutMs);
   int Rc;
-  if (W.records() == 1) { // the put on its own, from the batch's buffer
-    if (First.Len <= Tr->injectSize()) {
-      Rc = post([&] { return Tr->write(First); }, P, "put", D, Call);
-      releaseSendBuffer(B);
-      if (!Rc)
-        Puts.injected(P);
-    } else {
-      First.Op = encodeOp(OpKind::Batch, P, B);
-      Rc = postTracked(
-          Puts, [&] { return Tr->write(First); }, P, "put", D, Call);
-      if (Rc)
-        releaseSendBuffer(B);
-    }
-    return Rc;
-  }
-  size_t Len = W.finish();
-  std::string What = format("batch of %u aggregated put(s)", W.records());
-  PeerAddr To = Peers[P].Addr;
-  void *Desc = SendBuffers[B].Mr.Desc;
   if (Len <= Tr->injectSize()) {
-    Rc = post([&] { return Tr->sendBatch(To, W.buffer(), Len, Desc, nullptr); },
-              P, What.c_str(), D, Call);
+    Rc = post([&] { return Send(nullptr); }, P, What.c_str(), D, Call);
     releaseSendBuffer(B);
     if (!Rc)
       Puts.injected(P);
-  } else {
-    void *Op = encodeOp(OpKind::Batch, P, B);
-    Rc = postTracked(
-        Puts, [&] { return Tr->sendBatch(To, W.buffer(), Len, Desc, Op); }, P,
-        What.c_str(), D, Call);
-    if (Rc)
-      releaseSendBuffer(B);
+    return Rc;
   }
+  void *Op = encodeOp(OpKind::Batch, P, B);
+  Rc = postTracked(
+      Puts, [&] { return Send(Op); }, P, What.c_str(), D, Call);
+  if (Rc)
+    releaseSendBuffer(B);
   return Rc;
 }
 

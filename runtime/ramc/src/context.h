@@ -47,7 +47,6 @@ struct Options {
   /// off.
   size_t AggBytes = 16384;
   size_t AggPutMax = 4096;
-  bool AggBytesSet = false; // RAMC_AGG_BYTES given: no inject-size cap
   /// Reads the environment (RAMC_PROVIDER, FI_PROVIDER, RAMC_NOTIFY,
   /// RAMC_TIMEOUT_MS, RAMC_DELIVERY_COMPLETE, RAMC_MAX_WINDOWS,
   /// RAMC_AGG_BYTES, RAMC_AGG_PUT_MAX) and then applies what C sets
@@ -382,10 +381,6 @@ private:
   std::vector<SendBuffer> SendBuffers;
   std::vector<uint32_t> FreeSendBuffers;
   std::unordered_map<int, OpenBatch> OpenBatches;
-  // The open batch the last staged put went to (node pointers of an
-  // unordered_map stay valid until the node is erased).
-  int LastBatchPeer = -1;
-  OpenBatch *LastBatch = nullptr;
   uint32_t InternalSeq = 0;
   bool InternalDone = false;
   int InternalErr = 0;

@@ -148,8 +148,10 @@ long SimTransport::start(FlowKind K, const RmaOp &O, uint64_t Bytes) {
   F->Key = O.Key;
   F->HasData = O.HasData;
   F->CqData = O.Data;
-  if (K == FlowKind::Write && !O.Op && !F->LocalDevice) {
-    // Injected: the source may be reused as soon as the call returns.
+  if ((K == FlowKind::Batch || (K == FlowKind::Write && !O.Op)) &&
+      !F->LocalDevice) {
+    // Injected, or a batch (delivered to the target's next poll): the
+    // source may be reused before the message is used.
     auto *Src = static_cast<const uint8_t *>(O.Local);
     F->Data.assign(Src, Src + O.Len);
   }
@@ -232,22 +234,12 @@ long SimTransport::sendBatch(PeerAddr Peer, const void *Buf, size_t Len, void *,
                              void *Op) {
   ++SimWorld::get().Stats.Writes;
   charge(Costs.Put);
-  SimEndpoint *To = peer(Peer);
-  if (!To)
-    return -EINVAL;
-  auto F = std::make_unique<Flow>();
-  F->Kind = FlowKind::Batch;
-  F->Initiator = Self;
-  F->Target = Peers[Peer];
-  F->Op = Op;
-  F->Len = Len;
-  auto *Src = static_cast<const uint8_t *>(Buf);
-  F->Data.assign(Src, Src + Len);
-  s4u::Host *From = Self->Host, *Dst = To->Host;
-  BenchPause B;
-  reapFlows();
-  send(std::move(F), From, Dst, Len);
-  return 0;
+  RmaOp O;
+  O.Local = Buf;
+  O.Len = Len;
+  O.Peer = Peer;
+  O.Op = Op;
+  return start(FlowKind::Batch, O, Len);
 }
 
 bool SimTransport::hostMemory(const void *Buf) const {

@@ -13,6 +13,7 @@
 #ifndef RAMC_SRC_SIM_SIM_TRANSPORT_H
 #define RAMC_SRC_SIM_SIM_TRANSPORT_H
 
+#include "batch.h"
 #include "sim_costs.h"
 #include "sim_endpoint.h"
 #include "sim_flows.h"
@@ -64,7 +65,7 @@ public:
   size_t injectSize() const override { return Costs.InjectSize; }
   size_t maxMsgSize() const override { return size_t(1) << 40; }
   /// Batches as natively (the front end decides alike).
-  size_t batchLimit() const override { return size_t(1) << 16; }
+  size_t batchLimit() const override { return kMaxBatchBytes; }
   bool hostMemory(const void *Buf) const override;
   bool needsLocalMr() const override { return false; }
   bool hasAtomics() const override { return true; }
