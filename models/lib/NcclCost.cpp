@@ -174,14 +174,23 @@ double protocolBandwidth(int P, double Bw) {
   return P == LL ? Bw * .5 : P == LL128 ? Bw * 0.92 : Bw;
 }
 
+/// What an algorithm's estimate is made of besides its time.
+struct Terms {
+  double BusBw = 0;     ///< nccl-tests' bus bandwidth
+  double Latency = 0;   ///< seconds of the fixed part
+  double LinkBytes = 0; ///< data bytes each GPU sends over its links
+};
+
 /// Seconds of the ring with protocol \p P; <0 if not applicable.
 double ringTime(NcclCollective C, double Bytes, const NcclSystem &S, int P,
-                double &BusBw) {
+                Terms &Out) {
   Shape Sh = shapeOf(C, S);
   double Bus = protocolBandwidth(P, busBandwidth(S));
   if (P == LL)
     Bus = std::min(llMaxBandwidth(S), Bus);
-  BusBw = Bus;
+  Out.BusBw = Bus;
+  // Each GPU forwards its steps' shares of the buffer to the next.
+  Out.LinkBytes = Bytes * Sh.Steps / S.Ranks;
   int IntraHw = S.IntraNvlink ? 0 : 1;
   int Hw = S.Nodes == 1 ? IntraHw : 2;
   double Lat = BaseLatency[Ring][P];
@@ -206,12 +215,13 @@ double ringTime(NcclCollective C, double Bytes, const NcclSystem &S, int P,
       Lat *= S.ComputeCapability < 80 ? 1.9 : 1.4;
   }
   double AlgBw = Bus * S.Ranks / Sh.Steps;
-  return Lat * Us + (AlgBw > 0 ? Bytes / AlgBw : 0);
+  Out.Latency = Lat * Us;
+  return Out.Latency + (AlgBw > 0 ? Bytes / AlgBw : 0);
 }
 
 /// Seconds of the tree (AllReduce only); <0 if not applicable.
 double treeTime(NcclCollective C, double Bytes, const NcclSystem &S, int P,
-                double &BusBw) {
+                Terms &Out) {
   if (C != NcclCollective::AllReduce)
     return -1;
   double Bus = busBandwidth(S) * .92;
@@ -223,13 +233,17 @@ double treeTime(NcclCollective C, double Bytes, const NcclSystem &S, int P,
   int Log = log2i(std::floor(Bytes / 64));
   if (Bytes >= 64 && Log < 23)
     AlgBw *= TreeCorrection[P][Log];
-  BusBw = AlgBw * shapeOf(C, S).BusFactor;
+  Out.BusBw = AlgBw * shapeOf(C, S).BusFactor;
+  // Reduced up the tree and broadcast down it: the buffer once each way
+  // through a GPU in the middle (a chain inside a node).
+  Out.LinkBytes = Bytes * shapeOf(C, S).BusFactor;
   int IntraHw = S.IntraNvlink ? 0 : 1;
   double PerNode = std::floor(double(S.Ranks) / S.Nodes);
   double Lat =
       BaseLatency[Tree][P] + 2 * ((PerNode - 1) * HopLatency[IntraHw][Tree][P] +
                                   log2i(S.Nodes) * HopLatency[2][Tree][P]);
-  return Lat * Us + (AlgBw > 0 ? Bytes / AlgBw : 0);
+  Out.Latency = Lat * Us;
+  return Out.Latency + (AlgBw > 0 ? Bytes / AlgBw : 0);
 }
 
 /// Seconds of NVLink SHARP (AllReduce in one node of NVLS switches, Simple
@@ -239,13 +253,15 @@ double treeTime(NcclCollective C, double Bytes, const NcclSystem &S, int P,
 /// (it sends 1/n and receives all others' parts): (n + 1)/n of the buffer
 /// each way on its links, at NCCL's NVLS efficiency.
 double nvlsTime(NcclCollective C, double Bytes, const NcclSystem &S, int P,
-                double &BusBw) {
+                Terms &Out) {
   if (C != NcclCollective::AllReduce || !S.Nvls || S.Nodes > 1 || P != Simple)
     return -1;
   double N = S.Ranks;
   double AlgBw = S.IntraBandwidth * NvlsEfficiency * N / (N + 1);
-  BusBw = AlgBw * shapeOf(C, S).BusFactor;
-  return NvlsLatency * Us + (AlgBw > 0 ? Bytes / AlgBw : 0);
+  Out.BusBw = AlgBw * shapeOf(C, S).BusFactor;
+  Out.LinkBytes = Bytes * (N + 1) / N;
+  Out.Latency = NvlsLatency * Us;
+  return Out.Latency + (AlgBw > 0 ? Bytes / AlgBw : 0);
 }
 
 bool protocolEnabled(const NcclSelection &Sel, const NcclSystem &S, int P) {
@@ -264,15 +280,17 @@ NcclEstimate fastest(NcclCollective C, double Bytes, const NcclSystem &S,
     for (int P : {LL, LL128, Simple}) {
       if (!protocolEnabled(Sel, S, P))
         continue;
-      double Bus = 0;
-      double T = A == Tree   ? treeTime(C, Bytes, S, P, Bus)
-                 : A == Ring ? ringTime(C, Bytes, S, P, Bus)
-                             : nvlsTime(C, Bytes, S, P, Bus);
+      Terms X;
+      double T = A == Tree   ? treeTime(C, Bytes, S, P, X)
+                 : A == Ring ? ringTime(C, Bytes, S, P, X)
+                             : nvlsTime(C, Bytes, S, P, X);
       if (T >= 0 && T < Best.Seconds) {
         Best.Seconds = T;
         Best.Algorithm = static_cast<NcclAlgorithm>(A);
         Best.Protocol = static_cast<NcclProtocol>(P);
-        Best.BusBandwidth = Bus;
+        Best.BusBandwidth = X.BusBw;
+        Best.Latency = X.Latency;
+        Best.LinkBytes = X.LinkBytes;
       }
     }
   }
@@ -358,7 +376,7 @@ NcclEstimate ncclCollectiveTime(NcclCollective C, double Bytes,
     // One rank: a copy at most, NCCL's base latency.
     NcclEstimate E;
     E.Protocol = NcclProtocol::LL;
-    E.Seconds = BaseLatency[Ring][LL] * Us;
+    E.Seconds = E.Latency = BaseLatency[Ring][LL] * Us;
     return E;
   }
   NcclEstimate E = fastest(C, Bytes, S, Sel, false);
@@ -379,20 +397,22 @@ NcclEstimate ncclPointToPointTime(double Bytes, bool SameNode,
     if (!protocolEnabled(Sel, S, P))
       continue;
     double B = protocolBandwidth(P, Bw);
-    double T = (BaseLatency[Ring][P] + HopLatency[Hw][Ring][P]) * Us +
-               (B > 0 ? Bytes / B : 0);
+    double Lat = (BaseLatency[Ring][P] + HopLatency[Hw][Ring][P]) * Us;
+    double T = Lat + (B > 0 ? Bytes / B : 0);
     if (T < Best.Seconds) {
       Best.Seconds = T;
       Best.Protocol = static_cast<NcclProtocol>(P);
       Best.BusBandwidth = B;
+      Best.Latency = Lat;
     }
   }
   if (!std::isfinite(Best.Seconds)) {
-    Best.Seconds =
-        (BaseLatency[Ring][Simple] + HopLatency[Hw][Ring][Simple]) * Us +
-        (Bw > 0 ? Bytes / Bw : 0);
+    Best.Latency =
+        (BaseLatency[Ring][Simple] + HopLatency[Hw][Ring][Simple]) * Us;
+    Best.Seconds = Best.Latency + (Bw > 0 ? Bytes / Bw : 0);
     Best.BusBandwidth = Bw;
   }
+  Best.LinkBytes = Bytes;
   return Best;
 }
 

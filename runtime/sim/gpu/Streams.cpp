@@ -2,6 +2,7 @@
 
 #include "Streams.h"
 #include "GpuKernels.h"
+#include "mpi/NetworkFactors.h"
 #include "ranks/RankClock.h"
 #include "ranks/Runtime.h"
 
@@ -111,7 +112,8 @@ Completion Stream::enqueue(StreamOp Op) {
   WaitsForNext.clear();
   refresh();
   ++Enqueued;
-  bool Ready = Finished + 1 == Enqueued &&
+  // A group operation waits for other members' flows: its actor runs it.
+  bool Ready = Op.K != StreamOp::Group && Finished + 1 == Enqueued &&
                std::all_of(Op.Deps.begin(), Op.Deps.end(),
                            [](const Completion &C) { return C.done(); });
   if (Ready) {
@@ -153,6 +155,8 @@ void Stream::startNow(StreamOp Op) {
   case StreamOp::Flow:
     InFlight = s4u::Comm::sendto_async(Op.From, Op.To,
                                        static_cast<std::uint64_t>(Op.Bytes));
+    break;
+  case StreamOp::Group: // always queued (enqueue)
     break;
   }
   InFlightOp = std::move(Op);
@@ -283,15 +287,19 @@ void Stream::retire(const StreamOp &Op, double Start, double End) {
     Owner->Time.add(C, S, Op.Estimate, Op.Measured);
     ModelTotal += S;
   }
-  // A flow's time is SimGrid's (latency, bandwidth shared with others).
-  if (Op.K == StreamOp::Flow)
-    Owner->Time.add(Category::Copies, End - Start, Op.Estimate);
-  if (ModelTotal > 0 || Op.K == StreamOp::Flow)
+  // A flow's time is SimGrid's (latency, bandwidth shared with others);
+  // a group's, its category's (Parts[0]) from start to the last member's
+  // flow's end.
+  bool Simulated = Op.K == StreamOp::Flow || Op.K == StreamOp::Group;
+  Category SimulatedAs =
+      Op.K == StreamOp::Flow ? Category::Copies : Op.Parts[0].first;
+  if (Simulated)
+    Owner->Time.add(SimulatedAs, End - Start, Op.Estimate);
+  if (ModelTotal > 0 || Simulated)
     RT.report().addGpuTime(End - Start, Op.Estimate);
-  if (RT.report().tracing() && (ModelTotal > 0 || Op.K == StreamOp::Flow)) {
-    RT.report().span(
-        {Owner->Id, Id, Start, End - Start, Op.Name,
-         Op.K == StreamOp::Flow ? Category::Copies : Op.Parts[0].first});
+  if (RT.report().tracing() && (ModelTotal > 0 || Simulated)) {
+    RT.report().span({Owner->Id, Id, Start, End - Start, Op.Name,
+                      Simulated ? SimulatedAs : Op.Parts[0].first});
   }
   if (KernelTotals *K = Op.Kernel) {
     ++K->Launches;
@@ -358,8 +366,77 @@ void Stream::run() {
       // share their bandwidth.
       s4u::Comm::sendto(Op.From, Op.To, static_cast<std::uint64_t>(Op.Bytes));
       break;
+    case StreamOp::Group:
+      runGroup(Op);
+      break;
     }
     retire(Op, Start, s4u::Engine::get_clock());
+  }
+}
+
+void Stream::runGroup(const StreamOp &Op) {
+  // The operation arrives at each group once its own flows of that group
+  // have ended (a member's other transfers do not hold its peers), or after
+  // the group's delay where it has none.
+  auto Arrive = [&](std::size_t G) {
+    FlowGroup &Group = *Op.Groups[G].Group;
+    std::unique_lock<s4u::Mutex> L(*Group.Lock);
+    if (++Group.Finished == Group.Members)
+      Group.Done->notify_all();
+  };
+  // What happens at a delay: a flow starts (index into Flows) or the
+  // operation arrives at a group without flows (~group).
+  std::vector<std::pair<double, long>> Due;
+  std::vector<int> Left(Op.Groups.size(), 0);
+  for (std::size_t F = 0; F < Op.Flows.size(); ++F) {
+    Due.emplace_back(Op.Flows[F].Delay, static_cast<long>(F));
+    ++Left[Op.Flows[F].Group];
+  }
+  for (std::size_t G = 0; G < Op.Groups.size(); ++G)
+    if (Left[G] == 0)
+      Due.emplace_back(Op.Groups[G].Delay, ~static_cast<long>(G));
+  std::sort(Due.begin(), Due.end());
+  // Started in time order; a flow that ends before the last one starts is
+  // seen then (its group's arrival late by at most the delays' spread, a
+  // few microseconds of NCCL latency).
+  double Start = s4u::Engine::get_clock();
+  std::vector<s4u::CommPtr> Comms;
+  std::vector<std::size_t> GroupOf;
+  for (auto [Delay, What] : Due) {
+    if (Start + Delay > s4u::Engine::get_clock() + MinActivitySeconds)
+      s4u::this_actor::sleep_until(Start + Delay);
+    if (What < 0) {
+      Arrive(static_cast<std::size_t>(~What));
+      continue;
+    }
+    const GroupFlow &F = Op.Flows[static_cast<std::size_t>(What)];
+    // The bytes share the route's links with all other traffic; a timer
+    // (one byte, announced to last the bytes at the model's rate) keeps the
+    // transfer from ending sooner than the model says where the links are
+    // faster. (SimGrid 3.32 ignores a host-to-host Comm's rate, and a
+    // bandwidth factor would inflate what the flow takes from its links.)
+    Comms.push_back(s4u::Comm::sendto_async(
+        F.From, F.To, static_cast<std::uint64_t>(F.Bytes)));
+    GroupOf.push_back(F.Group);
+    if (F.Rate > 0) {
+      expectFlowLatency(F.From, F.To, 1, F.Bytes / F.Rate + F.RouteLatency);
+      Comms.push_back(s4u::Comm::sendto_async(F.From, F.To, 1));
+      GroupOf.push_back(F.Group);
+      ++Left[F.Group];
+    }
+  }
+  while (!Comms.empty()) {
+    auto I = static_cast<std::size_t>(s4u::Comm::wait_any(Comms));
+    std::size_t G = GroupOf[I];
+    Comms.erase(Comms.begin() + static_cast<long>(I));
+    GroupOf.erase(GroupOf.begin() + static_cast<long>(I));
+    if (--Left[G] == 0)
+      Arrive(G);
+  }
+  for (const GroupPart &P : Op.Groups) {
+    std::unique_lock<s4u::Mutex> L(*P.Group->Lock);
+    while (P.Group->Finished < P.Group->Members)
+      P.Group->Done->wait(L);
   }
 }
 

@@ -84,8 +84,39 @@ struct LaunchHook {
   virtual void prepare(Rank &R, Stream &S, StreamOp &Op) const = 0;
 };
 
+/// Operations whose flows end together: the members of one NCCL
+/// collective, or the two ends of a send/receive pair. Each member's
+/// operation (a StreamOp::Group) starts its own flows; it ends once every
+/// member's flows have ended, as an NCCL kernel ends when its peers have
+/// sent it all.
+struct FlowGroup {
+  int Members = 0;  ///< operations taking part
+  int Finished = 0; ///< those whose own flows have ended
+  s4u::MutexPtr Lock = s4u::Mutex::create();
+  s4u::ConditionVariablePtr Done = s4u::ConditionVariable::create();
+};
+
+/// One flow of a Group operation: Bytes from From to To over the platform's
+/// route between them, sharing its links with other traffic, and lasting at
+/// least Bytes / Rate (what the model gives the transfer when nothing else
+/// shares its links) after the route's latency.
+struct GroupFlow {
+  s4u::Host *From = nullptr, *To = nullptr;
+  double Bytes = 0, Rate = 0;
+  double Delay = 0;        ///< seconds after the operation starts
+  double RouteLatency = 0; ///< of the route between From and To
+  std::size_t Group = 0;   ///< the index in StreamOp::Groups it belongs to
+};
+
+/// A group a Group operation takes part in; without flows of its own there,
+/// the operation arrives Delay seconds after it starts.
+struct GroupPart {
+  std::shared_ptr<FlowGroup> Group;
+  double Delay = 0;
+};
+
 struct StreamOp {
-  enum Kind { Sleep, Exec, Flow } K = Sleep;
+  enum Kind { Sleep, Exec, Flow, Group } K = Sleep;
   double Seconds = 0;           ///< Sleep, Exec: model time
   s4u::Host *From = nullptr;    ///< Flow
   s4u::Host *To = nullptr;      ///< Flow
@@ -104,6 +135,9 @@ struct StreamOp {
   /// A graph node that must be prepared at each launch (null for all other
   /// operations).
   std::shared_ptr<const LaunchHook> AtLaunch;
+  /// Group: the flows this operation starts, and the groups it ends with.
+  std::vector<GroupFlow> Flows;
+  std::vector<GroupPart> Groups;
 };
 
 struct Stream : std::enable_shared_from_this<Stream> {
@@ -185,6 +219,9 @@ private:
   void retireSolo();
   void ensureActor();
   void run();
+  /// Runs a Group operation on the stream's actor: its flows, each after
+  /// its delay, then waits for every member of its groups.
+  void runGroup(const StreamOp &Op);
 };
 using StreamPtr = std::shared_ptr<Stream>;
 

@@ -28,6 +28,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <optional>
 #include <set>
 #include <tuple>
 
@@ -43,10 +44,14 @@ struct Rendezvous {
   int Expected = 0, Arrived = 0, Left = 0;
   std::vector<Completion> Ready; ///< every member's frontier at its call
   std::set<int> Nodes;           ///< the members' nodes
+  /// Each member's GPU and node, by its rank in the communicator.
+  std::map<int, std::pair<s4u::Host *, int>> Gpus;
   double Bytes = 0;
-  double Seconds = -1; ///< computed by the first to leave
+  std::optional<models::NcclEstimate> Estimate; ///< set by the first to leave
   s4u::MutexPtr Lock = s4u::Mutex::create();
   s4u::ConditionVariablePtr Done = s4u::ConditionVariable::create();
+  /// The members' operations end together (their flows: meet()).
+  std::shared_ptr<FlowGroup> Flows = std::make_shared<FlowGroup>();
 };
 
 using RendezvousKey =
@@ -147,12 +152,14 @@ std::shared_ptr<Rendezvous> arrive(Rank &R, const Call &C) {
     // member may arrive meanwhile. Look again before inserting.
     auto New = std::make_shared<Rendezvous>();
     New->Expected = Expected;
+    New->Flows->Members = Expected;
     It = rendezvous().try_emplace(Key, std::move(New)).first;
   }
   std::shared_ptr<Rendezvous> Rv = It->second;
   for (const Completion &F : frontier(R, *C.S))
     Rv->Ready.push_back(F);
   Rv->Nodes.insert(R.Node);
+  Rv->Gpus[Comm.Rank] = {C.S->Gpu, R.Node};
   Rv->Bytes = std::max(Rv->Bytes, C.Bytes);
   if (++Rv->Arrived == Rv->Expected) {
     rendezvous().erase(Key);
@@ -172,23 +179,105 @@ void waitAll(const std::shared_ptr<Rendezvous> &Rv) {
     Rv->Done->wait(L);
 }
 
-/// NCCL's time for \p Bytes of a call of kind \p K (collective \p Coll)
-/// among \p Members ranks on \p Nodes nodes.
-double ncclSeconds(Kind K, models::NcclCollective Coll, double Bytes,
-                   int Members, int Nodes) {
+/// NCCL's estimate for \p Bytes of a call of kind \p K (collective
+/// \p Coll) among \p Members ranks on \p Nodes nodes.
+models::NcclEstimate ncclEstimate(Kind K, models::NcclCollective Coll,
+                                  double Bytes, int Members, int Nodes) {
   models::NcclSystem Sys =
       models::NcclSystem::of(Runtime::get().machine(), Members, Nodes);
   return K == Kind::Collective
-             ? models::ncclCollectiveTime(Coll, Bytes, Sys, selection()).Seconds
-             : models::ncclPointToPointTime(Bytes, Nodes <= 1, Sys, selection())
-                   .Seconds;
+             ? models::ncclCollectiveTime(Coll, Bytes, Sys, selection())
+             : models::ncclPointToPointTime(Bytes, Nodes <= 1, Sys,
+                                            selection());
 }
 
-double seconds(Rank &, const Call &C, Rendezvous &Rv) {
-  if (Rv.Seconds < 0)
-    Rv.Seconds = ncclSeconds(C.K, C.Coll, Rv.Bytes, C.Comm->Group->Size,
-                             static_cast<int>(Rv.Nodes.size()));
-  return Rv.Seconds;
+const models::NcclEstimate &estimate(const Call &C, Rendezvous &Rv) {
+  if (!Rv.Estimate)
+    Rv.Estimate = ncclEstimate(C.K, C.Coll, Rv.Bytes, C.Comm->Group->Size,
+                               static_cast<int>(Rv.Nodes.size()));
+  return *Rv.Estimate;
+}
+
+/// The rate at which \p E moves its link bytes when nothing else shares
+/// the links (0: no bytes to move).
+double linkRate(const models::NcclEstimate &E) {
+  double T = E.Seconds - E.Latency;
+  return E.LinkBytes > 0 && T > 0 ? E.LinkBytes / T : 0;
+}
+
+/// Adds a flow of \p Bytes at \p Rate from \p From to \p To to \p Out
+/// (none between a GPU and itself: two ranks on one GPU copy in place).
+void addFlow(std::vector<GroupFlow> &Out, s4u::Host *From, s4u::Host *To,
+             double Bytes, double Rate) {
+  if (From && To && From != To && Bytes > 0 && Rate > 0)
+    Out.push_back({From, To, Bytes, Rate});
+}
+
+/// The flows member \p Me of a collective starts: its link bytes as NCCL's
+/// rings lay them over the node (docs/nccl.md, "Flows"). Inside a node
+/// its rings use every link of the GPU: the bytes go in equal parts to each
+/// other member of the node (a switch port or each pair link). Across
+/// nodes each ring leaves a node once: 1/g of every member's bytes (g
+/// members on its node) go to the member at the same place on the next
+/// node, through the member's own NIC, the rest to the node's members.
+std::vector<GroupFlow> collectiveFlows(const Rendezvous &Rv, int Me,
+                                       const models::NcclEstimate &E) {
+  std::vector<GroupFlow> Out;
+  double Rate = linkRate(E);
+  if (Rate <= 0)
+    return Out;
+  std::vector<int> NodeOrder;             // by first member
+  std::map<int, std::vector<int>> OnNode; // node -> members in rank order
+  for (const auto &[Member, Gpu] : Rv.Gpus) {
+    if (!OnNode.count(Gpu.second))
+      NodeOrder.push_back(Gpu.second);
+    OnNode[Gpu.second].push_back(Member);
+  }
+  auto [MyGpu, MyNode] = Rv.Gpus.at(Me);
+  const std::vector<int> &Mine = OnNode[MyNode];
+  double G = static_cast<double>(Mine.size());
+  double Cross = NodeOrder.size() > 1 ? 1 / G : 0;
+  if (Cross > 0) {
+    size_t At = std::find(NodeOrder.begin(), NodeOrder.end(), MyNode) -
+                NodeOrder.begin();
+    const std::vector<int> &Next =
+        OnNode[NodeOrder[(At + 1) % NodeOrder.size()]];
+    size_t Place = std::find(Mine.begin(), Mine.end(), Me) - Mine.begin();
+    addFlow(Out, MyGpu, Rv.Gpus.at(Next[Place % Next.size()]).first,
+            E.LinkBytes * Cross, Rate * Cross);
+  }
+  double Share = (1 - Cross) / (G - 1);
+  for (int Peer : Mine)
+    if (Peer != Me && G > 1)
+      addFlow(Out, MyGpu, Rv.Gpus.at(Peer).first, E.LinkBytes * Share,
+              Rate * Share);
+  return Out;
+}
+
+/// The latency the route of \p F adds to it (taken out of NCCL's own).
+double routeLatency(const GroupFlow &F) {
+  std::vector<s4u::Link *> Links;
+  double Latency = 0;
+  F.From->route_to(F.To, Links, &Latency);
+  return Latency;
+}
+
+/// Makes \p Op take part in \p Group with \p Flows: each starts after
+/// NCCL's latency of \p E less what its route adds (the route's latency is
+/// simulated with the flow).
+void joinGroup(StreamOp &Op, const models::NcclEstimate &E,
+               std::vector<GroupFlow> Flows,
+               const std::shared_ptr<FlowGroup> &Group) {
+  Op.K = StreamOp::Group;
+  Op.Parts[0] = {Category::Nccl, 0};
+  Op.Estimate = true;
+  for (GroupFlow &F : Flows) {
+    F.Group = Op.Groups.size();
+    F.RouteLatency = routeLatency(F);
+    F.Delay = std::max(0.0, E.Latency - F.RouteLatency);
+    Op.Flows.push_back(F);
+  }
+  Op.Groups.push_back({Group, E.Latency});
 }
 
 /// Submits \p Op on \p S after the host's launch of it (none when the
@@ -212,17 +301,24 @@ void meet(Rank &R, const std::vector<Call> &Calls,
   for (const auto &Rv : Rvs)
     waitAll(Rv);
   for (size_t I = 0; I < Calls.size(); ++I) {
-    double T = seconds(R, Calls[I], *Rvs[I]);
-    auto [It, New] = Ops.try_emplace(Calls[I].S);
+    const Call &C = Calls[I];
+    Rendezvous &Rv = *Rvs[I];
+    const models::NcclEstimate &E = estimate(C, Rv);
+    auto [It, New] = Ops.try_emplace(C.S);
     StreamOp &Op = It->second;
     if (New) {
-      Order.push_back(Calls[I].S);
-      Op.K = StreamOp::Sleep;
-      Op.Name = Calls.size() == 1 ? Calls[I].Name : "NCCL group";
+      Order.push_back(C.S);
+      Op.Name = Calls.size() == 1 ? C.Name : "NCCL group";
     }
-    Op.Estimate = true;
-    Op.Seconds = std::max(Op.Seconds, T);
-    Op.Parts[0] = {Category::Nccl, Op.Seconds};
+    // A collective's member sends its share of the ring; a send its
+    // message; a receive ends when the send does.
+    std::vector<GroupFlow> Flows;
+    if (C.K == Kind::Collective)
+      Flows = collectiveFlows(Rv, C.Comm->Rank, E);
+    else if (C.K == Kind::Send)
+      addFlow(Flows, Rv.Gpus.at(C.Comm->Rank).first, Rv.Gpus.at(C.Peer).first,
+              E.LinkBytes, linkRate(E));
+    joinGroup(Op, E, std::move(Flows), Rv.Flows);
     for (const Completion &D : Rvs[I]->Ready)
       if (D.S.get() != Calls[I].S)
         Op.Deps.push_back(D);
@@ -241,9 +337,12 @@ struct CapturedCalls final : LaunchHook {
     std::vector<Stream *> Order;
     meet(R, Now, Ops, Order);
     StreamOp &Met = Ops[&S];
+    Op.K = Met.K;
     Op.Seconds = Met.Seconds;
     Op.Parts = Met.Parts;
     Op.Estimate = true;
+    Op.Flows = std::move(Met.Flows);
+    Op.Groups = std::move(Met.Groups);
     Op.Deps.insert(Op.Deps.end(), Met.Deps.begin(), Met.Deps.end());
   }
 };
@@ -372,13 +471,20 @@ ncclResult_t oneSided(ncclComm &Comm, const char *Name, double Bytes, int Peer,
                       " is not a PE of the job");
   const Rank *Target = Comm.Group->Members[Peer];
   bool SameNode = !Target || Target->Node == R.Node;
+  models::NcclEstimate E =
+      ncclEstimate(Kind::Send, models::NcclCollective::AllReduce, Bytes,
+                   Comm.Group->Size, SameNode ? 1 : 2);
+  // A flow between the two GPUs that ends by itself (a group of one).
+  std::vector<GroupFlow> Flows;
+  if (Target)
+    addFlow(Flows, S->Gpu,
+            Runtime::get().gpuHost(Target->Node, Comm.Group->Devices[Peer]),
+            E.LinkBytes, linkRate(E));
+  auto Alone = std::make_shared<FlowGroup>();
+  Alone->Members = 1;
   StreamOp Op;
-  Op.K = StreamOp::Sleep;
   Op.Name = Name;
-  Op.Estimate = true;
-  Op.Seconds = ncclSeconds(Kind::Send, models::NcclCollective::AllReduce, Bytes,
-                           Comm.Group->Size, SameNode ? 1 : 2);
-  Op.Parts[0] = {Category::Nccl, Op.Seconds};
+  joinGroup(Op, E, std::move(Flows), Alone);
   launch(R, *S, std::move(Op));
   return ncclSuccess;
 }

@@ -53,6 +53,11 @@ TEST(NcclCostTest, LargeAllReduceRunsTheRingSimpleAtTheLinkBandwidth) {
   EXPECT_EQ(E.Protocol, NcclProtocol::Simple);
   EXPECT_NEAR(E.Seconds, 17556 * Us, 1e-9);
   EXPECT_DOUBLE_EQ(E.BusBandwidth, 100e9);
+  // What the simulation runs as flows: 1.75 GB from each GPU at 100 GB/s
+  // after the 56 us of latency.
+  EXPECT_NEAR(E.Latency, 56 * Us, 1e-12);
+  EXPECT_DOUBLE_EQ(E.LinkBytes, 1.75e9);
+  EXPECT_NEAR(E.LinkBytes / (E.Seconds - E.Latency), 100e9, 1e3);
 }
 
 TEST(NcclCostTest, SmallAllReducePicksTheRingLL) {
@@ -119,6 +124,9 @@ TEST(NcclCostTest, NvlinkSharpReducesInTheSwitches) {
   EXPECT_EQ(E.Protocol, NcclProtocol::Simple);
   EXPECT_NEAR(E.Seconds, 25 * Us + Bytes / AlgBw, 1e-9);
   EXPECT_NEAR(E.BusBandwidth, AlgBw * 14 / 8, 1e3);
+  // On its links each GPU carries 9/8 of the buffer, at 5/6 of 370.8 GB/s.
+  EXPECT_DOUBLE_EQ(E.LinkBytes, Bytes * 9 / 8);
+  EXPECT_NEAR(E.LinkBytes / (E.Seconds - E.Latency), 370.8e9 * 5 / 6, 1e3);
   // Other collectives, and NCCL_ALGO=^NVLS, take the ring.
   NcclEstimate G = ncclCollectiveTime(NcclCollective::AllGather, Bytes, S);
   EXPECT_EQ(G.Algorithm, NcclAlgorithm::Ring);
@@ -139,6 +147,8 @@ TEST(NcclCostTest, ForcedProtocolAndPointToPoint) {
   // 1e8 B / 12.5 GB/s = 8,022.4 us.
   NcclEstimate P = ncclPointToPointTime(1e8, /*SameNode=*/false, sys(16, 2));
   EXPECT_NEAR(P.Seconds, 8022.4 * Us, 1e-9);
+  EXPECT_NEAR(P.Latency, 22.4 * Us, 1e-12);
+  EXPECT_DOUBLE_EQ(P.LinkBytes, 1e8);
   // One rank: only the base latency.
   NcclEstimate One =
       ncclCollectiveTime(NcclCollective::AllReduce, 1e9, sys(1, 1));

@@ -89,6 +89,13 @@ struct NcclEstimate {
   /// nccl-tests' bus bandwidth of this estimate (bytes/s), for the
   /// collectives; what the transfer ran at for a send/receive.
   double BusBandwidth = 0;
+  /// Seconds of Seconds that do not depend on the bytes (NCCL's latency).
+  double Latency = 0;
+  /// Data bytes each GPU sends over its links (a ring: the buffer times
+  /// its steps / ranks; a send: the message), in the rest of Seconds. The
+  /// simulation runs them as flows capped at that rate, so that other
+  /// traffic on the same links slows them (docs/nccl.md, "Flows").
+  double LinkBytes = 0;
 };
 
 /// The time of collective \p C over \p S: \p Bytes is the size nccl-tests
