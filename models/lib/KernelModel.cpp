@@ -90,6 +90,11 @@ GpuParams GpuParams::fromMachine(const Machine &M) {
   Take(Gm.GraphKernel, G.GraphKernel, E.GraphKernel);
   Take(Gm.KernelRate, G.KernelRate, E.KernelRate);
   Take(Gm.SameAddressAtomic, G.SameAddressAtomic, E.SameAddressAtomic);
+  const NodeModel &Node = M.Node;
+  if (Node.Peer.Kind != PeerLinkKind::None && Node.Peer.Bandwidth.Value > 0)
+    Take(Node.Peer.Bandwidth, G.PeerBandwidth, E.PeerBandwidth);
+  else
+    Take(Node.Pcie.D2HBandwidth, G.PeerBandwidth, E.PeerBandwidth);
   auto U = [](const Quantity &Q) { return static_cast<unsigned>(Q.Value); };
   G.SmCount = U(Gm.SmCount);
   G.WarpSize = U(Gm.WarpSize);
@@ -273,6 +278,7 @@ KernelWork kernelWork(const ThreadCounts &C) {
   W.GridSameAddressAtomics = A * C.grid_same_address_atomics;
   W.BlockSameAddressAtomics =
       A * std::max(0.0, C.same_address_atomics - C.grid_same_address_atomics);
+  W.RemoteBytes = A * C.remote_bytes;
   return W;
 }
 
@@ -497,6 +503,16 @@ KernelEstimate kernelTime(const GpuParams &G, const KernelWork &W,
       Body = E.AtomicTime;
     }
   }
+  // Device-initiated NVSHMEM transfers leave over the peer links while the
+  // kernel works: like the atomics' chain, only their excess is charged,
+  // and always as an estimate (no wait for a peer is modelled).
+  if (W.RemoteBytes > 0 && G.PeerBandwidth > 0) {
+    E.RemoteTime = W.RemoteBytes / G.PeerBandwidth;
+    if (E.RemoteTime > Body) {
+      Device.add(CostCategory::Memory, E.RemoteTime - Body, true);
+      Body = E.RemoteTime;
+    }
+  }
   E.Time.add(CostCategory::Launch, G.Launch, G.Estimates.Launch);
   E.Time += Device;
   // The launch pipeline: every kernel costs the device an empty kernel's
@@ -530,9 +546,13 @@ LaunchPrediction predictLaunch(const GpuParams &G, const ThreadCounts &C,
     P.Flops += P.Work.Flops[I] + P.Work.MatrixFlops[I];
   P.Bytes = P.Work.BytesRead + P.Work.BytesWritten;
   const KernelEstimate &R = P.Roofline;
-  double Device = std::max({R.ComputeTime, R.MemoryTime, R.AtomicTime});
+  double Device =
+      std::max({R.ComputeTime, R.MemoryTime, R.AtomicTime, R.RemoteTime});
   double Overhead = L.InGraph ? G.GraphKernel : G.EmptyKernel;
-  P.Bound = Device < Overhead                             ? "latency"
+  P.Bound = Device < Overhead ? "latency"
+            : R.RemoteTime > R.ComputeTime + R.MemoryTime &&
+                    R.RemoteTime >= R.AtomicTime
+                ? "remote"
             : R.AtomicTime > R.ComputeTime + R.MemoryTime ? "atomics"
             : R.ComputeTime >= R.MemoryTime               ? "compute"
                                                           : "memory";

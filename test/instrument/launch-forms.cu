@@ -25,8 +25,8 @@ void run(float *x, double *y, cudaStream_t *p, cudaStream_t s[2], int n) {
   launchAll((int *)x, s[1]);
 }
 
-// CHECK: static const orrery_site orrery_site_1 = {9u, 1u, "{{.*}}launch-forms.cu", 12u, 3u, ORRERY_KIND_LAUNCH, "<<<>>>", "kt<T, 4>"};
-// CHECK: static const orrery_site orrery_site_2 = {9u, 2u, "{{.*}}launch-forms.cu", 17u, 3u, ORRERY_KIND_LAUNCH, "<<<>>>", "k1"};
+// CHECK: static const orrery_site orrery_site_1 = {10u, 1u, "{{.*}}launch-forms.cu", 12u, 3u, ORRERY_KIND_LAUNCH, "<<<>>>", "kt<T, 4>"};
+// CHECK: static const orrery_site orrery_site_2 = {10u, 2u, "{{.*}}launch-forms.cu", 17u, 3u, ORRERY_KIND_LAUNCH, "<<<>>>", "k1"};
 // CHECK: static const orrery_site orrery_site_7 = {{.*}} 22u, 3u, ORRERY_KIND_LAUNCH, "<<<>>>", "kt<double, 8>"};
 // CHECK-NOT: orrery_site_8 =
 // CHECK: #line 1 "{{.*}}launch-forms.cu"

@@ -33,7 +33,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define ORRERY_HOOK_ABI_VERSION 9
+#define ORRERY_HOOK_ABI_VERSION 10
 
 #ifdef __cplusplus
 extern "C" {

@@ -194,6 +194,9 @@ private:
                          const SymExpr &Mult);
   bool groupCollective(const CallExpr *CE, const FunctionDecl *FD,
                        const SymExpr &Mult);
+  /// A device-initiated NVSHMEM call (NvshmemCalls.cpp): its bytes counted
+  /// as remote; false if \p Name is not one.
+  bool nvshmemCall(const CallExpr *CE, StringRef Name, const SymExpr &Mult);
   void ifStmt(const IfStmt *If, const SymExpr &Mult, bool TopLevel);
   void arith(BinaryOperatorKind Op, QualType T, const SymExpr &Mult,
              const Expr *At);

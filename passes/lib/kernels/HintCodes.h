@@ -24,11 +24,12 @@ enum class HintCode {
   IndirectCall,
   InlineAsm,
   DynamicParallelism,
+  RemoteTransfer,
 };
 
 struct HintCodeInfo {
   HintCode Code;
-  const char *Name;       ///< as printed: UNKNOWN_TRIP
+  const char *Name;              ///< as printed: UNKNOWN_TRIP
   models::Confidence Confidence; ///< what the code leaves the hint at
 };
 

@@ -108,6 +108,7 @@ CountExprs countExprs(const KernelHint &H) {
     C.shared_dynamic_bytes = SymExpr::sym("dynSmem");
   C.bank_conflict_way = SymExpr(static_cast<double>(H.BankConflictWay));
   C.syncthreads = H.SyncThreads;
+  C.remote_bytes = H.RemoteBytes;
   if (H.Resources) {
     // ptxas knows the registers, and the static shared memory better than
     // the declarations (it sees what the optimiser kept).

@@ -198,6 +198,9 @@ void printTotals(raw_ostream &OS, const Evaluated &E) {
        << " to one address for the launch, "
        << formatCount(T.SameAddressAtomics - T.GridSameAddressAtomics)
        << " to one address per block\n";
+  if (W.RemoteBytes > 0)
+    OS << "    remote bytes: " << formatCount(W.RemoteBytes)
+       << " moved between GPUs by NVSHMEM calls (charged approximately)\n";
   double Flops =
       W.Flops[I(models::Precision::FP32)] + W.Flops[I(models::Precision::FP64)];
   double Intensity = Flops / std::max(1.0, T.LoadBytes + T.StoreBytes);
@@ -230,7 +233,8 @@ nlohmann::json totalsJson(const Evaluated &E) {
                       {"load_register_bytes", Fp(T.Work.LoadRegisterBytes)},
                       {"atomics", T.Atomics},
                       {"same_address_atomics", T.SameAddressAtomics},
-                      {"grid_same_address_atomics", T.GridSameAddressAtomics}};
+                      {"grid_same_address_atomics", T.GridSameAddressAtomics},
+                      {"remote_bytes", T.Work.RemoteBytes}};
   for (models::Precision P : Reported) {
     int I = static_cast<int>(P);
     std::string S = label(P);
@@ -292,6 +296,11 @@ void printPrediction(raw_ostream &OS, const Prediction &P) {
   if (P.Roofline.AtomicTime > 0)
     OS << formatv("    same-address atomics serialised: {0:F3} us\n",
                   P.Roofline.AtomicTime * 1e6);
+  if (P.Roofline.RemoteTime > 0)
+    OS << formatv("    NVSHMEM transfers at the peer link bandwidth: {0:F3} "
+                  "us (beside the kernel's work; waits for peers not "
+                  "charged)\n",
+                  P.Roofline.RemoteTime * 1e6);
   OS << "    predicted: " << P.Roofline.Time.str() << "; "
      << formatv("{0:P0}", P.Roofline.Time.estimateShare())
      << " of it rests on estimated machine numbers\n";
@@ -442,6 +451,7 @@ std::string reportJson(const std::vector<KernelInfo> &Kernels,
               {"compute_seconds", P.Roofline.ComputeTime},
               {"memory_seconds", P.Roofline.MemoryTime},
               {"atomic_seconds", P.Roofline.AtomicTime},
+              {"remote_seconds", P.Roofline.RemoteTime},
               {"occupancy", P.Roofline.Occ.Fraction},
               {"occupancy_limiter", P.Roofline.Occ.Limiter},
               {"registers_per_thread", P.Registers},

@@ -268,7 +268,8 @@ const FunctionDecl *Analyzer::pointedFunction(const Expr *E, unsigned Depth) {
   if (!E || Depth > 40)
     return nullptr;
   E = E->IgnoreParenImpCasts();
-  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_AddrOf)
+  if (const auto *U = dyn_cast<UnaryOperator>(E);
+      U && U->getOpcode() == UO_AddrOf)
     return pointedFunction(U->getSubExpr(), Depth + 1);
   if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
     return pointedFunction(M->getSubExpr(), Depth + 1);
@@ -301,7 +302,9 @@ static const FunctionDecl *forArguments(const FunctionDecl *Op,
       continue;
     bool Same = true;
     for (unsigned I = 0; I < S->getNumParams() && Same; ++I)
-      Same = S->getParamDecl(I)->getType().getCanonicalType()
+      Same = S->getParamDecl(I)
+                 ->getType()
+                 .getCanonicalType()
                  .getUnqualifiedType()
                  .getNonReferenceType() ==
              CE->getArg(I)->getType().getCanonicalType().getUnqualifiedType();
@@ -368,7 +371,7 @@ void Analyzer::call(const CallExpr *CE, const SymExpr &Mult) {
   case None:
     break;
   }
-  if (libraryCollective(CE, FD, Mult))
+  if (libraryCollective(CE, FD, Mult) || nvshmemCall(CE, Name, Mult))
     return;
   // A __device__ function: inline its body.
   const FunctionDecl *Def = nullptr;
@@ -403,8 +406,8 @@ void Analyzer::call(const CallExpr *CE, const SymExpr &Mult) {
        ++I) {
     const ParmVarDecl *P = Def->getParamDecl(I);
     QualType T = P->getType();
-    if (!Values.count(P) && (!T->isReferenceType() ||
-                             T.getNonReferenceType().isConstQualified()))
+    if (!Values.count(P) &&
+        (!T->isReferenceType() || T.getNonReferenceType().isConstQualified()))
       ParamArgs[P] = CE->getArg(I + Skip);
   }
   // The object a member function is called on names what `this` reaches.

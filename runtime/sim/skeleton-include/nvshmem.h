@@ -22,7 +22,7 @@
 #define NVSHMEM_PATCH_VERSION 5
 #define NVSHMEM_VENDOR_STRING "Orrery skeleton NVSHMEM"
 
-#ifdef __CUDACC__
+#if defined(__CUDACC__) || defined(__CUDA__)
 #define ORRERY_NVSHMEM_DEVICE __device__
 #define ORRERY_NVSHMEM_HOSTDEVICE __host__ __device__
 #else

@@ -66,6 +66,8 @@ struct KernelWork {
   /// Atomics to one address for the whole launch, and to one address per
   /// block: the L2 serialises each address's atomics.
   double GridSameAddressAtomics = 0, BlockSameAddressAtomics = 0;
+  /// Bytes the kernel's device-initiated NVSHMEM calls move between GPUs.
+  double RemoteBytes = 0;
 };
 
 struct LaunchConfig {
@@ -122,6 +124,9 @@ struct GpuParams {
   double GraphLaunch = 0;
   /// Interval between two atomics to one address (seconds).
   double SameAddressAtomic = 0;
+  /// Bytes/s between this GPU and a peer (node.gpu_links, else PCIe): what
+  /// device-initiated NVSHMEM transfers run at.
+  double PeerBandwidth = 0;
   /// FLOP-equivalents per divide, sqrt, transcendental, per precision.
   std::array<std::array<double, 3>, NumPrecisions> Weights{};
   double KernelRate = 0;          ///< R
@@ -137,7 +142,8 @@ struct GpuParams {
          ComputeSaturation = false, Launch = false, Sync = false,
          GraphLaunch = false, GraphKernel = false, MemoryLatency = false,
          L2Latency = false, BlockOverhead = false, L2 = false, L1 = false,
-         EmptyKernel = false, KernelRate = false, SameAddressAtomic = false;
+         EmptyKernel = false, KernelRate = false, SameAddressAtomic = false,
+         PeerBandwidth = false;
   } Estimates;
 
   static GpuParams fromMachine(const Machine &M);
@@ -206,6 +212,8 @@ struct KernelEstimate {
   /// Same-address atomics, serialised: the longest chain of atomics to one
   /// address (a launch-wide address's; a block's, once per wave).
   double AtomicTime = 0;
+  /// Device-initiated NVSHMEM transfers at the peer link bandwidth.
+  double RemoteTime = 0;
   std::string Error; ///< non-empty: the launch is invalid
   bool ok() const { return Error.empty(); }
 };
@@ -220,8 +228,8 @@ struct LaunchPrediction {
   KernelEstimate Roofline, SingleRate;
   double Flops = 0, Bytes = 0; ///< all precisions; DRAM bytes both ways
   /// What bounds the roofline time: "latency" (below the empty-kernel
-  /// floor), "compute", "memory" or "atomics" (same-address atomics
-  /// serialised).
+  /// floor), "compute", "memory", "atomics" (same-address atomics
+  /// serialised) or "remote" (device-initiated NVSHMEM transfers).
   const char *Bound = "";
 };
 

@@ -115,6 +115,8 @@ struct KernelHint {
   bool DynamicShared = false;
   unsigned BankConflictWay = 1;
   SymExpr SyncThreads;
+  /// Bytes this thread's device-initiated NVSHMEM calls move between GPUs.
+  SymExpr RemoteBytes;
   SymExpr ActiveThreads;
   std::string ActiveNote; ///< which guards set ActiveThreads
   std::vector<LoopTrip> Loops;
