@@ -14,10 +14,12 @@
 
 namespace orrery::sim {
 
-/// The rank's streak of \p P continues if nothing advanced its clock since
-/// the streak's last poll returned; otherwise a new streak begins now.
-static void continueOrRestart(PollStreak &P, double Now) {
-  if (Now != P.LastEnd) {
+/// The rank's streak of \p P continues if its clock advanced by at most
+/// \p Slack since the streak's last poll returned (the rest of a polling
+/// loop's body: a clock read for its timeout, an error query); otherwise a
+/// new streak begins now.
+static void continueOrRestart(PollStreak &P, double Now, double Slack = 0) {
+  if (P.LastEnd < 0 || Now < P.LastEnd || Now > P.LastEnd + Slack) {
     P = PollStreak();
     P.Origin = Now;
   }
@@ -86,7 +88,10 @@ bool pollCompletions(Rank &R, const std::vector<Completion> &Cs) {
     return AllDone();
   double Start = now();
   PollStreak &P = R.DeviceQueries;
-  continueOrRestart(P, Start);
+  // A loop that reads the clock or asks for errors between its queries
+  // (nccl-tests' does) is still one polling loop: less than a poll's
+  // interval of other work between two queries keeps the streak.
+  continueOrRestart(P, Start, Interval);
   // Each poll of the loop being replaced charges one interval, then looks;
   // this poll stands for up to P.Polls of them.
   unsigned long Last = P.Steps + P.Polls;
