@@ -46,6 +46,11 @@ struct Rendezvous {
   std::set<int> Nodes;           ///< the members' nodes
   /// Each member's GPU and node, by its rank in the communicator.
   std::map<int, std::pair<s4u::Host *, int>> Gpus;
+  /// The members by node, in rank order, and the nodes in the order of
+  /// their first member: laid out once, by the first member to need it.
+  std::map<int, std::vector<int>> OnNode;
+  std::vector<int> NodeOrder;
+  std::map<int, size_t> NodeAt; ///< a node's place in NodeOrder
   double Bytes = 0;
   std::optional<models::NcclEstimate> Estimate; ///< set by the first to leave
   s4u::MutexPtr Lock = s4u::Mutex::create();
@@ -220,28 +225,27 @@ void addFlow(std::vector<GroupFlow> &Out, s4u::Host *From, s4u::Host *To,
 /// nodes each ring leaves a node once: 1/g of every member's bytes (g
 /// members on its node) go to the member at the same place on the next
 /// node, through the member's own NIC, the rest to the node's members.
-std::vector<GroupFlow> collectiveFlows(const Rendezvous &Rv, int Me,
+std::vector<GroupFlow> collectiveFlows(Rendezvous &Rv, int Me,
                                        const models::NcclEstimate &E) {
   std::vector<GroupFlow> Out;
   double Rate = linkRate(E);
   if (Rate <= 0)
     return Out;
-  std::vector<int> NodeOrder;             // by first member
-  std::map<int, std::vector<int>> OnNode; // node -> members in rank order
-  for (const auto &[Member, Gpu] : Rv.Gpus) {
-    if (!OnNode.count(Gpu.second))
-      NodeOrder.push_back(Gpu.second);
-    OnNode[Gpu.second].push_back(Member);
-  }
+  if (Rv.NodeOrder.empty()) // once per operation: members x nodes otherwise
+    for (const auto &[Member, Gpu] : Rv.Gpus) {
+      if (Rv.NodeAt.emplace(Gpu.second, Rv.NodeOrder.size()).second)
+        Rv.NodeOrder.push_back(Gpu.second);
+      Rv.OnNode[Gpu.second].push_back(Member);
+    }
+  const std::vector<int> &NodeOrder = Rv.NodeOrder;
   auto [MyGpu, MyNode] = Rv.Gpus.at(Me);
-  const std::vector<int> &Mine = OnNode[MyNode];
+  const std::vector<int> &Mine = Rv.OnNode.at(MyNode);
   double G = static_cast<double>(Mine.size());
   double Cross = NodeOrder.size() > 1 ? 1 / G : 0;
   if (Cross > 0) {
-    size_t At = std::find(NodeOrder.begin(), NodeOrder.end(), MyNode) -
-                NodeOrder.begin();
+    size_t At = Rv.NodeAt.at(MyNode);
     const std::vector<int> &Next =
-        OnNode[NodeOrder[(At + 1) % NodeOrder.size()]];
+        Rv.OnNode.at(NodeOrder[(At + 1) % NodeOrder.size()]);
     size_t Place = std::find(Mine.begin(), Mine.end(), Me) - Mine.begin();
     addFlow(Out, MyGpu, Rv.Gpus.at(Next[Place % Next.size()]).first,
             E.LinkBytes * Cross, Rate * Cross);
