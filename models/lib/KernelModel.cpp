@@ -90,11 +90,12 @@ GpuParams GpuParams::fromMachine(const Machine &M) {
   Take(Gm.GraphKernel, G.GraphKernel, E.GraphKernel);
   Take(Gm.KernelRate, G.KernelRate, E.KernelRate);
   Take(Gm.SameAddressAtomic, G.SameAddressAtomic, E.SameAddressAtomic);
+  // Remote transfers are always charged as estimates: no flag needed.
   const NodeModel &Node = M.Node;
-  if (Node.Peer.Kind != PeerLinkKind::None && Node.Peer.Bandwidth.Value > 0)
-    Take(Node.Peer.Bandwidth, G.PeerBandwidth, E.PeerBandwidth);
-  else
-    Take(Node.Pcie.D2HBandwidth, G.PeerBandwidth, E.PeerBandwidth);
+  G.PeerBandwidth =
+      Node.Peer.Kind != PeerLinkKind::None && Node.Peer.Bandwidth.Value > 0
+          ? Node.Peer.Bandwidth.Value
+          : Node.Pcie.D2HBandwidth.Value;
   auto U = [](const Quantity &Q) { return static_cast<unsigned>(Q.Value); };
   G.SmCount = U(Gm.SmCount);
   G.WarpSize = U(Gm.WarpSize);

@@ -174,21 +174,15 @@ double protocolBandwidth(int P, double Bw) {
   return P == LL ? Bw * .5 : P == LL128 ? Bw * 0.92 : Bw;
 }
 
-/// What an algorithm's estimate is made of besides its time.
-struct Terms {
-  double BusBw = 0;     ///< nccl-tests' bus bandwidth
-  double Latency = 0;   ///< seconds of the fixed part
-  double LinkBytes = 0; ///< data bytes each GPU sends over its links
-};
-
-/// Seconds of the ring with protocol \p P; <0 if not applicable.
+/// Seconds of the ring with protocol \p P; <0 if not applicable. Like the
+/// tree's and NVLS's, it sets \p Out's bus bandwidth, latency and link bytes.
 double ringTime(NcclCollective C, double Bytes, const NcclSystem &S, int P,
-                Terms &Out) {
+                NcclEstimate &Out) {
   Shape Sh = shapeOf(C, S);
   double Bus = protocolBandwidth(P, busBandwidth(S));
   if (P == LL)
     Bus = std::min(llMaxBandwidth(S), Bus);
-  Out.BusBw = Bus;
+  Out.BusBandwidth = Bus;
   // Each GPU forwards its steps' shares of the buffer to the next.
   Out.LinkBytes = Bytes * Sh.Steps / S.Ranks;
   int IntraHw = S.IntraNvlink ? 0 : 1;
@@ -221,7 +215,7 @@ double ringTime(NcclCollective C, double Bytes, const NcclSystem &S, int P,
 
 /// Seconds of the tree (AllReduce only); <0 if not applicable.
 double treeTime(NcclCollective C, double Bytes, const NcclSystem &S, int P,
-                Terms &Out) {
+                NcclEstimate &Out) {
   if (C != NcclCollective::AllReduce)
     return -1;
   double Bus = busBandwidth(S) * .92;
@@ -233,7 +227,7 @@ double treeTime(NcclCollective C, double Bytes, const NcclSystem &S, int P,
   int Log = log2i(std::floor(Bytes / 64));
   if (Bytes >= 64 && Log < 23)
     AlgBw *= TreeCorrection[P][Log];
-  Out.BusBw = AlgBw * shapeOf(C, S).BusFactor;
+  Out.BusBandwidth = AlgBw * shapeOf(C, S).BusFactor;
   // Reduced up the tree and broadcast down it: the buffer once each way
   // through a GPU in the middle (a chain inside a node).
   Out.LinkBytes = Bytes * shapeOf(C, S).BusFactor;
@@ -253,12 +247,12 @@ double treeTime(NcclCollective C, double Bytes, const NcclSystem &S, int P,
 /// (it sends 1/n and receives all others' parts): (n + 1)/n of the buffer
 /// each way on its links, at NCCL's NVLS efficiency.
 double nvlsTime(NcclCollective C, double Bytes, const NcclSystem &S, int P,
-                Terms &Out) {
+                NcclEstimate &Out) {
   if (C != NcclCollective::AllReduce || !S.Nvls || S.Nodes > 1 || P != Simple)
     return -1;
   double N = S.Ranks;
   double AlgBw = S.IntraBandwidth * NvlsEfficiency * N / (N + 1);
-  Out.BusBw = AlgBw * shapeOf(C, S).BusFactor;
+  Out.BusBandwidth = AlgBw * shapeOf(C, S).BusFactor;
   Out.LinkBytes = Bytes * (N + 1) / N;
   Out.Latency = NvlsLatency * Us;
   return Out.Latency + (AlgBw > 0 ? Bytes / AlgBw : 0);
@@ -280,18 +274,14 @@ NcclEstimate fastest(NcclCollective C, double Bytes, const NcclSystem &S,
     for (int P : {LL, LL128, Simple}) {
       if (!protocolEnabled(Sel, S, P))
         continue;
-      Terms X;
-      double T = A == Tree   ? treeTime(C, Bytes, S, P, X)
-                 : A == Ring ? ringTime(C, Bytes, S, P, X)
-                             : nvlsTime(C, Bytes, S, P, X);
-      if (T >= 0 && T < Best.Seconds) {
-        Best.Seconds = T;
-        Best.Algorithm = static_cast<NcclAlgorithm>(A);
-        Best.Protocol = static_cast<NcclProtocol>(P);
-        Best.BusBandwidth = X.BusBw;
-        Best.Latency = X.Latency;
-        Best.LinkBytes = X.LinkBytes;
-      }
+      NcclEstimate X;
+      X.Algorithm = static_cast<NcclAlgorithm>(A);
+      X.Protocol = static_cast<NcclProtocol>(P);
+      X.Seconds = A == Tree   ? treeTime(C, Bytes, S, P, X)
+                  : A == Ring ? ringTime(C, Bytes, S, P, X)
+                              : nvlsTime(C, Bytes, S, P, X);
+      if (X.Seconds >= 0 && X.Seconds < Best.Seconds)
+        Best = X;
     }
   }
   return Best;

@@ -2,7 +2,6 @@
 
 #include "Streams.h"
 #include "GpuKernels.h"
-#include "mpi/NetworkFactors.h"
 #include "ranks/RankClock.h"
 #include "ranks/Runtime.h"
 
@@ -375,63 +374,75 @@ void Stream::run() {
 }
 
 void Stream::runGroup(const StreamOp &Op) {
-  // The operation arrives at each group once its own flows of that group
-  // have ended (a member's other transfers do not hold its peers), or after
-  // the group's delay where it has none.
-  auto Arrive = [&](std::size_t G) {
-    FlowGroup &Group = *Op.Groups[G].Group;
-    std::unique_lock<s4u::Mutex> L(*Group.Lock);
-    if (++Group.Finished == Group.Members)
-      Group.Done->notify_all();
-  };
-  // What happens at a delay: a flow starts (index into Flows) or the
-  // operation arrives at a group without flows (~group).
-  std::vector<std::pair<double, long>> Due;
-  std::vector<int> Left(Op.Groups.size(), 0);
-  for (std::size_t F = 0; F < Op.Flows.size(); ++F) {
-    Due.emplace_back(Op.Flows[F].Delay, static_cast<long>(F));
-    ++Left[Op.Flows[F].Group];
-  }
-  for (std::size_t G = 0; G < Op.Groups.size(); ++G)
-    if (Left[G] == 0)
-      Due.emplace_back(Op.Groups[G].Delay, ~static_cast<long>(G));
-  std::sort(Due.begin(), Due.end());
-  // Started in time order; a flow that ends before the last one starts is
-  // seen then (its group's arrival late by at most the delays' spread, a
-  // few microseconds of NCCL latency).
+  // Each flow starts after its delay and shares its route's links with all
+  // other traffic; the operation arrives at a group once its own flows of
+  // that group have ended and not before the model's time for them (where
+  // the links are faster than NCCL's figure, NCCL's figure holds), or after
+  // the group's delay where it has none of its flows.
   double Start = s4u::Engine::get_clock();
+  std::size_t Groups = Op.Groups.size();
+  std::vector<int> Left(Groups, 0);
+  std::vector<double> NotBefore(Groups);
+  std::vector<bool> Arrived(Groups, false);
+  for (std::size_t G = 0; G < Groups; ++G)
+    NotBefore[G] = Start + Op.Groups[G].Delay;
+  std::vector<std::size_t> Order(Op.Flows.size());
+  for (std::size_t F = 0; F < Order.size(); ++F) {
+    const GroupFlow &Flow = Op.Flows[F];
+    Order[F] = F;
+    ++Left[Flow.Group];
+    NotBefore[Flow.Group] =
+        std::max(NotBefore[Flow.Group], Start + Flow.Delay + Flow.RouteLatency +
+                                            Flow.Bytes / Flow.Rate);
+  }
+  std::sort(Order.begin(), Order.end(), [&](std::size_t A, std::size_t B) {
+    return Op.Flows[A].Delay < Op.Flows[B].Delay;
+  });
   std::vector<s4u::CommPtr> Comms;
   std::vector<std::size_t> GroupOf;
-  for (auto [Delay, What] : Due) {
-    if (Start + Delay > s4u::Engine::get_clock() + MinActivitySeconds)
-      s4u::this_actor::sleep_until(Start + Delay);
-    if (What < 0) {
-      Arrive(static_cast<std::size_t>(~What));
+  std::size_t Started = 0;
+  for (;;) {
+    double Now = s4u::Engine::get_clock();
+    for (; Started < Order.size() &&
+           Start + Op.Flows[Order[Started]].Delay <= Now + MinActivitySeconds;
+         ++Started) {
+      const GroupFlow &F = Op.Flows[Order[Started]];
+      Comms.push_back(s4u::Comm::sendto_async(
+          F.From, F.To, static_cast<std::uint64_t>(F.Bytes)));
+      GroupOf.push_back(F.Group);
+    }
+    // The next moment something is due: a flow's start, a group's arrival.
+    double Next = std::numeric_limits<double>::infinity();
+    if (Started < Order.size())
+      Next = Start + Op.Flows[Order[Started]].Delay;
+    for (std::size_t G = 0; G < Groups; ++G) {
+      if (Arrived[G] || Left[G] > 0)
+        continue;
+      if (NotBefore[G] > Now + MinActivitySeconds) {
+        Next = std::min(Next, NotBefore[G]);
+        continue;
+      }
+      Arrived[G] = true;
+      FlowGroup &Group = *Op.Groups[G].Group;
+      std::unique_lock<s4u::Mutex> L(*Group.Lock);
+      if (++Group.Finished == Group.Members)
+        Group.Done->notify_all();
+    }
+    if (Comms.empty() && !std::isfinite(Next))
+      break;
+    if (Comms.empty()) {
+      s4u::this_actor::sleep_until(Next);
       continue;
     }
-    const GroupFlow &F = Op.Flows[static_cast<std::size_t>(What)];
-    // The bytes share the route's links with all other traffic; a timer
-    // (one byte, announced to last the bytes at the model's rate) keeps the
-    // transfer from ending sooner than the model says where the links are
-    // faster. (SimGrid 3.32 ignores a host-to-host Comm's rate, and a
-    // bandwidth factor would inflate what the flow takes from its links.)
-    Comms.push_back(s4u::Comm::sendto_async(
-        F.From, F.To, static_cast<std::uint64_t>(F.Bytes)));
-    GroupOf.push_back(F.Group);
-    if (F.Rate > 0) {
-      expectFlowLatency(F.From, F.To, 1, F.Bytes / F.Rate + F.RouteLatency);
-      Comms.push_back(s4u::Comm::sendto_async(F.From, F.To, 1));
-      GroupOf.push_back(F.Group);
-      ++Left[F.Group];
-    }
-  }
-  while (!Comms.empty()) {
-    auto I = static_cast<std::size_t>(s4u::Comm::wait_any(Comms));
-    std::size_t G = GroupOf[I];
-    Comms.erase(Comms.begin() + static_cast<long>(I));
-    GroupOf.erase(GroupOf.begin() + static_cast<long>(I));
-    if (--Left[G] == 0)
-      Arrive(G);
+    // SimGrid 3.32's wait_any_for leaves the flows running at its timeout.
+    ssize_t I = std::isfinite(Next)
+                    ? s4u::Comm::wait_any_for(Comms, std::max(0.0, Next - Now))
+                    : s4u::Comm::wait_any(Comms);
+    if (I < 0)
+      continue;
+    --Left[GroupOf[static_cast<std::size_t>(I)]];
+    Comms.erase(Comms.begin() + I);
+    GroupOf.erase(GroupOf.begin() + I);
   }
   for (const GroupPart &P : Op.Groups) {
     std::unique_lock<s4u::Mutex> L(*P.Group->Lock);

@@ -8,8 +8,9 @@
 // without a rendezvous (one-sided), host calls the same on the legacy stream
 // followed by a wait. The symmetric heap is device memory: the k-th
 // allocation of every PE is the same object, which is how a put's remote
-// address is found. Kernels' own calls (device-initiated puts, signals,
-// waits) are not charged: docs/nccl.md, "NVSHMEM".
+// address is found. Kernels' own calls are the kernel analysis's: their
+// bytes are charged with the kernel, their waits are not (docs/nccl.md,
+// "NVSHMEM").
 //
 //===----------------------------------------------------------------------===//
 

@@ -29,7 +29,6 @@
 #include <algorithm>
 #include <cstdlib>
 #include <optional>
-#include <set>
 #include <tuple>
 
 using namespace orrery::sim;
@@ -41,13 +40,12 @@ namespace {
 /// One collective, or one send-receive pair, all of whose members must
 /// arrive before any of them can place it.
 struct Rendezvous {
-  int Expected = 0, Arrived = 0, Left = 0;
+  int Expected = 0, Arrived = 0;
   std::vector<Completion> Ready; ///< every member's frontier at its call
-  std::set<int> Nodes;           ///< the members' nodes
   /// Each member's GPU and node, by its rank in the communicator.
   std::map<int, std::pair<s4u::Host *, int>> Gpus;
   /// The members by node, in rank order, and the nodes in the order of
-  /// their first member: laid out once, by the first member to need it.
+  /// their first member: laid out once, by the first member to leave.
   std::map<int, std::vector<int>> OnNode;
   std::vector<int> NodeOrder;
   std::map<int, size_t> NodeAt; ///< a node's place in NodeOrder
@@ -163,7 +161,6 @@ std::shared_ptr<Rendezvous> arrive(Rank &R, const Call &C) {
   std::shared_ptr<Rendezvous> Rv = It->second;
   for (const Completion &F : frontier(R, *C.S))
     Rv->Ready.push_back(F);
-  Rv->Nodes.insert(R.Node);
   Rv->Gpus[Comm.Rank] = {C.S->Gpu, R.Node};
   Rv->Bytes = std::max(Rv->Bytes, C.Bytes);
   if (++Rv->Arrived == Rv->Expected) {
@@ -196,18 +193,19 @@ models::NcclEstimate ncclEstimate(Kind K, models::NcclCollective Coll,
                                             selection());
 }
 
+/// NCCL's estimate of \p C, and the members laid out by node: done by the
+/// first member to leave, once all have arrived.
 const models::NcclEstimate &estimate(const Call &C, Rendezvous &Rv) {
-  if (!Rv.Estimate)
-    Rv.Estimate = ncclEstimate(C.K, C.Coll, Rv.Bytes, C.Comm->Group->Size,
-                               static_cast<int>(Rv.Nodes.size()));
+  if (Rv.Estimate)
+    return *Rv.Estimate;
+  for (const auto &[Member, Gpu] : Rv.Gpus) {
+    if (Rv.NodeAt.emplace(Gpu.second, Rv.NodeOrder.size()).second)
+      Rv.NodeOrder.push_back(Gpu.second);
+    Rv.OnNode[Gpu.second].push_back(Member);
+  }
+  Rv.Estimate = ncclEstimate(C.K, C.Coll, Rv.Bytes, C.Comm->Group->Size,
+                             static_cast<int>(Rv.NodeOrder.size()));
   return *Rv.Estimate;
-}
-
-/// The rate at which \p E moves its link bytes when nothing else shares
-/// the links (0: no bytes to move).
-double linkRate(const models::NcclEstimate &E) {
-  double T = E.Seconds - E.Latency;
-  return E.LinkBytes > 0 && T > 0 ? E.LinkBytes / T : 0;
 }
 
 /// Adds a flow of \p Bytes at \p Rate from \p From to \p To to \p Out
@@ -225,18 +223,12 @@ void addFlow(std::vector<GroupFlow> &Out, s4u::Host *From, s4u::Host *To,
 /// nodes each ring leaves a node once: 1/g of every member's bytes (g
 /// members on its node) go to the member at the same place on the next
 /// node, through the member's own NIC, the rest to the node's members.
-std::vector<GroupFlow> collectiveFlows(Rendezvous &Rv, int Me,
+std::vector<GroupFlow> collectiveFlows(const Rendezvous &Rv, int Me,
                                        const models::NcclEstimate &E) {
   std::vector<GroupFlow> Out;
-  double Rate = linkRate(E);
+  double Rate = E.linkRate();
   if (Rate <= 0)
     return Out;
-  if (Rv.NodeOrder.empty()) // once per operation: members x nodes otherwise
-    for (const auto &[Member, Gpu] : Rv.Gpus) {
-      if (Rv.NodeAt.emplace(Gpu.second, Rv.NodeOrder.size()).second)
-        Rv.NodeOrder.push_back(Gpu.second);
-      Rv.OnNode[Gpu.second].push_back(Member);
-    }
   const std::vector<int> &NodeOrder = Rv.NodeOrder;
   auto [MyGpu, MyNode] = Rv.Gpus.at(Me);
   const std::vector<int> &Mine = Rv.OnNode.at(MyNode);
@@ -321,7 +313,7 @@ void meet(Rank &R, const std::vector<Call> &Calls,
       Flows = collectiveFlows(Rv, C.Comm->Rank, E);
     else if (C.K == Kind::Send)
       addFlow(Flows, Rv.Gpus.at(C.Comm->Rank).first, Rv.Gpus.at(C.Peer).first,
-              E.LinkBytes, linkRate(E));
+              E.LinkBytes, E.linkRate());
     joinGroup(Op, E, std::move(Flows), Rv.Flows);
     for (const Completion &D : Rvs[I]->Ready)
       if (D.S.get() != Calls[I].S)
@@ -483,7 +475,7 @@ ncclResult_t oneSided(ncclComm &Comm, const char *Name, double Bytes, int Peer,
   if (Target)
     addFlow(Flows, S->Gpu,
             Runtime::get().gpuHost(Target->Node, Comm.Group->Devices[Peer]),
-            E.LinkBytes, linkRate(E));
+            E.LinkBytes, E.linkRate());
   auto Alone = std::make_shared<FlowGroup>();
   Alone->Members = 1;
   StreamOp Op;

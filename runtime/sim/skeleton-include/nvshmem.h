@@ -6,7 +6,8 @@
  * barriers, collectives and put/get on CUDA streams) is simulated on the
  * skeleton NCCL's cost model (docs/nccl.md, "NVSHMEM"); the device API is
  * declared so that kernels that call it compile (skeleton builds compile
- * host code only), and device-initiated communication is not charged.
+ * host code only); the kernel analysis counts the bytes device-initiated
+ * calls move (docs/kernel-cost.md, "NVSHMEM calls").
  * Written for Orrery; not NVSHMEM's header.
  *
  *===----------------------------------------------------------------------===*/
@@ -97,7 +98,8 @@ ORRERY_NVSHMEM_HOSTDEVICE void nvshmem_getmem_nbi(void *dest,
                                                   const void *source,
                                                   size_t bytes, int pe);
 
-/* Device-side calls of kernels, by element type: declared, not charged. */
+/* Device-side calls of kernels, by element type: their bytes are counted by
+ * the kernel analysis, by name (passes/lib/kernels/NvshmemCalls.cpp). */
 #define ORRERY_NVSHMEM_RMA(T, NAME)                                            \
   ORRERY_NVSHMEM_DEVICE void nvshmem_##NAME##_p(T *dest, T value, int pe);     \
   ORRERY_NVSHMEM_DEVICE T nvshmem_##NAME##_g(const T *source, int pe);         \

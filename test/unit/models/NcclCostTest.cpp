@@ -57,7 +57,7 @@ TEST(NcclCostTest, LargeAllReduceRunsTheRingSimpleAtTheLinkBandwidth) {
   // after the 56 us of latency.
   EXPECT_NEAR(E.Latency, 56 * Us, 1e-12);
   EXPECT_DOUBLE_EQ(E.LinkBytes, 1.75e9);
-  EXPECT_NEAR(E.LinkBytes / (E.Seconds - E.Latency), 100e9, 1e3);
+  EXPECT_NEAR(E.linkRate(), 100e9, 1e3);
 }
 
 TEST(NcclCostTest, SmallAllReducePicksTheRingLL) {
@@ -126,7 +126,7 @@ TEST(NcclCostTest, NvlinkSharpReducesInTheSwitches) {
   EXPECT_NEAR(E.BusBandwidth, AlgBw * 14 / 8, 1e3);
   // On its links each GPU carries 9/8 of the buffer, at 5/6 of 370.8 GB/s.
   EXPECT_DOUBLE_EQ(E.LinkBytes, Bytes * 9 / 8);
-  EXPECT_NEAR(E.LinkBytes / (E.Seconds - E.Latency), 370.8e9 * 5 / 6, 1e3);
+  EXPECT_NEAR(E.linkRate(), 370.8e9 * 5 / 6, 1e3);
   // Other collectives, and NCCL_ALGO=^NVLS, take the ring.
   NcclEstimate G = ncclCollectiveTime(NcclCollective::AllGather, Bytes, S);
   EXPECT_EQ(G.Algorithm, NcclAlgorithm::Ring);

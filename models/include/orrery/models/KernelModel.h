@@ -142,8 +142,7 @@ struct GpuParams {
          ComputeSaturation = false, Launch = false, Sync = false,
          GraphLaunch = false, GraphKernel = false, MemoryLatency = false,
          L2Latency = false, BlockOverhead = false, L2 = false, L1 = false,
-         EmptyKernel = false, KernelRate = false, SameAddressAtomic = false,
-         PeerBandwidth = false;
+         EmptyKernel = false, KernelRate = false, SameAddressAtomic = false;
   } Estimates;
 
   static GpuParams fromMachine(const Machine &M);

@@ -93,9 +93,17 @@ struct NcclEstimate {
   double Latency = 0;
   /// Data bytes each GPU sends over its links (a ring: the buffer times
   /// its steps / ranks; a send: the message), in the rest of Seconds. The
-  /// simulation runs them as flows capped at that rate, so that other
-  /// traffic on the same links slows them (docs/nccl.md, "Flows").
+  /// simulation runs them as flows lasting at least LinkBytes / linkRate(),
+  /// so that other traffic on the same links slows them (docs/nccl.md,
+  /// "Flows").
   double LinkBytes = 0;
+
+  /// Bytes/s the link bytes move at when nothing else shares the links
+  /// (0: none to move).
+  double linkRate() const {
+    double T = Seconds - Latency;
+    return LinkBytes > 0 && T > 0 ? LinkBytes / T : 0;
+  }
 };
 
 /// The time of collective \p C over \p S: \p Bytes is the size nccl-tests
