@@ -142,14 +142,14 @@ int Context::stagePut(const Attachment &A, const void *Src, size_t Len,
     uint32_t B;
     if (!takeSendBuffer(B))
       return RAMC_SUCCESS;
-    OpenBatch &O = OpenBatches[P];
+    It = OpenBatches.try_emplace(P).first;
+    OpenBatch &O = It->second;
     O.Buffer = B;
     O.Writer.reset(SendBuffers[B].Data, AggBytes, static_cast<uint32_t>(Rank));
     O.First = rmaOp(A, O.Writer.buffer() + kFirstRecordData, Len, Off);
     O.First.HasData = Tr->notify() == NotifyMode::CqData;
     O.First.Data = encodeWindowOp(A.Chan);
     O.First.Desc = SendBuffers[B].Mr.Desc;
-    It = OpenBatches.find(P);
   }
   It->second.Writer.append(A.Chan, Off, Src, Len);
   Staged = true;

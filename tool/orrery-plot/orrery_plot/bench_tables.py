@@ -24,7 +24,7 @@ def read_validation(csv_path):
                      % (csv_path, reader.line_num, row))
         series.setdefault(row["series"], []).append(
             point + (finite(native) if native else None,))
-    return read_table(csv_path, take, series, "points")
+    return read_table(csv_path, take, series, "points", "bench/validate.sh")
 
 
 def plot_validation(plt, csv_path, outdir, formats):
@@ -106,8 +106,8 @@ def read_ramc(csv_path):
         key = (row["transport"], row["table"])
         tables.setdefault(key, {}).setdefault(impl, {}).setdefault(
             int(size), []).append((bw, lat))
-    return read_table(csv_path, take, tables, "rounds", RAMC_COLUMNS,
-                      "RAMC_BENCH_CSV=FILE bench/ramc.sh")
+    return read_table(csv_path, take, tables, "rounds",
+                      "RAMC_BENCH_CSV=FILE bench/ramc.sh", RAMC_COLUMNS)
 
 
 def plot_ramc(plt, csv_path, outdir, formats):

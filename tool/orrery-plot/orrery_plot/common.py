@@ -29,9 +29,12 @@ def import_matplotlib():
     return plt
 
 
-def table(path):
+SWEEP_TABLE = "orrery-sweep collect DIR"
+
+
+def table(path, how=SWEEP_TABLE):
     """A csv.DictReader over the text of PATH; orrery-plot's error for a file
-    that cannot be read or is not UTF-8 text."""
+    that cannot be read or is not UTF-8 text (rewrite it with HOW)."""
     try:
         with open(path, "rb") as f:
             data = f.read()
@@ -41,23 +44,23 @@ def table(path):
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
         sys.exit("orrery-plot: error: %s:%d: byte 0x%02X is not UTF-8; the "
-                 "table is not orrery's (rewrite it with orrery-sweep "
-                 "collect DIR)" % (path, data.count(b"\n", 0, e.start) + 1,
-                                   data[e.start]))
+                 "table is not orrery's (rewrite it with %s)"
+                 % (path, data.count(b"\n", 0, e.start) + 1, data[e.start],
+                    how))
     return csv.DictReader(io.StringIO(text, newline=""))
 
 
-def csv_error(path, reader, e):
+def csv_error(path, reader, e, how=SWEEP_TABLE):
     sys.exit("orrery-plot: error: %s:%d: %s (a damaged table); rewrite it "
-             "with orrery-sweep collect DIR" % (path, reader.line_num, e))
+             "with %s" % (path, reader.line_num, e, how))
 
 
-def read_table(path, take, collected, what, columns=(), how=""):
+def read_table(path, take, collected, what, how, columns=()):
     """Calls take(reader, row) for each row of PATH's table, which must have
-    COLUMNS (else the error says to write it with HOW), and returns
-    COLLECTED, which take fills; orrery-plot's errors for a damaged table
-    and for one that gave nothing (it "holds no WHAT")."""
-    reader = table(path)
+    COLUMNS, and returns COLLECTED, which take fills; orrery-plot's errors
+    for a damaged table, one without a column and one that gave nothing
+    (it "holds no WHAT") say to write it again with HOW."""
+    reader = table(path, how)
     try:
         missing = [c for c in columns if c not in (reader.fieldnames or [])]
         if missing:
@@ -66,9 +69,10 @@ def read_table(path, take, collected, what, columns=(), how=""):
         for row in reader:
             take(reader, row)
     except csv.Error as e:
-        csv_error(path, reader, e)
+        csv_error(path, reader, e, how)
     if not collected:
-        sys.exit("orrery-plot: error: %s holds no %s" % (path, what))
+        sys.exit("orrery-plot: error: %s holds no %s; write it with %s"
+                 % (path, what, how))
     return collected
 
 
