@@ -150,6 +150,7 @@ int Context::stagePut(const Attachment &A, const void *Src, size_t Len,
     O.First.HasData = Tr->notify() == NotifyMode::CqData;
     O.First.Data = encodeWindowOp(A.Chan);
     O.First.Desc = SendBuffers[B].Mr.Desc;
+    O.First.Copied = Len;
   }
   It->second.Writer.append(A.Chan, Off, Src, Len);
   Staged = true;
@@ -198,19 +199,25 @@ int Context::shipBatch(int P, const char *Call) {
 
 int Context::flushBatches(const char *Call, bool Report) {
   int First = RAMC_SUCCESS;
-  while (!OpenBatches.empty()) {
-    int P = OpenBatches.begin()->first;
-    int Rc = shipBatch(P, Call);
+  auto Sent = [&](int Rc, int P, const char *What) {
     if (!Rc || First)
-      continue;
+      return;
     if (Report) {
       First = Rc;
     } else if (!TxFailed) { // told by the next wait for puts
       TxFailed = true;
       TxPeer = P;
-      TxMsg = format("aggregated put(s) to rank %d could not be sent (%s)", P,
+      TxMsg = format("%s to rank %d could not be sent (%s)", What, P,
                      Err.message());
     }
+  };
+  while (!OpenBatches.empty()) {
+    int P = OpenBatches.begin()->first;
+    Sent(shipBatch(P, Call), P, "aggregated put(s)");
+  }
+  if (Held.Live) { // the last put of a run (notify_run.cpp)
+    int P = Held.Peer;
+    Sent(releaseHeldPut(Call), P, "a put");
   }
   return First;
 }
@@ -221,11 +228,10 @@ void Context::onBatch(const uint8_t *Data, size_t Len) {
   bool Bad = false;
   auto Deposit = [&](uint32_t Chan, uint64_t Off, const uint8_t *Bytes,
                      size_t N) {
-    uint32_t I = channelIndex(Chan);
-    if (I >= Windows.size() || !Windows[I].Live ||
-        makeChannel(I, Windows[I].Gen) != Chan)
+    Window *Found = channelWindow(Chan);
+    if (!Found)
       return; // for a window destroyed since: dropped, as its CQ data is
-    Window &W = Windows[I];
+    Window &W = *Found;
     if (Off > W.Len || N > W.Len - Off) {
       Bad = true; // the initiator checked bounds: a corrupt batch
       return;

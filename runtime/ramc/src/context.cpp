@@ -61,7 +61,7 @@ bool Options::load(const ramc_ctx_options_t *C, std::string &Err) {
   if (!envInt("RAMC_TIMEOUT_MS", V, Err))
     return false;
   DefaultTimeoutMs = V;
-  if (!loadAggregation(Err))
+  if (!loadAggregation(Err) || !loadNotifyRun(Err))
     return false;
   V = DeliveryComplete;
   if (!envInt("RAMC_DELIVERY_COMPLETE", V, Err))
@@ -175,6 +175,7 @@ int Context::init(const Options &O) {
     Opts.MaxWindows = Tr->defaultMaxWindows();
   Layout = ControlLayout(Opts.MaxWindows, Tr->scratchSlots());
   initAggregation();
+  initNotifyRuns();
   Ctrl = static_cast<uint8_t *>(std::aligned_alloc(4096, Layout.Total));
   if (!Ctrl)
     return fail(RAMC_ERROR, "ramc_init: out of memory for the control region");
@@ -211,8 +212,8 @@ int Context::init(const Options &O) {
     return fail(RAMC_ERROR, "ramc_init on rank %d: %s bootstrap: %s", Rank,
                 Boot->name(), E.c_str());
   EpKey = Key;
-  Description =
-      Tr->describe() + " bootstrap=" + Boot->name() + describeAggregation();
+  Description = Tr->describe() + " bootstrap=" + Boot->name() +
+                describeAggregation() + describeNotifyRuns();
   Ready = true;
   return RAMC_SUCCESS;
 }
@@ -361,16 +362,25 @@ void Context::onTxError(void *Op, int E, const std::string &Msg) {
                    transportError(E).c_str(), goneSuspect().c_str());
 }
 
+Context::Window *Context::channelWindow(uint32_t Chan) {
+  uint32_t I = channelIndex(Chan);
+  if (I < Windows.size() && Windows[I].Live &&
+      makeChannel(I, Windows[I].Gen) == Chan)
+    return &Windows[I];
+  return nullptr; // destroyed since (its operations are dropped)
+}
+
 void Context::onRemoteData(uint64_t Data) {
   uint32_t Payload = dataPayload(Data);
   switch (dataKind(Data)) {
-  case DataKind::WindowOp: {
-    uint32_t I = channelIndex(Payload);
-    if (I < Windows.size() && Windows[I].Live &&
-        makeChannel(I, Windows[I].Gen) == Payload)
-      Windows[I].Ops.add(1);
-    break; // operations for a destroyed window are dropped
-  }
+  case DataKind::WindowOp:
+    if (Window *W = channelWindow(Payload))
+      W->Ops.add(1);
+    break;
+  case DataKind::WindowOps:
+    if (Window *W = channelWindow(runChannel(Payload)))
+      W->Ops.add(runCount(Payload));
+    break;
   case DataKind::AttachAck:
     Attaches.add(1);
     noteAttacher(static_cast<int>(Payload));

@@ -47,14 +47,18 @@ struct Options {
   /// off.
   size_t AggBytes = 16384;
   size_t AggPutMax = 4096;
+  /// Runs of large non-blocking puts into one window notify their target
+  /// once per this many puts at most (notify_run.cpp). 1: every put.
+  uint32_t NotifyRun = 64;
   /// Reads the environment (RAMC_PROVIDER, FI_PROVIDER, RAMC_NOTIFY,
   /// RAMC_TIMEOUT_MS, RAMC_DELIVERY_COMPLETE, RAMC_MAX_WINDOWS,
-  /// RAMC_AGG_BYTES, RAMC_AGG_PUT_MAX) and then applies what C sets
-  /// explicitly. Returns false with Err on a bad value.
+  /// RAMC_AGG_BYTES, RAMC_AGG_PUT_MAX, RAMC_NOTIFY_RUN) and then applies what C
+  /// sets explicitly. Returns false with Err on a bad value.
   bool load(const ramc_ctx_options_t *C, std::string &Err);
 
 private:
   bool loadAggregation(std::string &Err);
+  bool loadNotifyRun(std::string &Err);
 };
 
 /// Reads the integer environment variable Name into Out (left alone when
@@ -245,8 +249,9 @@ private:
                const char *Call, bool &Staged);
   /// Ships peer P's open batch, if any.
   int shipBatch(int P, const char *Call);
-  /// Ships every open batch: every call but a non-blocking put does this
-  /// first, so that no staged put waits for a later put to leave. With
+  /// Ships every open batch and the held put (notify_run.cpp): every call
+  /// but a non-blocking put does this first, so that no staged or held put
+  /// waits for a later put to leave. With
   /// Report, returns the first failure; else a failure is recorded for the
   /// next wait for puts (as an injected put's would be).
   int flushBatches(const char *Call, bool Report = false);
@@ -256,9 +261,24 @@ private:
   std::string describeAggregation() const;
   void initAggregation();
 
+  // One notification for a run of large puts (notify_run.cpp).
+  /// Whether a non-blocking put of Len bytes into A's window, not
+  /// aggregated and not injected, is held back to end a run.
+  bool holdsPut(const Attachment &A, size_t Len) const;
+  /// Holds Put (to rank P, window channel Chan), first sending the put held
+  /// before it: without notification when Put continues its run, else
+  /// with the count of that run.
+  int holdPut(int P, uint32_t Chan, const RmaOp &Put, const char *Call);
+  /// Sends the held put, if any, with the count of its run.
+  int releaseHeldPut(const char *Call);
+  std::string describeNotifyRuns() const;
+  void initNotifyRuns();
+
   /// Peer's record, resolved on first use (nullptr after a failure).
   Peer *resolve(int Peer, const char *Call, int &Code);
   Window *window(ramc_target_t T, const char *Call, int &Code);
+  /// The live window of channel Chan (wire.h), or nullptr.
+  Window *channelWindow(uint32_t Chan);
   Attachment *attachment(ramc_initiator_t I, const char *Call, int &Code);
   void publishStatus(uint32_t Index, uint64_t Value, uint64_t Chan);
   void updateCounters();
@@ -381,6 +401,17 @@ private:
   std::vector<SendBuffer> SendBuffers;
   std::vector<uint32_t> FreeSendBuffers;
   std::unordered_map<int, OpenBatch> OpenBatches;
+  /// The newest put of a run, not sent yet; Before puts of its run went
+  /// without notification.
+  struct HeldPut {
+    bool Live = false;
+    int Peer = -1;
+    uint32_t Chan = 0;
+    uint32_t Before = 0;
+    RmaOp Op;
+  };
+  HeldPut Held;
+  size_t RunPutMax = 0; // largest put held back (0: none is)
   uint32_t InternalSeq = 0;
   bool InternalDone = false;
   int InternalErr = 0;

@@ -158,6 +158,7 @@ bool Fabric::open(const FabricOptions &Opts, std::string &Err) {
       MrMode |= FI_MR_LOCAL;
   InjectSize = Info->tx_attr->inject_size;
   MaxMsg = Info->ep_attr->max_msg_size;
+  OrderedWrite = orderedWriteBytes(Info);
   Delivery = Opts.DeliveryComplete;
 
   if (ProvName == "shm")

@@ -66,6 +66,7 @@ public:
   NotifyMode notify() const override { return Mode; }
   size_t injectSize() const override { return InjectSize; }
   size_t maxMsgSize() const override { return MaxMsg; }
+  size_t orderedWriteSize() const override { return OrderedWrite; }
   size_t batchLimit() const override;
   bool needsLocalMr() const override { return MrMode & FI_MR_LOCAL; }
   bool hasAtomics() const override { return Atomics; }
@@ -115,6 +116,7 @@ private:
   NotifyMode Mode = NotifyMode::CqData;
   size_t InjectSize = 0;
   size_t MaxMsg = 0;
+  size_t OrderedWrite = 0;
   uint64_t MrMode = 0;
   uint64_t NextKey = 1;
   bool Atomics = false;
@@ -134,6 +136,10 @@ void applyProviderDefaults(const std::string &Provider);
 /// Removes /dev/shm regions left by a dead process with this process's PID
 /// (shm provider); returns how many (see shm_cleanup.cpp).
 int removeStaleShmRegions();
+
+/// The largest write whose data lands at a peer after that of every write
+/// posted to it before, on Info's provider; 0: none (fabric_order.cpp).
+size_t orderedWriteBytes(const fi_info *Info);
 
 /// Provider-specific facts appended to Fabric::describe() (CXI ordering).
 std::string providerNotes(const std::string &Provider);

@@ -270,6 +270,8 @@ int Context::put(ramc_initiator_t H, const void *Src, size_t Len, size_t Off,
   }
   if (!localDesc(Src, Len, Puts, Put.Desc, Call, Code))
     return Code;
+  if (NonBlocking && holdsPut(*A, Len))
+    return holdPut(P, A->Chan, Put, Call);
   Put.Op = encodeOp(OpKind::Put, P, 0);
   if (int Rc = postTracked(
           Puts, [&] { return Tr->write(Put); }, P, "put", D, Call))

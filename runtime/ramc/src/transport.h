@@ -74,6 +74,10 @@ struct RmaOp {
   /// Remote CQ data (32 bits, wire.h) carried by writes in CQ_DATA mode.
   bool HasData = false;
   uint64_t Data = 0;
+  /// Bytes the front end copied to build this write (a batch's one put,
+  /// sent from the batch's buffer): what a simulated transport charges for
+  /// the copy.
+  size_t Copied = 0;
   /// Atomics: 8 bytes in the region of Desc where the transport may land
   /// the old value, should it issue a fetching atomic (Fabric::atomicInc).
   void *Result = nullptr;
@@ -150,6 +154,10 @@ public:
     (void)Buf;
     return true;
   }
+  /// The largest write whose data reaches a peer after that of every write
+  /// posted to it before (libfabric's FI_ORDER_WAW up to
+  /// max_order_waw_size); 0 where writes may land out of order.
+  virtual size_t orderedWriteSize() const { return 0; }
   virtual bool needsLocalMr() const = 0;
   virtual bool hasAtomics() const = 0;
   virtual bool deliveryComplete() const = 0;

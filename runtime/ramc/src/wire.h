@@ -11,8 +11,9 @@
 
 namespace ramc {
 
-// Remote CQ data: kind in bits 30-31.
-enum class DataKind : uint32_t { WindowOp = 1, AttachAck = 2 };
+// Remote CQ data: kind in bits 30-31. WindowOps counts a run of puts into
+// one window (notify_run.cpp): the last put of the run carries it.
+enum class DataKind : uint32_t { WindowOp = 1, AttachAck = 2, WindowOps = 3 };
 
 // Window channel id: generation (8 bits) and index (22 bits).
 constexpr uint32_t kMaxWindows = 1u << 22;
@@ -25,6 +26,25 @@ inline uint64_t encodeWindowOp(uint32_t Chan) {
   return (static_cast<uint32_t>(DataKind::WindowOp) << 30) |
          (Chan & 0x3fffffffu);
 }
+// WindowOps: generation (8 bits) at 22-29 as in a channel, the run's
+// length less one (8 bits) at 14-21, the window's index (14 bits) at 0-13,
+// so only windows with an index below kRunWindows carry runs.
+constexpr uint32_t kRunWindows = 1u << 14;
+constexpr uint32_t kMaxRun = 256;
+/// The notification of Count puts (1..kMaxRun) into Chan, whose index is
+/// below kRunWindows when Count > 1.
+inline uint64_t encodeWindowOps(uint32_t Chan, uint32_t Count) {
+  if (Count == 1)
+    return encodeWindowOp(Chan);
+  return (static_cast<uint32_t>(DataKind::WindowOps) << 30) |
+         (Chan & (0xffu << 22)) | ((Count - 1) & 0xffu) << 14 |
+         channelIndex(Chan);
+}
+/// The channel and count of WindowOps payload P.
+inline uint32_t runChannel(uint32_t P) {
+  return (P & (0xffu << 22)) | (P & (kRunWindows - 1));
+}
+inline uint32_t runCount(uint32_t P) { return ((P >> 14) & 0xffu) + 1; }
 inline uint64_t encodeAttachAck(uint32_t Rank) {
   return (static_cast<uint32_t>(DataKind::AttachAck) << 30) |
          (Rank & 0x3fffffffu);

@@ -35,6 +35,9 @@ TEST(SimCosts, SlingshotIsCxiWithCounters) {
   EXPECT_TRUE(C.Put.Estimate);
   EXPECT_EQ(C.InjectSize, 192u);
   EXPECT_EQ(C.Notify, NotifyMode::MrCounter);
+  // node.shm_transport.bandwidth: 16 GB/s, an estimate.
+  EXPECT_DOUBLE_EQ(C.copy(16e3).Seconds, 1e-6);
+  EXPECT_TRUE(C.copy(16e3).Estimate);
   EXPECT_EQ(C.str(), "put=0.4us get=0.4us atomic=0.6us completion=0.1us "
                      "registration=10us inject=192");
 }

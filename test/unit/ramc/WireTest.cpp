@@ -15,6 +15,22 @@ TEST(Wire, WindowOpRoundTrips) {
   EXPECT_NE(makeChannel(12345, 0xac), Chan); // a reused index differs
 }
 
+TEST(Wire, RunOfWindowOpsCarriesItsCount) {
+  uint32_t Chan = makeChannel(kRunWindows - 1, 0xab);
+  for (uint32_t Count : {2u, 17u, kMaxRun}) {
+    uint64_t D = encodeWindowOps(Chan, Count);
+    EXPECT_LT(D, 1ull << 32);
+    EXPECT_EQ(dataKind(D), DataKind::WindowOps);
+    EXPECT_EQ(runChannel(dataPayload(D)), Chan);
+    EXPECT_EQ(runCount(dataPayload(D)), Count);
+  }
+  // A run of one is an ordinary window operation.
+  EXPECT_EQ(encodeWindowOps(Chan, 1), encodeWindowOp(Chan));
+  // The generation survives: a run for a reused index is told apart.
+  EXPECT_NE(runChannel(dataPayload(encodeWindowOps(Chan, 5))),
+            makeChannel(kRunWindows - 1, 0xac));
+}
+
 TEST(Wire, AttachAckCarriesRank) {
   uint64_t D = encodeAttachAck(19599);
   EXPECT_EQ(dataKind(D), DataKind::AttachAck);

@@ -167,7 +167,7 @@ long SimTransport::start(FlowKind K, const RmaOp &O, uint64_t Bytes) {
 
 long SimTransport::write(const RmaOp &O) {
   ++SimWorld::get().Stats.Writes;
-  charge(Costs.Put);
+  charge(Costs.Put + Costs.copy(static_cast<double>(O.Copied)));
   return start(FlowKind::Write, O, O.Len);
 }
 
@@ -233,7 +233,8 @@ long SimTransport::readSmall(const RmaOp &O) {
 long SimTransport::sendBatch(PeerAddr Peer, const void *Buf, size_t Len, void *,
                              void *Op) {
   ++SimWorld::get().Stats.Writes;
-  charge(Costs.Put);
+  // The puts were copied into the batch as they were staged.
+  charge(Costs.Put + Costs.copy(static_cast<double>(Len)));
   RmaOp O;
   O.Local = Buf;
   O.Len = Len;
@@ -260,8 +261,13 @@ size_t SimTransport::progress(CompletionSink &Sink) {
               Self->RxBatches.empty();
   for (const TxEvent &E : Self->TxEvents)
     Paid = Paid && E.Prepaid;
-  if (!Paid)
-    charge(Costs.Completion);
+  if (!Paid) {
+    // Batches are deposited (copied into their windows) as reported.
+    Overhead Poll = Costs.Completion;
+    for (const std::vector<uint8_t> &B : Self->RxBatches)
+      Poll = Poll + Costs.copy(static_cast<double>(B.size()));
+    charge(Poll);
+  }
   // Device legs of what landed here are charged before it is reported.
   while (!Self->Legs.empty()) {
     std::vector<PendingLeg> Legs;

@@ -7,7 +7,8 @@
  * kills itself once every survivor has left the barrier. Each survivor waits
  * until the victim's process is gone (reaped), then, with a short default
  * deadline, tries: a put too large to be injected, an injected put completed by
- * ramc_ctx_wait_puts, non-blocking puts small enough to be aggregated, a read
+ * ramc_ctx_wait_puts, non-blocking puts small enough to be aggregated, a run
+ * of large non-blocking puts, a read
  * of the victim's window status, and two barriers.
  * It prints one line per outcome, "rank R: <what>: rc=<code> <message>", for
  * FileCheck. Finally the survivors exchange a put among themselves: RAMC still
@@ -123,6 +124,16 @@ int main(void) {
   if (rc == RAMC_SUCCESS)
     rc = ramc_ctx_wait_puts(ctx, 3000);
   report("aggregated puts to the killed rank, then wait", rc);
+  /* A run of large non-blocking puts: where writes land in order, only the
+   * last one notifies, and it is held until the wait (docs/ramc.md, "Runs
+   * of large puts"). */
+  rc = RAMC_SUCCESS;
+  for (int k = 0; k < 20 && rc == RAMC_SUCCESS; ++k)
+    rc = ramc_initiator_put(ctx, to[victim], src + 8192 * (size_t)k, 8192,
+                            8192 * (size_t)k, RAMC_NONBLOCKING);
+  if (rc == RAMC_SUCCESS)
+    rc = ramc_ctx_wait_puts(ctx, 3000);
+  report("a run of large puts to the killed rank, then wait", rc);
   int rel;
   report("status of the killed rank",
          ramc_initiator_check(ctx, to[victim], &rel));

@@ -1,0 +1,89 @@
+//===- notify_run.cpp - one notification for a run of large puts ----------===//
+//
+// In CQ-data mode every put carries its window's channel to the target,
+// which costs the target a completion per put: on tcp;ofi_rxm that held
+// RAMC to 0.67-0.87x a raw fi_write loop that notifies once per window of
+// 64 writes of 16-64 KiB. Where the data of writes to a peer lands in the
+// order they were posted (fabric_order.cpp), a run of non-blocking puts into one window needs one
+// notification, carried by its last put: once the target sees it, every
+// earlier put of the run has landed. So the newest such put is held back
+// until the next put shows whether it ends the run: a put continuing the
+// run sends the held one without notification; any other put, and every
+// RAMC call that ships batches (aggregate.cpp), sends it with the count of
+// its run (wire.h, DataKind::WindowOps). Counters still count puts.
+//
+//===----------------------------------------------------------------------===//
+#include "context.h"
+
+namespace ramc {
+
+bool Options::loadNotifyRun(std::string &Err) {
+  int64_t Run = static_cast<int64_t>(NotifyRun);
+  if (!envInt("RAMC_NOTIFY_RUN", Run, Err))
+    return false;
+  if (Run < 1 || Run > static_cast<int64_t>(kMaxRun)) {
+    Err = format("RAMC_NOTIFY_RUN=%lld is outside 1..%u (1: every put "
+                 "notifies its target)",
+                 static_cast<long long>(Run), kMaxRun);
+    return false;
+  }
+  NotifyRun = static_cast<uint32_t>(Run);
+  return true;
+}
+
+void Context::initNotifyRuns() {
+  RunPutMax = Opts.NotifyRun > 1 && Tr->notify() == NotifyMode::CqData &&
+                      !Tr->deliveryComplete()
+                  ? Tr->orderedWriteSize()
+                  : 0;
+}
+
+std::string Context::describeNotifyRuns() const {
+  if (!RunPutMax)
+    return " notify_run=off";
+  return format(" notify_run<=%u", Opts.NotifyRun);
+}
+
+bool Context::holdsPut(const Attachment &A, size_t Len) const {
+  return Len <= RunPutMax && channelIndex(A.Chan) < kRunWindows;
+}
+
+int Context::holdPut(int P, uint32_t Chan, const RmaOp &Put, const char *Call) {
+  bool Continues = Held.Live && Held.Peer == P && Held.Chan == Chan &&
+                   Held.Before + 1 < Opts.NotifyRun;
+  uint32_t Before = 0;
+  if (Continues) {
+    RmaOp Prev = Held.Op;
+    Prev.HasData = false;
+    Prev.Op = encodeOp(OpKind::Put, P, 0);
+    Before = Held.Before + 1;
+    Held.Live = false;
+    Deadline D(Opts.DefaultTimeoutMs);
+    if (int Rc = postTracked(
+            Puts, [&] { return Tr->write(Prev); }, P, "put", D, Call))
+      return Rc; // the run's earlier puts are then never counted
+  } else if (int Rc = releaseHeldPut(Call)) {
+    return Rc;
+  }
+  Held.Live = true;
+  Held.Peer = P;
+  Held.Chan = Chan;
+  Held.Before = Before;
+  Held.Op = Put;
+  return RAMC_SUCCESS;
+}
+
+int Context::releaseHeldPut(const char *Call) {
+  if (!Held.Live)
+    return RAMC_SUCCESS;
+  Held.Live = false;
+  RmaOp Put = Held.Op;
+  Put.HasData = true;
+  Put.Data = encodeWindowOps(Held.Chan, Held.Before + 1);
+  Put.Op = encodeOp(OpKind::Put, Held.Peer, 0);
+  Deadline D(Opts.DefaultTimeoutMs);
+  return postTracked(
+      Puts, [&] { return Tr->write(Put); }, Held.Peer, "put", D, Call);
+}
+
+} // namespace ramc
