@@ -1,7 +1,8 @@
 //===- backoff.h - polite polling -------------------------------*- C++ -*-===//
 //
 // Every RAMC wait polls first (fi_cntr_wait cannot be trusted). A waiter
-// spins for RAMC_SPIN_US (default 200); then, where the transport can block
+// spins for RAMC_SPIN_US (by default the measured cost of a wake-up,
+// spin_budget.cpp); then, where the transport can block
 // until a completion arrives (Fabric::waitForEvent, RAMC_WAIT), it blocks;
 // elsewhere it yields the CPU between polls (as cheap as spinning when no
 // one else wants the CPU) until RAMC_YIELD_US (default 5000), and then

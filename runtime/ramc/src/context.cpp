@@ -61,7 +61,7 @@ bool Options::load(const ramc_ctx_options_t *C, std::string &Err) {
   if (!envInt("RAMC_TIMEOUT_MS", V, Err))
     return false;
   DefaultTimeoutMs = V;
-  if (!loadAggregation(Err) || !loadNotifyRun(Err))
+  if (!loadAggregation(Err) || !loadNotifyRun(Err) || !loadWaiting(Err))
     return false;
   V = DeliveryComplete;
   if (!envInt("RAMC_DELIVERY_COMPLETE", V, Err))
@@ -107,18 +107,6 @@ Deadline::Deadline(int64_t Ms)
     : Ms(Ms), End(transportClock() + (Ms > 0 ? Ms : 0) * 1e-3) {}
 
 bool Deadline::expired() const { return Ms >= 0 && transportClock() >= End; }
-
-const BackoffPhases &backoffPhases() {
-  static BackoffPhases P = [] {
-    auto Us = [](const char *Name, long Default) {
-      const char *V = std::getenv(Name);
-      return std::chrono::microseconds(V && *V ? std::strtol(V, nullptr, 10)
-                                               : Default);
-    };
-    return BackoffPhases{Us("RAMC_SPIN_US", 200), Us("RAMC_YIELD_US", 5000)};
-  }();
-  return P;
-}
 
 int Context::fail(int Code, const char *Fmt, ...) {
   char Buf[1024];
@@ -176,6 +164,7 @@ int Context::init(const Options &O) {
   Layout = ControlLayout(Opts.MaxWindows, Tr->scratchSlots());
   initAggregation();
   initNotifyRuns();
+  initWaiting();
   Ctrl = static_cast<uint8_t *>(std::aligned_alloc(4096, Layout.Total));
   if (!Ctrl)
     return fail(RAMC_ERROR, "ramc_init: out of memory for the control region");
@@ -213,7 +202,8 @@ int Context::init(const Options &O) {
                 Boot->name(), E.c_str());
   EpKey = Key;
   Description = Tr->describe() + " bootstrap=" + Boot->name() +
-                describeAggregation() + describeNotifyRuns();
+                describeAggregation() + describeNotifyRuns() +
+                describeWaiting();
   Ready = true;
   return RAMC_SUCCESS;
 }

@@ -50,15 +50,21 @@ struct Options {
   /// Runs of large non-blocking puts into one window notify their target
   /// once per this many puts at most (notify_run.cpp). 1: every put.
   uint32_t NotifyRun = 64;
+  /// Waiting (spin_budget.cpp): microseconds a wait spins before it blocks
+  /// or yields (-1: the measured cost of a wake-up), and yields until.
+  int64_t SpinUs = -1;
+  int64_t YieldUs = 5000;
   /// Reads the environment (RAMC_PROVIDER, FI_PROVIDER, RAMC_NOTIFY,
   /// RAMC_TIMEOUT_MS, RAMC_DELIVERY_COMPLETE, RAMC_MAX_WINDOWS,
-  /// RAMC_AGG_BYTES, RAMC_AGG_PUT_MAX, RAMC_NOTIFY_RUN) and then applies what C
+  /// RAMC_AGG_BYTES, RAMC_AGG_PUT_MAX, RAMC_NOTIFY_RUN, RAMC_SPIN_US,
+  /// RAMC_YIELD_US) and then applies what C
   /// sets explicitly. Returns false with Err on a bad value.
   bool load(const ramc_ctx_options_t *C, std::string &Err);
 
 private:
   bool loadAggregation(std::string &Err);
   bool loadNotifyRun(std::string &Err);
+  bool loadWaiting(std::string &Err);
 };
 
 /// Reads the integer environment variable Name into Out (left alone when
@@ -273,6 +279,9 @@ private:
   int releaseHeldPut(const char *Call);
   std::string describeNotifyRuns() const;
   void initNotifyRuns();
+  /// Sets the spin budget and yield phase of waits (spin_budget.cpp).
+  void initWaiting();
+  std::string describeWaiting() const;
 
   /// Peer's record, resolved on first use (nullptr after a failure).
   Peer *resolve(int Peer, const char *Call, int &Code);

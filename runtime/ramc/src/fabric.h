@@ -74,6 +74,7 @@ public:
   const std::string &providerName() const override { return ProvName; }
   uint64_t mrMode() const { return MrMode; }
   bool peersAreProcesses() const override { return true; }
+  bool cpusShared() const override;
   std::string describe() const override;
 
 private:

@@ -49,14 +49,18 @@ static bool oversubscribed() {
   return Local > CPU_COUNT(&Set);
 }
 
+bool Fabric::cpusShared() const {
+  static const bool Shared = oversubscribed();
+  return Shared;
+}
+
 /// The longest single block: what does not signal the descriptor (MR
 /// counters, a bootstrap's barrier release) is seen within this.
 constexpr double kMaxBlockSeconds = 1e-3;
 
 int Fabric::openCompletionQueues(WaitMode Wait, std::string &Err) {
-  bool Fd =
-      Wait == WaitMode::Block ||
-      (Wait == WaitMode::Auto && providerWakes(ProvName) && oversubscribed());
+  bool Fd = Wait == WaitMode::Block ||
+            (Wait == WaitMode::Auto && providerWakes(ProvName) && cpusShared());
   for (;;) {
     fi_cq_attr A{};
     A.format = FI_CQ_FORMAT_DATA;

@@ -4,11 +4,11 @@
 // which costs the target a completion per put: on tcp;ofi_rxm that held
 // RAMC to 0.67-0.87x a raw fi_write loop that notifies once per window of
 // 64 writes of 16-64 KiB. Where the data of writes to a peer lands in the
-// order they were posted (fabric_order.cpp), a run of non-blocking puts into one window needs one
-// notification, carried by its last put: once the target sees it, every
-// earlier put of the run has landed. So the newest such put is held back
-// until the next put shows whether it ends the run: a put continuing the
-// run sends the held one without notification; any other put, and every
+// order they were posted (fabric_order.cpp), a run of non-blocking puts into
+// one window needs one notification, carried by its last put: once the target
+// sees it, every earlier put of the run has landed. So the newest such put is
+// held back until the next put shows whether it ends the run: a put continuing
+// the run sends the held one without notification; any other put, and every
 // RAMC call that ships batches (aggregate.cpp), sends it with the count of
 // its run (wire.h, DataKind::WindowOps). Counters still count puts.
 //
