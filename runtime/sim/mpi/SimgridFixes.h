@@ -2,7 +2,8 @@
 //
 // liborrery-simgrid-fixes, which orrery-run preloads into every simulation,
 // replaces a few SimGrid 3.32 functions whose cost grows with the square of
-// the platform or of the ranks (DetachedComms.cpp, HostIndex.cpp). Each
+// the platform or of the ranks (DetachedComms.cpp, GroupMaps.cpp,
+// HostIndex.cpp). Each
 // replacement calls or reproduces the original; none changes a result.
 //
 //===----------------------------------------------------------------------===//
