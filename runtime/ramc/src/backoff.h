@@ -1,14 +1,14 @@
 //===- backoff.h - polite polling -------------------------------*- C++ -*-===//
 //
 // Every RAMC wait polls first (fi_cntr_wait cannot be trusted). A waiter
-// spins for RAMC_SPIN_US (by default the measured cost of a wake-up,
-// spin_budget.cpp); then, where the transport can block
-// until a completion arrives (Fabric::waitForEvent, RAMC_WAIT), it blocks;
-// elsewhere it yields the CPU between polls (as cheap as spinning when no
-// one else wants the CPU) until RAMC_YIELD_US (default 5000), and then
-// sleeps 20 us between polls, so that on oversubscribed nodes the processes
-// it waits for get to run. Oversubscribed runs want a short spin (the tests
-// use 20).
+// spins for its budget (spin_budget.cpp: RAMC_SPIN_US, by default the
+// measured cost of a wake-up on oversubscribed nodes and 200 us on
+// dedicated cores); then, where the transport can block until a completion
+// arrives (Fabric::waitForEvent, RAMC_WAIT), it blocks; elsewhere it yields
+// the CPU between polls (as cheap as spinning when no one else wants the
+// CPU) until RAMC_YIELD_US (default 5000), and then sleeps 20 us between
+// polls, so that on oversubscribed nodes the processes it waits for get to
+// run.
 //
 //===----------------------------------------------------------------------===//
 #ifndef RAMC_SRC_BACKOFF_H
