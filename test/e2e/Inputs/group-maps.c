@@ -15,8 +15,8 @@ int main(int argc, char **argv) {
   MPI_Comm_size(MPI_COMM_WORLD, &size);
 
   MPI_Comm node, split;
-  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank,
-                      MPI_INFO_NULL, &node);
+  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL,
+                      &node);
   MPI_Comm_split(MPI_COMM_WORLD, rank % 3, -rank, &split);
   int nodeRank, nodeSize, splitRank, splitSize;
   MPI_Comm_rank(node, &nodeRank);
