@@ -75,6 +75,7 @@ public:
   uint64_t mrMode() const { return MrMode; }
   bool peersAreProcesses() const override { return true; }
   bool cpusShared() const override;
+  bool waitsBlock() const override { return WaitFd; }
   std::string describe() const override;
 
 private:

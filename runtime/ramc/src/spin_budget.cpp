@@ -7,15 +7,15 @@
 // choice made in hindsight (Karlin, Li, Manasse and Owicki, "Empirical
 // studies of competitive spinning for a shared-memory multiprocessor",
 // SOSP 1991). So by default (RAMC_SPIN_US unset or "auto"), where this
-// node runs more of the job's processes than it has CPUs for them, a
-// process measures once, when its first context opens a native transport,
-// how long waking a thread blocked on a descriptor takes here: half the
-// median of 32 round trips between two threads over eventfds (7-21 us a
-// round trip on an idle 2-core virtual machine, 66-69 us with both cores
-// busy), and spins for that long, within 5 us..1 ms. On dedicated cores
-// giving way helps no one (a yield returns at once) and costs a system
-// call per poll, 2-4 % of tcp;ofi_rxm's bandwidth at 8-64 KiB here with a
-// measured 9 us budget: there waits spin 200 us, as before.
+// node runs more of the job's processes than it has CPUs for them or waits
+// block (RAMC_WAIT=block, fabric_wait.cpp), a process measures once, when its
+// first context opens a native transport, how long waking a thread blocked on a
+// descriptor takes here: half the median of 32 round trips between two threads
+// over eventfds (7-21 us a round trip on an idle 2-core virtual machine, 66-69
+// us with both cores busy), and spins for that long, within 5 us..1 ms. On
+// dedicated cores giving way helps no one (a yield returns at once) and costs a
+// system call per poll, 2-4 % of tcp;ofi_rxm's bandwidth at 8-64 KiB here with
+// a measured 9 us budget: there waits that poll spin 200 us, as before.
 //
 //===----------------------------------------------------------------------===//
 #include "context.h"
@@ -116,7 +116,7 @@ void Context::initWaiting() {
   }
   if (!Tr->peersAreProcesses())
     return; // simulated waits take no wall time
-  if (!Tr->cpusShared()) {
+  if (!Tr->cpusShared() && !Tr->waitsBlock()) {
     Phases.Spin = std::chrono::microseconds(kDefaultSpinUs);
     SpinMeasured = false;
     return;

@@ -174,6 +174,9 @@ public:
   /// may use CPUs: then a waiter that gives way lets the processes it
   /// waits for run.
   virtual bool cpusShared() const { return false; }
+  /// Whether a wait that has spun for its budget blocks until the provider
+  /// signals a completion (rather than polling on).
+  virtual bool waitsBlock() const { return false; }
 };
 
 /// The transport this library is built with.
