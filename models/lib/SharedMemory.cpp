@@ -28,4 +28,9 @@ double SharedMemoryModel::maxBandwidth() const {
   return W;
 }
 
+double SharedMemoryModel::copySeconds(double Bytes) const {
+  double W = maxBandwidth();
+  return Bytes > 0 && W > 0 ? Bytes / W : 0;
+}
+
 } // namespace orrery::models

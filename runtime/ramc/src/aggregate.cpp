@@ -217,7 +217,7 @@ int Context::flushBatches(const char *Call, bool Report) {
   }
   if (Held.Live) { // the last put of a run (notify_run.cpp)
     int P = Held.Peer;
-    Sent(releaseHeldPut(Call), P, "a put");
+    Sent(sendHeldPut(/*Notify=*/true, Call), P, "a put");
   }
   return First;
 }

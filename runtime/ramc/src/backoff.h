@@ -16,6 +16,7 @@
 
 #include <chrono>
 #include <sched.h>
+#include <string>
 #include <time.h>
 
 namespace ramc {
@@ -25,6 +26,9 @@ struct BackoffPhases {
   std::chrono::microseconds Yield;
 };
 const BackoffPhases &backoffPhases();
+/// " spin=9us(measured)" or " spin=200us": the budget waits spin for
+/// (spin_budget.cpp), for a transport's describe().
+std::string describeSpin();
 
 class Backoff {
 public:

@@ -202,8 +202,7 @@ int Context::init(const Options &O) {
                 Boot->name(), E.c_str());
   EpKey = Key;
   Description = Tr->describe() + " bootstrap=" + Boot->name() +
-                describeAggregation() + describeNotifyRuns() +
-                describeWaiting();
+                describeAggregation() + describeNotifyRuns();
   Ready = true;
   return RAMC_SUCCESS;
 }

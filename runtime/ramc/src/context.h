@@ -57,8 +57,8 @@ struct Options {
   /// Reads the environment (RAMC_PROVIDER, FI_PROVIDER, RAMC_NOTIFY,
   /// RAMC_TIMEOUT_MS, RAMC_DELIVERY_COMPLETE, RAMC_MAX_WINDOWS,
   /// RAMC_AGG_BYTES, RAMC_AGG_PUT_MAX, RAMC_NOTIFY_RUN, RAMC_SPIN_US,
-  /// RAMC_YIELD_US) and then applies what C
-  /// sets explicitly. Returns false with Err on a bad value.
+  /// RAMC_YIELD_US) and then applies what C sets explicitly. Returns false
+  /// with Err on a bad value.
   bool load(const ramc_ctx_options_t *C, std::string &Err);
 
 private:
@@ -257,9 +257,9 @@ private:
   int shipBatch(int P, const char *Call);
   /// Ships every open batch and the held put (notify_run.cpp): every call
   /// but a non-blocking put does this first, so that no staged or held put
-  /// waits for a later put to leave. With
-  /// Report, returns the first failure; else a failure is recorded for the
-  /// next wait for puts (as an injected put's would be).
+  /// waits for a later put to leave. With Report, returns the first
+  /// failure; else a failure is recorded for the next wait for puts (as an
+  /// injected put's would be).
   int flushBatches(const char *Call, bool Report = false);
   bool takeSendBuffer(uint32_t &Index);
   void releaseSendBuffer(uint32_t Index);
@@ -275,13 +275,13 @@ private:
   /// before it: without notification when Put continues its run, else
   /// with the count of that run.
   int holdPut(int P, uint32_t Chan, const RmaOp &Put, const char *Call);
-  /// Sends the held put, if any, with the count of its run.
-  int releaseHeldPut(const char *Call);
+  /// Sends the held put, if any: with the count of its run (Notify), or
+  /// without notification when the next put continues the run.
+  int sendHeldPut(bool Notify, const char *Call);
   std::string describeNotifyRuns() const;
   void initNotifyRuns();
   /// Sets the spin budget and yield phase of waits (spin_budget.cpp).
   void initWaiting();
-  std::string describeWaiting() const;
 
   /// Peer's record, resolved on first use (nullptr after a failure).
   Peer *resolve(int Peer, const char *Call, int &Code);

@@ -589,7 +589,7 @@ std::string Fabric::describe() const {
                 MrBits.c_str(), InjectSize, Atomics ? "yes" : "no",
                 Delivery ? "yes" : "no", Msg ? "yes" : "no",
                 WaitFd ? "fd" : "poll") +
-         providerNotes(ProvName);
+         describeSpin() + providerNotes(ProvName);
 }
 
 } // namespace ramc

@@ -139,6 +139,12 @@ void applyProviderDefaults(const std::string &Provider);
 /// (shm provider); returns how many (see shm_cleanup.cpp).
 int removeStaleShmRegions();
 
+/// Whether Provider reaches each peer over one connection (a TCP socket, a
+/// verbs RC queue pair): a peer's operation then makes the completion
+/// queue's descriptor readable (fabric_wait.cpp), and writes to a peer land
+/// in the order they were posted (fabric_order.cpp).
+bool connectedProvider(const std::string &Provider);
+
 /// The largest write whose data lands at a peer after that of every write
 /// posted to it before, on Info's provider; 0: none (fabric_order.cpp).
 size_t orderedWriteBytes(const fi_info *Info);

@@ -9,28 +9,28 @@
 // emulates them with messages), although its writes to a peer travel one
 // TCP connection that the target reads, and places, front to back. So RAMC
 // relies on transmission order only for providers whose writes to a peer
-// share one ordered connection placed in order: TCP and verbs RC queue
-// pairs under ofi_rxm (a verbs completion with immediate data follows the
-// placement of every earlier write on its queue pair), and sockets.
+// share one ordered connection placed in order (connectedProvider, the
+// same that wake a blocked waiter, fabric_wait.cpp): TCP and verbs RC
+// queue pairs under ofi_rxm (a verbs completion with immediate data follows
+// the placement of every earlier write on its queue pair), and sockets.
 // Elsewhere it takes the provider's data-ordering size; on shm that is 0,
 // and every put notifies.
 //
 //===----------------------------------------------------------------------===//
 #include "fabric.h"
 
-#include <cstring>
-
 namespace ramc {
 
-static const char *const kConnectedProviders[] = {"tcp;ofi_rxm",
-                                                  "verbs;ofi_rxm", "sockets"};
+bool connectedProvider(const std::string &Provider) {
+  return Provider == "tcp;ofi_rxm" || Provider == "verbs;ofi_rxm" ||
+         Provider == "sockets";
+}
 
 size_t orderedWriteBytes(const fi_info *Info) {
   if (!(Info->tx_attr->msg_order & (FI_ORDER_WAW | FI_ORDER_RMA_WAW)))
     return 0;
-  for (const char *P : kConnectedProviders)
-    if (!std::strcmp(Info->fabric_attr->prov_name, P))
-      return Info->ep_attr->max_msg_size;
+  if (connectedProvider(Info->fabric_attr->prov_name))
+    return Info->ep_attr->max_msg_size;
   return Info->ep_attr->max_order_waw_size;
 }
 

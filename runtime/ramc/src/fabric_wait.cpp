@@ -28,11 +28,6 @@
 
 namespace ramc {
 
-/// Providers whose CQ descriptor a peer's operation makes readable.
-static bool providerWakes(const std::string &Name) {
-  return Name == "tcp;ofi_rxm" || Name == "verbs;ofi_rxm" || Name == "sockets";
-}
-
 /// Whether this node runs more of the job's processes than this process
 /// may use CPUs (the launchers' local-size variables: Open MPI, MPICH and
 /// Hydra, Slurm).
@@ -59,8 +54,9 @@ bool Fabric::cpusShared() const {
 constexpr double kMaxBlockSeconds = 1e-3;
 
 int Fabric::openCompletionQueues(WaitMode Wait, std::string &Err) {
-  bool Fd = Wait == WaitMode::Block ||
-            (Wait == WaitMode::Auto && providerWakes(ProvName) && cpusShared());
+  bool Fd =
+      Wait == WaitMode::Block ||
+      (Wait == WaitMode::Auto && connectedProvider(ProvName) && cpusShared());
   for (;;) {
     fi_cq_attr A{};
     A.format = FI_CQ_FORMAT_DATA;

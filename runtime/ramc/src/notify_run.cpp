@@ -49,21 +49,15 @@ bool Context::holdsPut(const Attachment &A, size_t Len) const {
 }
 
 int Context::holdPut(int P, uint32_t Chan, const RmaOp &Put, const char *Call) {
-  bool Continues = Held.Live && Held.Peer == P && Held.Chan == Chan &&
-                   Held.Before + 1 < Opts.NotifyRun;
   uint32_t Before = 0;
-  if (Continues) {
-    RmaOp Prev = Held.Op;
-    Prev.HasData = false;
-    Prev.Op = encodeOp(OpKind::Put, P, 0);
-    Before = Held.Before + 1;
-    Held.Live = false;
-    Deadline D(Opts.DefaultTimeoutMs);
-    if (int Rc = postTracked(
-            Puts, [&] { return Tr->write(Prev); }, P, "put", D, Call))
-      return Rc; // the run's earlier puts are then never counted
-  } else if (int Rc = releaseHeldPut(Call)) {
-    return Rc;
+  if (Held.Live) {
+    bool Continues =
+        Held.Peer == P && Held.Chan == Chan && Held.Before + 1 < Opts.NotifyRun;
+    uint32_t Sent = Held.Before + 1;
+    // On failure the run's puts sent so far are never counted.
+    if (int Rc = sendHeldPut(/*Notify=*/!Continues, Call))
+      return Rc;
+    Before = Continues ? Sent : 0;
   }
   Held.Live = true;
   Held.Peer = P;
@@ -73,12 +67,12 @@ int Context::holdPut(int P, uint32_t Chan, const RmaOp &Put, const char *Call) {
   return RAMC_SUCCESS;
 }
 
-int Context::releaseHeldPut(const char *Call) {
+int Context::sendHeldPut(bool Notify, const char *Call) {
   if (!Held.Live)
     return RAMC_SUCCESS;
   Held.Live = false;
   RmaOp Put = Held.Op;
-  Put.HasData = true;
+  Put.HasData = Notify;
   Put.Data = encodeWindowOps(Held.Chan, Held.Before + 1);
   Put.Op = encodeOp(OpKind::Put, Held.Peer, 0);
   Deadline D(Opts.DefaultTimeoutMs);

@@ -40,34 +40,9 @@ constexpr int kRoundTrips = 32;
 BackoffPhases Phases{std::chrono::microseconds(kDefaultSpinUs),
                      std::chrono::microseconds(5000)};
 bool SpinMeasured = false;
-} // namespace
 
-const BackoffPhases &backoffPhases() { return Phases; }
-
-bool Options::loadWaiting(std::string &Err) {
-  const char *Spin = std::getenv("RAMC_SPIN_US");
-  if (Spin && *Spin && std::strcmp(Spin, "auto") != 0) {
-    int64_t V = -1;
-    if (!envInt("RAMC_SPIN_US", V, Err) || V < 0 || V > 10000000) {
-      Err = format("RAMC_SPIN_US='%s' is neither a number of microseconds "
-                   "(0..10000000) nor auto (measured)",
-                   Spin);
-      return false;
-    }
-    SpinUs = V;
-  }
-  int64_t Yield = YieldUs;
-  if (!envInt("RAMC_YIELD_US", Yield, Err))
-    return false;
-  if (Yield < 0) {
-    Err =
-        format("RAMC_YIELD_US=%lld is negative", static_cast<long long>(Yield));
-    return false;
-  }
-  YieldUs = Yield;
-  return true;
-}
-
+/// Half the median round trip between two threads over eventfds: the cost
+/// of waking a thread blocked on a descriptor.
 int64_t measureWakeUs() {
   int Ping = eventfd(0, EFD_CLOEXEC), Pong = eventfd(0, EFD_CLOEXEC);
   std::vector<double> Trips;
@@ -106,6 +81,33 @@ int64_t measureWakeUs() {
                    Trips.end());
   return static_cast<int64_t>(Trips[Trips.size() / 2] / 2);
 }
+} // namespace
+
+const BackoffPhases &backoffPhases() { return Phases; }
+
+bool Options::loadWaiting(std::string &Err) {
+  const char *Spin = std::getenv("RAMC_SPIN_US");
+  if (Spin && *Spin && std::strcmp(Spin, "auto") != 0) {
+    int64_t V = -1;
+    if (!envInt("RAMC_SPIN_US", V, Err) || V < 0 || V > 10000000) {
+      Err = format("RAMC_SPIN_US='%s' is neither a number of microseconds "
+                   "(0..10000000) nor auto (measured)",
+                   Spin);
+      return false;
+    }
+    SpinUs = V;
+  }
+  int64_t Yield = YieldUs;
+  if (!envInt("RAMC_YIELD_US", Yield, Err))
+    return false;
+  if (Yield < 0) {
+    Err =
+        format("RAMC_YIELD_US=%lld is negative", static_cast<long long>(Yield));
+    return false;
+  }
+  YieldUs = Yield;
+  return true;
+}
 
 void Context::initWaiting() {
   Phases.Yield = std::chrono::microseconds(Opts.YieldUs);
@@ -114,8 +116,6 @@ void Context::initWaiting() {
     SpinMeasured = false;
     return;
   }
-  if (!Tr->peersAreProcesses())
-    return; // simulated waits take no wall time
   if (!Tr->cpusShared() && !Tr->waitsBlock()) {
     Phases.Spin = std::chrono::microseconds(kDefaultSpinUs);
     SpinMeasured = false;
@@ -127,11 +127,8 @@ void Context::initWaiting() {
   SpinMeasured = true;
 }
 
-std::string Context::describeWaiting() const {
-  if (!Tr->peersAreProcesses())
-    return ""; // simulated waits take no wall time
-  return format(" spin=%lldus%s",
-                static_cast<long long>(backoffPhases().Spin.count()),
+std::string describeSpin() {
+  return format(" spin=%lldus%s", static_cast<long long>(Phases.Spin.count()),
                 SpinMeasured ? "(measured)" : "");
 }
 

@@ -12,13 +12,12 @@
 // Group::rank (the only functions that touch that vector; the group's copy
 // constructor copies it whole, whatever it holds). A group whose ids stay
 // below four times its size plus 1,024 (ORRERY_GROUP_MAP_SLACK, for tests)
-// keeps SimGrid's vector, indexed by
-// id (MPI_COMM_WORLD, and any group of a small run). A group whose ids go
+// keeps SimGrid's vector, indexed by id, and SimGrid answers for it
+// (MPI_COMM_WORLD, and any group of a small run). A group whose ids go
 // further keeps, in the same vector, a marker and then its (id, rank) pairs
-// sorted by id, and answers by binary search: a node's group of 4 ranks
-// holds 9 ints. Group::rank's fallback is SimGrid's: an actor that is not a
-// member answers with its parent's rank. Nothing changes what a group
-// answers.
+// sorted by id, and answers by binary search, with SimGrid's fallback (an
+// actor that is not a member answers with its parent's rank): a node's
+// group of 4 ranks holds 9 ints. Nothing changes what a group answers.
 //
 // ORRERY_SIMGRID_FIXES=0 turns it off; =verbose prints what it did.
 //
@@ -124,11 +123,14 @@ size_t lowerPair(const std::vector<int> &Map, long Pid) {
   return Lo;
 }
 
+bool hasPairs(const std::vector<int> &Map) {
+  return !Map.empty() && Map[0] == kPairs;
+}
+
+/// The rank of Pid in a map of pairs.
 int lookup(const std::vector<int> &Map, long Pid) {
   if (Pid < 0)
     return kUndefined;
-  if (Map.empty() || Map[0] != kPairs)
-    return static_cast<unsigned long>(Pid) < Map.size() ? Map[Pid] : kUndefined;
   size_t I = lowerPair(Map, Pid);
   return I < pairCount(Map) && Map[1 + 2 * I] == Pid ? Map[2 + 2 * I]
                                                      : kUndefined;
@@ -163,7 +165,7 @@ void orreryGroupSetMapping(void *Group, long Pid, int Rank) {
   if (Rank < 0 || static_cast<size_t>(Rank) >= Size)
     return; // as SimGrid: nothing
   std::vector<int> &Map = G->PidToRank;
-  bool Pairs = !Map.empty() && Map[0] == kPairs;
+  bool Pairs = hasPairs(Map);
   if (!Pairs && (static_cast<unsigned long>(Pid) < Map.size() ||
                  densePlace(S, Size, Pid))) {
     ++S.Indexed;
@@ -185,10 +187,10 @@ void orreryGroupSetMapping(void *Group, long Pid, int Rank) {
 int orreryGroupRank(const void *Group, long Pid) {
   State &S = decided();
   RankFn Real = real(S.RealRank, RANK_SYMBOL);
-  if (!S.On)
-    return Real(Group, Pid);
   const std::vector<int> &Map =
       static_cast<const GroupMirror *>(Group)->PidToRank;
+  if (!S.On || !hasPairs(Map))
+    return Real(Group, Pid); // SimGrid's own map: SimGrid answers
   int Rank = lookup(Map, Pid);
   if (Rank != kUndefined)
     return Rank;

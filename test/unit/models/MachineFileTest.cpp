@@ -147,11 +147,12 @@ TEST(MachineFile, UnknownKeyInsideANumber) {
 }
 
 TEST(MachineFile, MissingKeyIsNamed) {
-  std::string Text = mutated(
-      "    sync:         {value: 2, unit: us, kind: estimate, source: "
-      "\"idle-stream sync 0.46 us (github.com/JuliaGPU/CUDA.jl/issues/279) plus event wait; "
-      "calibrate\"}\n",
-      "");
+  std::string Text =
+      mutated("    sync:         {value: 2, unit: us, kind: estimate, source: "
+              "\"idle-stream sync 0.46 us "
+              "(github.com/JuliaGPU/CUDA.jl/issues/279) plus event wait; "
+              "calibrate\"}\n",
+              "");
   Diagnostic D = onlyError(Text, "missing key 'gpu.overheads.sync'");
   EXPECT_EQ(D.Loc.Line, lineOf(Text, "    launch:"));
 }
@@ -260,8 +261,7 @@ TEST(MachineFile, NetworkFiguresSayWhatTheNicFiguresAre) {
   ASSERT_TRUE(Old.ok());
   EXPECT_EQ(Old.M.Network.Figures, NetworkFigures::Link);
   std::string Text = mutated("figures: mpi", "figures: osu");
-  Diagnostic D =
-      onlyError(Text, "'network.figures' must be one of: link, mpi");
+  Diagnostic D = onlyError(Text, "'network.figures' must be one of: link, mpi");
   EXPECT_EQ(D.Loc.Line, lineOf(Text, "figures: osu"));
 }
 
@@ -349,6 +349,9 @@ TEST(MachineFile, SharedMemoryBandsBySize) {
   // The platform's links carry the largest figures of any band.
   EXPECT_DOUBLE_EQ(S.maxLatency(), 3e-6);
   EXPECT_DOUBLE_EQ(S.maxBandwidth(), 20e9);
+  // A core's copy runs at the single-copy band's rate, whatever the size.
+  EXPECT_DOUBLE_EQ(S.copySeconds(1e3), 1e3 / 20e9);
+  EXPECT_DOUBLE_EQ(S.copySeconds(0), 0);
   bool Listed = false;
   for (const NamedQuantity &Q : F.M.Quantities)
     Listed |= Q.Path == "node.shm_transport.bands[1].bandwidth";

@@ -133,6 +133,10 @@ struct SharedMemoryModel {
   /// platform's shared-memory links, which the runtime scales down per band.
   double maxLatency() const;
   double maxBandwidth() const;
+  /// Seconds one core takes to copy \p Bytes in its memory: the largest
+  /// band's bandwidth is a single-copy transfer at one core's copy rate
+  /// (0 where the machine gives no figure).
+  double copySeconds(double Bytes) const;
 };
 
 struct CpuModel {

@@ -24,9 +24,7 @@ SimCosts SimCosts::fromMachine(const orrery::models::Machine &M) {
   C.InjectSize =
       R.InjectSize.Value > 0 ? static_cast<size_t>(R.InjectSize.Value) : 0;
   C.Notify = notifyModeOf(R.Provider);
-  const orrery::models::SharedMemoryModel &Shm = M.Node.SharedMemory;
-  C.CopyBandwidth = Shm.maxBandwidth();
-  C.CopyEstimate = Shm.Bandwidth.Kind == ValueKind::Estimate;
+  C.Copies = M.Node.SharedMemory;
   return C;
 }
 

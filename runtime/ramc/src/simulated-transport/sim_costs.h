@@ -35,16 +35,15 @@ struct SimCosts {
   Overhead Completion;   ///< each poll of completions or counters
   Overhead Registration; ///< each memory registration (window, context)
   size_t InjectSize = 0; ///< puts up to this size complete at once
-  /// One core's copy rate (bytes/s, the node's shared-memory transport
-  /// figure, node.shm_transport): what copying a batch of aggregated puts
-  /// costs, into it at the initiator and out of it at the target. 0: free.
-  double CopyBandwidth = 0;
-  bool CopyEstimate = false;
-  /// The time to copy Bytes at CopyBandwidth.
+  /// The node's memory copies (node.shm_transport): what copying a batch
+  /// of aggregated puts costs, into it at the initiator and out of it at
+  /// the target.
+  orrery::models::SharedMemoryModel Copies;
+  /// The time to copy Bytes (one core's copy rate).
   Overhead copy(double Bytes) const {
-    if (Bytes <= 0 || CopyBandwidth <= 0)
-      return {};
-    return {Bytes / CopyBandwidth, CopyEstimate};
+    double S = Copies.copySeconds(Bytes);
+    return {S, S > 0 && Copies.Bandwidth.Kind ==
+                            orrery::models::ValueKind::Estimate};
   }
   /// The provider's notification mode (auto): MR counters where the
   /// provider has them (cxi, sockets), else remote CQ data.
