@@ -97,17 +97,24 @@ s4u::ExecPtr GpuKernels::start(Stream &S, double Seconds) {
                                return E->get_finish_time() >= 0;
                              }),
               Execs.end());
+  // Work queued locally that started by now shares the GPU with this one.
+  settle(Now);
+  progress(Now);
   bool SoloRunning = std::any_of(Solos.begin(), Solos.end(),
-                                 [Now](Stream *O) { return O->SoloEnd > Now; });
-  if (SoloAllowed && !SoloRunning && Execs.empty()) {
-    S.SoloEnd = Now + Seconds;
-    Solos.push_back(&S);
+                                 [](Stream *O) { return O->SoloWork > 0; });
+  // On a GPU private to the calling owner nobody else can join its kernels:
+  // it shares the GPU among them itself.
+  bool Owned =
+      SoloRunning && rank_clock::isRunning(*S.Owner) && privateTo(*S.Owner);
+  if (SoloAllowed && Execs.empty() && (!SoloRunning || Owned)) {
+    joinAt(S, Seconds, Now);
     if (Ahead)
       committed(Now);
     return nullptr;
   }
   // Executions start at SimGrid's clock (nobody else ran on this private
   // GPU meanwhile: its solos are as they were).
+  handOver();
   if (Ahead) {
     rank_clock::catchUp();
     Now = now();
@@ -118,14 +125,70 @@ s4u::ExecPtr GpuKernels::start(Stream &S, double Seconds) {
   return E;
 }
 
+void GpuKernels::joinAt(Stream &S, double Seconds, double At) {
+  progress(At);
+  bool Others = std::any_of(Solos.begin(), Solos.end(),
+                            [](Stream *O) { return O->SoloWork > 0; });
+  S.SoloWork = Seconds;
+  Solos.push_back(&S);
+  if (Others)
+    projectEnds();
+  else
+    S.SoloEnd = At + Seconds;
+}
+
+void GpuKernels::progress(double T) {
+  if (T <= SetTime)
+    return;
+  // Between SetTime and T the running solos change only where one ends
+  // (its SoloEnd, projected with the same sharing): in end order, each
+  // phase gives each of the n still running 1/n of its length.
+  Scratch.clear();
+  for (Stream *O : Solos)
+    if (O->SoloWork > 0)
+      Scratch.push_back(O);
+  std::sort(Scratch.begin(), Scratch.end(),
+            [](Stream *A, Stream *B) { return A->SoloEnd < B->SoloEnd; });
+  double At = SetTime;
+  for (std::size_t I = 0, N = Scratch.size(); I < N; ++I) {
+    double Until = std::min(Scratch[I]->SoloEnd, T);
+    if (Until > At) {
+      double Each = (Until - At) / static_cast<double>(N - I);
+      for (std::size_t J = I; J < N; ++J)
+        Scratch[J]->SoloWork = std::max(0.0, Scratch[J]->SoloWork - Each);
+      At = Until;
+    }
+    if (Scratch[I]->SoloEnd > T)
+      break;
+    Scratch[I]->SoloWork = 0;
+  }
+  SetTime = T;
+}
+
+void GpuKernels::projectEnds() {
+  Scratch.clear();
+  for (Stream *O : Solos)
+    if (O->SoloWork > 0)
+      Scratch.push_back(O);
+  std::sort(Scratch.begin(), Scratch.end(),
+            [](Stream *A, Stream *B) { return A->SoloWork < B->SoloWork; });
+  // The least work ends first, all n sharing until then; then n - 1.
+  double At = SetTime, Done = 0;
+  for (std::size_t I = 0, N = Scratch.size(); I < N; ++I) {
+    At += (Scratch[I]->SoloWork - Done) * static_cast<double>(N - I);
+    Done = Scratch[I]->SoloWork;
+    Scratch[I]->SoloEnd = At;
+  }
+}
+
 void GpuKernels::shareSolos(double Now) {
+  progress(Now);
   std::vector<std::pair<Stream *, double>> Left;
   // (A solo that starts later than now was started by a rank ahead of the
-  // clock, counted as a conflict: it gets its whole work.)
+  // clock, counted as a conflict: it gets the work it had then.)
   for (Stream *O : Solos)
-    if (O->SoloEnd > Now)
-      Left.emplace_back(O, (O->SoloEnd - std::max(Now, O->InFlightStart)) *
-                               Gpu->get_speed());
+    if (O->SoloWork > 0)
+      Left.emplace_back(O, O->SoloWork * Gpu->get_speed());
   if (Left.empty())
     return;
   // An execution belongs to the actor that creates it: SimGrid lists it
@@ -158,11 +221,56 @@ void GpuKernels::shareSolos(double Now) {
   }
 }
 
+bool GpuKernels::mayQueueLocally(const Stream &S) {
+  if (!SoloAllowed || !S.Owner || !rank_clock::isRunning(*S.Owner) ||
+      !privateTo(*S.Owner))
+    return false;
+  return std::all_of(Execs.begin(), Execs.end(), [](const s4u::ExecPtr &E) {
+    return E->get_finish_time() >= 0;
+  });
+}
+
+void GpuKernels::addLocal(Stream &S) {
+  if (std::find(LocalStreams.begin(), LocalStreams.end(), &S) ==
+      LocalStreams.end())
+    LocalStreams.push_back(&S);
+}
+
+void GpuKernels::settle(double T) {
+  while (!LocalStreams.empty()) {
+    // The earliest end before locally queued work; streams are few.
+    auto Next = std::min_element(
+        LocalStreams.begin(), LocalStreams.end(),
+        [](Stream *A, Stream *B) { return A->SoloEnd < B->SoloEnd; });
+    Stream &L = **Next;
+    if (L.SoloEnd > T)
+      return;
+    committed(L.SoloEnd);
+    L.advanceLocal();
+    if (!L.queuedLocally()) {
+      *Next = LocalStreams.back();
+      LocalStreams.pop_back();
+    }
+  }
+}
+
+void GpuKernels::handOver() {
+  if (LocalStreams.empty())
+    return;
+  settle(now());
+  std::vector<Stream *> Streams;
+  Streams.swap(LocalStreams);
+  for (Stream *L : Streams)
+    L->handToActor();
+}
+
 void GpuKernels::claim(const Rank &R) {
-  if (!Owner)
+  if (!Owner) {
     Owner = &R;
-  else if (Owner != &R)
+  } else if (Owner != &R) {
     Shared = true;
+    handOver();
+  }
 }
 
 bool GpuKernels::privateTo(const Rank &R) const {
@@ -180,6 +288,7 @@ unsigned long GpuKernels::conflicts() { return Conflicts; }
 void GpuKernels::forget(const Stream &S) {
   auto It = std::find(Solos.begin(), Solos.end(), &S);
   if (It != Solos.end()) {
+    (*It)->SoloWork = 0;
     *It = Solos.back();
     Solos.pop_back();
   }

@@ -11,6 +11,14 @@
 // an activity per kernel (its simcalls, its share variable, its end), the
 // common case of one stream's kernels one after the other.
 //
+// On a GPU private to one rank (below) kernels never become executions: only
+// that rank starts kernels there, so when one joins running ones the rank
+// shares the GPU among them itself (processor sharing: each of n running
+// kernels progresses at 1/n, SimGrid's fluid model), each keeping its end
+// (Stream::SoloEnd) until the next one joins or ends. A kernel queued behind
+// running work on a stream of such a GPU is started by the rank at its
+// predecessor's end (settle), not by the stream's actor.
+//
 // A GPU only one rank uses is private to it: that rank, ahead of SimGrid's
 // clock (RankClock.h), may start its kernels there at its own time and wait
 // for their ends without a simulation step, as no other actor can start a
@@ -49,6 +57,26 @@ public:
 
   /// \p S retired its solo kernel (it ended, or it was converted).
   void forget(const Stream &S);
+  /// \p S's kernel of \p Seconds starts at \p At as a solo, sharing the
+  /// GPU with the solos running then (a kernel the owner queued locally
+  /// starting at its predecessor's end, settle; or start's).
+  void joinAt(Stream &S, double Seconds, double At);
+
+  /// Whether \p S's owner, the calling actor, may queue work on \p S
+  /// behind its running solo and start it itself at that one's end: the GPU
+  /// is private to the owner and runs no executions.
+  bool mayQueueLocally(const Stream &S);
+  /// \p S holds locally queued work (Stream::Local).
+  void addLocal(Stream &S);
+  /// Whether a stream of this GPU holds locally queued work.
+  bool hasLocal() const { return !LocalStreams.empty(); }
+  /// Starts, in time order, every locally queued operation due by \p T: at
+  /// the end of the solo before it on its stream.
+  void settle(double T);
+  /// The GPU stops being private (a stream's actor gets work, another rank
+  /// chooses it): after settling to now, every stream's locally queued work
+  /// goes to its actor.
+  void handOver();
 
   /// \p R means to use this GPU (it has a context on it).
   void claim(const Rank &R);
@@ -75,6 +103,11 @@ private:
   /// it has left (one simcall; the maestro owns them, as no rank's exit
   /// must cancel another rank's kernel).
   void shareSolos(double Now);
+  /// Moves the running solos' remaining work on to \p T (processor
+  /// sharing among them since SetTime).
+  void progress(double T);
+  /// Each running solo's end, were nothing to join or leave but by ending.
+  void projectEnds();
 
   s4u::Host *Gpu;
   const Rank *Owner = nullptr;  ///< the first rank that chose this GPU
@@ -85,8 +118,13 @@ private:
   /// Whether kernels may run without an execution here: GPU hosts of one
   /// core, SimGrid's tracing off (its callbacks need a start per kernel).
   bool SoloAllowed;
-  std::vector<Stream *> Solos;     ///< streams whose kernel runs alone
-  std::vector<s4u::ExecPtr> Execs; ///< executions that may still run
+  /// Streams whose kernel runs without an execution (alone, or sharing
+  /// the GPU among the owner's kernels); their SoloWork holds at SetTime.
+  std::vector<Stream *> Solos;
+  double SetTime = 0;
+  std::vector<s4u::ExecPtr> Execs;    ///< executions that may still run
+  std::vector<Stream *> LocalStreams; ///< streams with locally queued work
+  std::vector<Stream *> Scratch;      ///< running solos, sorted
 };
 
 } // namespace orrery::sim

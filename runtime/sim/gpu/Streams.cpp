@@ -33,7 +33,8 @@ static bool waitsOnActivity(const Completion &C) {
 void Completion::wait() const {
   while (!done()) {
     // The operation the rank started: its own activity says when it ends.
-    if (waitsOnActivity(*this)) {
+    // (Behind it, work queued locally starts at its end: GpuKernels.h.)
+    if (waitsOnActivity(*this) || S->queuedLocally()) {
       S->waitInFlight(std::numeric_limits<double>::infinity());
       continue;
     }
@@ -51,7 +52,7 @@ void Completion::wait() const {
 
 bool Completion::waitUntil(double Deadline) const {
   while (!done() && now() < Deadline) {
-    if (waitsOnActivity(*this)) {
+    if (waitsOnActivity(*this) || S->queuedLocally()) {
       if (S->InFlightOp.K != StreamOp::Flow) {
         if (!S->waitInFlight(Deadline))
           break;
@@ -111,14 +112,20 @@ Completion Stream::enqueue(StreamOp Op) {
   WaitsForNext.clear();
   refresh();
   ++Enqueued;
+  bool DepsDone = std::all_of(Op.Deps.begin(), Op.Deps.end(),
+                              [](const Completion &C) { return C.done(); });
   // A group operation waits for other members' flows: its actor runs it.
-  bool Ready = Op.K != StreamOp::Group && Finished + 1 == Enqueued &&
-               std::all_of(Op.Deps.begin(), Op.Deps.end(),
-                           [](const Completion &C) { return C.done(); });
-  if (Ready) {
+  if (Op.K != StreamOp::Group && Finished + 1 == Enqueued && DepsDone) {
     startNow(std::move(Op));
+  } else if (DepsDone && queuesLocally(Op)) {
+    // Behind a solo on a GPU private to the rank: the rank starts it at
+    // that one's end (GpuKernels::settle).
+    Local.push_back(std::move(Op));
+    Kernels->addLocal(*this);
   } else {
-    // The actor runs it from now on: at the rank's own time.
+    // The actor runs it from now on: at the rank's own time. (The GPU is no
+    // longer private: work queued locally goes to the actors too.)
+    Kernels->handOver();
     rank_clock::catchUp();
     Queue.push_back(std::move(Op));
     ensureActor();
@@ -126,6 +133,51 @@ Completion Stream::enqueue(StreamOp Op) {
       Changed->notify_all();
   }
   return Completion{shared_from_this(), Enqueued};
+}
+
+bool Stream::queuesLocally(const StreamOp &Op) {
+  return (Op.K == StreamOp::Exec || Op.K == StreamOp::Sleep) && !Op.AtLaunch &&
+         SoloEnd >= 0 && Queue.empty() && !actorBusy() &&
+         Kernels->mayQueueLocally(*this);
+}
+
+bool Stream::startLocalAt(StreamOp Op, double Start) {
+  if (Op.Seconds <= MinActivitySeconds) {
+    retire(Op, Start, Start);
+    return false;
+  }
+  if (Op.K == StreamOp::Sleep)
+    SoloEnd = Start + Op.Seconds;
+  else
+    Kernels->joinAt(*this, Op.Seconds, Start);
+  InFlightOp = std::move(Op);
+  InFlightStart = Start;
+  return true;
+}
+
+void Stream::advanceLocal() {
+  double End = SoloEnd;
+  retireSolo();
+  while (!Local.empty()) {
+    StreamOp Op = std::move(Local.front());
+    Local.pop_front();
+    if (startLocalAt(std::move(Op), End))
+      return;
+  }
+}
+
+void Stream::handToActor() {
+  if (Local.empty())
+    return;
+  // Creating the actor and waking it are simcalls.
+  rank_clock::catchUp();
+  while (!Local.empty()) {
+    Queue.push_front(std::move(Local.back()));
+    Local.pop_back();
+  }
+  ensureActor();
+  if (ActorIdle)
+    Changed->notify_all();
 }
 
 void Stream::startNow(StreamOp Op) {
@@ -167,6 +219,10 @@ void Stream::refresh() {
   // alone knows at that time (an activity's end, whether another actor
   // joins a GPU it does not have to itself) it learns by catching up first.
   bool AheadOwner = rank_clock::isAhead(*Owner);
+  // Work queued locally on this GPU that started by now may have ended
+  // this stream's solo or moved its end.
+  if (Kernels->hasLocal())
+    Kernels->settle(now());
   if (SoloEnd >= 0) {
     if (now() < SoloEnd)
       return;
@@ -208,21 +264,33 @@ void Stream::retireSolo() {
 bool Stream::waitSolo(double Deadline) {
   double End = SoloEnd;
   std::uint64_t Seq = Finished + 1;
-  double Until = std::min(End, Deadline);
   bool Fixed = InFlightOp.K == StreamOp::Sleep;
   if (rank_clock::enabled() && rank_clock::isRunning(*Owner) &&
       (Fixed || Kernels->privateTo(*Owner))) {
     // A fixed time ends when it ends; a kernel on a GPU private to its
-    // owner stays alone until the owner next catches up (nobody else can
-    // start one there), so its end is its end too.
+    // owner shares it only with the owner's kernels until the owner next
+    // starts one (nobody else can start one there), so its end is known
+    // once the work the owner queued locally that starts before it has
+    // started (in time order: each may move it). This stream's own local
+    // work retires it at its end.
+    while (Kernels->hasLocal()) {
+      Kernels->settle(std::min(End, Deadline));
+      if (Finished >= Seq || SoloEnd == End)
+        break;
+      End = SoloEnd;
+    }
+    double Until = std::min(End, Deadline);
     rank_clock::advanceTo(*Owner, Until);
     if (!Fixed)
       Kernels->committed(Until);
     if (Deadline < End)
       return false;
-    retireSolo();
+    if (Finished < Seq)
+      retireSolo();
     return true;
   }
+  double Until = std::min(End, Deadline);
+  Kernels->handOver(); // (only a GPU private to the rank has local work)
   rank_clock::catchUp();
   double Now = s4u::Engine::get_clock();
   if (Until > Now)
@@ -272,6 +340,7 @@ void Stream::awaitInFlight() {
 }
 
 void Stream::requestWatch() {
+  Kernels->handOver();
   rank_clock::catchUp();
   WatchRequested = true;
   ensureActor();

@@ -166,6 +166,13 @@ struct Stream : std::enable_shared_from_this<Stream> {
   /// running alone on its GPU (GpuKernels.h), or a fixed time that shares
   /// nothing (a Sleep: memsets, copies within a GPU); -1 when none.
   double SoloEnd = -1;
+  /// A solo kernel's model work left, in seconds at the GPU's full speed,
+  /// as of its GpuKernels' last update (0 once it ended).
+  double SoloWork = 0;
+  /// Operations the owner queued behind the in-flight solo on a GPU private
+  /// to it: each starts at the end of the one before, by the owner itself
+  /// (GpuKernels::settle), with no actor.
+  std::deque<StreamOp> Local;
   GpuKernels *Kernels = nullptr;     ///< of the stream's GPU
   s4u::MutexPtr Lock;                ///< for waiting on Changed only
   s4u::ConditionVariablePtr Changed; ///< work queued or finished
@@ -205,10 +212,23 @@ struct Stream : std::enable_shared_from_this<Stream> {
   /// Changed when it ends (for a rank that waits with a deadline).
   void requestWatch();
 
+  /// Whether operations are queued locally (Local).
+  bool queuedLocally() const { return !Local.empty(); }
+  /// Retires the in-flight solo at its end and starts the next locally
+  /// queued operation then (GpuKernels::settle).
+  void advanceLocal();
+  /// Gives the locally queued operations to the stream's actor.
+  void handToActor();
+
 private:
   /// Starts \p Op now from the calling actor: an activity left in flight,
   /// or, for work below SimGrid's precision, retired at once.
   void startNow(StreamOp Op);
+  /// Whether \p Op may be queued locally (Local) rather than for the actor.
+  bool queuesLocally(const StreamOp &Op);
+  /// Starts locally queued \p Op at \p Start; false if it is retired at
+  /// once (below SimGrid's precision).
+  bool startLocalAt(StreamOp Op, double Start);
   /// Accounts operation number Finished + 1, which ran from \p Start to
   /// \p End, stamps the events waiting for it and wakes waiters.
   void retire(const StreamOp &Op, double Start, double End);
