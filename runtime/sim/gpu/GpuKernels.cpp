@@ -288,6 +288,9 @@ unsigned long GpuKernels::conflicts() { return Conflicts; }
 void GpuKernels::forget(const Stream &S) {
   auto It = std::find(Solos.begin(), Solos.end(), &S);
   if (It != Solos.end()) {
+    // Retired at or after its end: until then it took its share from the
+    // others (progress counts it among them up to its end).
+    progress(S.SoloEnd);
     (*It)->SoloWork = 0;
     *It = Solos.back();
     Solos.pop_back();

@@ -255,8 +255,8 @@ void Stream::refresh() {
 
 void Stream::retireSolo() {
   double End = SoloEnd;
+  Kernels->forget(*this); // (before its end is gone)
   SoloEnd = -1;
-  Kernels->forget(*this);
   StreamOp Op = std::move(InFlightOp);
   retire(Op, InFlightStart, End);
 }

@@ -15,9 +15,12 @@ off = json.load(open(sys.argv[2]))["rank_clock"]
 failures = []
 if on["charges_ahead"] < RANKS * ITERATIONS * AHEAD_PER_ITERATION:
     failures.append("too few charges ahead of the clock: %r" % on)
-# One catch-up for several of them.
+# One catch-up for several of them: before the first MPI_Sendrecv, and
+# around the allreduce of the norm every few iterations.
 if on["catch_ups"] * 3 > on["charges_ahead"]:
     failures.append("a catch-up for fewer than three charges: %r" % on)
+if on["catch_ups"] > 1.5 * RANKS * ITERATIONS:
+    failures.append("more than 1.5 catch-ups per rank and iteration: %r" % on)
 if off != {"charges_ahead": 0, "catch_ups": 0}:
     failures.append("ORRERY_RANK_CLOCK=0 still ran ahead: %r" % off)
 for f in failures:

@@ -217,7 +217,26 @@ int main(int argc, char **argv) {
     check(cudaEventElapsedTime(&ms[2], e[6], e[7]), "cudaEventElapsedTime");
     check(cudaEventElapsedTime(&ms[3], e[6], e[0]), "cudaEventElapsedTime");
     check(cudaEventElapsedTime(&ms[4], e[0], e[1]), "cudaEventElapsedTime");
+    // On a GPU only this rank uses: A on s1, B queued behind it, C on s2 a
+    // launch later. A and C share the GPU until A ends; B then starts and
+    // shares it with C.
+    check(cudaEventRecord(e[2], s1), "cudaEventRecord");
+    axpy<<<blocks, 256, 0, s1>>>(2.0, x, y, n);
+    axpy<<<blocks, 256, 0, s1>>>(2.0, x, y, n);
+    check(cudaEventRecord(e[3], s1), "cudaEventRecord");
+    check(cudaEventRecord(e[4], s2), "cudaEventRecord");
+    axpy<<<blocks, 256, 0, s2>>>(2.0, x, y, n);
+    check(cudaEventRecord(e[5], s2), "cudaEventRecord");
+    check(cudaStreamSynchronize(s1), "cudaStreamSynchronize");
+    check(cudaStreamSynchronize(s2), "cudaStreamSynchronize");
+    float queued[2];
+    check(cudaEventElapsedTime(&queued[0], e[2], e[3]),
+          "cudaEventElapsedTime");
+    check(cudaEventElapsedTime(&queued[1], e[4], e[5]),
+          "cudaEventElapsedTime");
     if (rank == 0) {
+      printf("share_queued_seconds %.9f\n", queued[0] / 1e3);
+      printf("share_queued_other_seconds %.9f\n", queued[1] / 1e3);
       printf("share_alone_seconds %.9f\n", alone / 1e3);
       printf("share_first_seconds %.9f\n", ms[0] / 1e3);
       printf("share_second_seconds %.9f\n", ms[1] / 1e3);
