@@ -226,6 +226,13 @@ void Stream::refresh() {
   if (SoloEnd >= 0) {
     if (now() < SoloEnd)
       return;
+    // The stream's actor, at SimGrid's clock, starts what follows at this
+    // end: it must see it end there, not at the owner's later time.
+    if (AheadOwner && actorBusy()) {
+      rank_clock::catchUp();
+      refresh();
+      return;
+    }
     if (InFlightOp.K == StreamOp::Exec && AheadOwner) {
       if (!Kernels->privateTo(*Owner)) {
         rank_clock::catchUp();
@@ -265,8 +272,10 @@ bool Stream::waitSolo(double Deadline) {
   double End = SoloEnd;
   std::uint64_t Seq = Finished + 1;
   bool Fixed = InFlightOp.K == StreamOp::Sleep;
-  if (rank_clock::enabled() && rank_clock::isRunning(*Owner) &&
+  if (rank_clock::enabled() && rank_clock::isRunning(*Owner) && !actorBusy() &&
       (Fixed || Kernels->privateTo(*Owner))) {
+    // (Where the stream's actor has work it starts it at this end, at
+    // SimGrid's clock: the owner waits there too, below.)
     // A fixed time ends when it ends; a kernel on a GPU private to its
     // owner shares it only with the owner's kernels until the owner next
     // starts one (nobody else can start one there), so its end is known

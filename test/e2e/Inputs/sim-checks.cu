@@ -230,10 +230,8 @@ int main(int argc, char **argv) {
     check(cudaStreamSynchronize(s1), "cudaStreamSynchronize");
     check(cudaStreamSynchronize(s2), "cudaStreamSynchronize");
     float queued[2];
-    check(cudaEventElapsedTime(&queued[0], e[2], e[3]),
-          "cudaEventElapsedTime");
-    check(cudaEventElapsedTime(&queued[1], e[4], e[5]),
-          "cudaEventElapsedTime");
+    check(cudaEventElapsedTime(&queued[0], e[2], e[3]), "cudaEventElapsedTime");
+    check(cudaEventElapsedTime(&queued[1], e[4], e[5]), "cudaEventElapsedTime");
     if (rank == 0) {
       printf("share_queued_seconds %.9f\n", queued[0] / 1e3);
       printf("share_queued_other_seconds %.9f\n", queued[1] / 1e3);
