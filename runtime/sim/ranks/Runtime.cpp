@@ -178,7 +178,14 @@ Runtime::Runtime() {
       return;
     ++RanksEnded;
     const Rank &R = *Ranks[Pid];
-    SimulatedEnd = std::max(SimulatedEnd, rank_clock::endOf(R));
+    double End = rank_clock::endOf(R);
+    SimulatedEnd = std::max(SimulatedEnd, End);
+    // Work the rank queued locally on its private GPUs (GpuKernels.h) that
+    // was due by its end started then, as a stream's actor would have
+    // started it; what it never waited for is not accounted, as a kernel
+    // running alone is not.
+    for (const auto &[Index, C] : R.Devices)
+      GpuKernels::of(C.Gpu).settle(End);
     if (R.MpiInitCalled && !R.MpiFinalizeCalled)
       Unfinalized.push_back(R.Id);
     if (RanksEnded == rankCount())
