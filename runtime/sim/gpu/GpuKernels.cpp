@@ -100,8 +100,7 @@ s4u::ExecPtr GpuKernels::start(Stream &S, double Seconds) {
   // Work queued locally that started by now shares the GPU with this one.
   settle(Now);
   progress(Now);
-  bool SoloRunning = std::any_of(Solos.begin(), Solos.end(),
-                                 [](Stream *O) { return O->SoloWork > 0; });
+  bool SoloRunning = anyRunning();
   // On a GPU private to the calling owner nobody else can join its kernels:
   // it shares the GPU among them itself.
   bool Owned =
@@ -127,8 +126,7 @@ s4u::ExecPtr GpuKernels::start(Stream &S, double Seconds) {
 
 void GpuKernels::joinAt(Stream &S, double Seconds, double At) {
   progress(At);
-  bool Others = std::any_of(Solos.begin(), Solos.end(),
-                            [](Stream *O) { return O->SoloWork > 0; });
+  bool Others = anyRunning();
   S.SoloWork = Seconds;
   Solos.push_back(&S);
   if (Others)
@@ -137,18 +135,26 @@ void GpuKernels::joinAt(Stream &S, double Seconds, double At) {
     S.SoloEnd = At + Seconds;
 }
 
+bool GpuKernels::anyRunning() const {
+  return std::any_of(Solos.begin(), Solos.end(),
+                     [](Stream *O) { return O->SoloWork > 0; });
+}
+
+template <typename Less> void GpuKernels::sortRunning(Less L) {
+  Scratch.clear();
+  for (Stream *O : Solos)
+    if (O->SoloWork > 0)
+      Scratch.push_back(O);
+  std::sort(Scratch.begin(), Scratch.end(), L);
+}
+
 void GpuKernels::progress(double T) {
   if (T <= SetTime)
     return;
   // Between SetTime and T the running solos change only where one ends
   // (its SoloEnd, projected with the same sharing): in end order, each
   // phase gives each of the n still running 1/n of its length.
-  Scratch.clear();
-  for (Stream *O : Solos)
-    if (O->SoloWork > 0)
-      Scratch.push_back(O);
-  std::sort(Scratch.begin(), Scratch.end(),
-            [](Stream *A, Stream *B) { return A->SoloEnd < B->SoloEnd; });
+  sortRunning([](Stream *A, Stream *B) { return A->SoloEnd < B->SoloEnd; });
   double At = SetTime;
   for (std::size_t I = 0, N = Scratch.size(); I < N; ++I) {
     double Until = std::min(Scratch[I]->SoloEnd, T);
@@ -166,12 +172,7 @@ void GpuKernels::progress(double T) {
 }
 
 void GpuKernels::projectEnds() {
-  Scratch.clear();
-  for (Stream *O : Solos)
-    if (O->SoloWork > 0)
-      Scratch.push_back(O);
-  std::sort(Scratch.begin(), Scratch.end(),
-            [](Stream *A, Stream *B) { return A->SoloWork < B->SoloWork; });
+  sortRunning([](Stream *A, Stream *B) { return A->SoloWork < B->SoloWork; });
   // The least work ends first, all n sharing until then; then n - 1.
   double At = SetTime, Done = 0;
   for (std::size_t I = 0, N = Scratch.size(); I < N; ++I) {

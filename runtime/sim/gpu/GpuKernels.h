@@ -103,6 +103,10 @@ private:
   /// it has left (one simcall; the maestro owns them, as no rank's exit
   /// must cancel another rank's kernel).
   void shareSolos(double Now);
+  /// Whether a solo kernel has work left.
+  bool anyRunning() const;
+  /// Scratch: the solos with work left, ordered by \p L.
+  template <typename Less> void sortRunning(Less L);
   /// Moves the running solos' remaining work on to \p T (processor
   /// sharing among them since SetTime).
   void progress(double T);
