@@ -282,8 +282,9 @@ bool Stream::waitSolo(double Deadline) {
     // once the work the owner queued locally that starts before it has
     // started (in time order: each may move it). This stream's own local
     // work retires it at its end.
-    while (Kernels->hasLocal()) {
-      Kernels->settle(std::min(End, Deadline));
+    for (;;) {
+      if (Kernels->hasLocal())
+        Kernels->settle(std::min(End, Deadline));
       if (Finished >= Seq || SoloEnd == End)
         break;
       End = SoloEnd;
