@@ -9,7 +9,9 @@
 // 3.32 chains of dependent activities do not progress by themselves, so a
 // daemon actor on the GPU's host, created the first time the stream needs
 // one, runs such queued operations one after the other (docs/simulate.md,
-// "How streams are simulated").
+// "How streams are simulated"). On a GPU private to the rank, a kernel,
+// memset or copy queued behind a running one is kept by the stream (Local)
+// and started by the rank itself at that one's end (GpuKernels::settle).
 //
 //===----------------------------------------------------------------------===//
 
