@@ -74,6 +74,11 @@ static AnnouncedLatencies &flowLatencies() {
   static AnnouncedLatencies M;
   return M;
 }
+/// Announced delays of flows' starts, the same way.
+static AnnouncedLatencies &flowDelays() {
+  static AnnouncedLatencies M;
+  return M;
+}
 
 void expectPayloadFreeMessage(const void *Src, const void *Dst, double Bytes) {
   ++payloadFree()[{Src, Dst, Bytes}];
@@ -84,11 +89,16 @@ void expectFlowLatency(const void *Src, const void *Dst, double Bytes,
   flowLatencies()[{Src, Dst, Bytes}].push_back(Seconds);
 }
 
-/// Consumes the latency announced for a flow from \p Src to \p Dst of
-/// exactly \p Bytes, if any.
-static std::optional<double> takeLatency(const s4u::Host *Src,
+void expectFlowDelay(const void *Src, const void *Dst, double Bytes,
+                     double Seconds) {
+  flowDelays()[{Src, Dst, Bytes}].push_back(Seconds);
+}
+
+/// Consumes the latency (or delay) announced in \p M for a flow from \p Src
+/// to \p Dst of exactly \p Bytes, if any.
+static std::optional<double> takeLatency(AnnouncedLatencies &M,
+                                         const s4u::Host *Src,
                                          const s4u::Host *Dst, double Bytes) {
-  AnnouncedLatencies &M = flowLatencies();
   auto It = M.find({Src, Dst, Bytes});
   if (It == M.end())
     return std::nullopt;
@@ -252,14 +262,19 @@ void installNetworkFactors(bool Ideal,
   Model->set_lat_factor_cb([](double Size, const s4u::Host *Src,
                               const s4u::Host *Dst, const Links &L,
                               const Zones &) {
-    if (std::optional<double> Seconds = takeLatency(Src, Dst, Size)) {
-      // SimGrid multiplies the route's latency by this factor.
-      double Route = 0;
-      for (const s4u::Link *Link : L)
-        Route += Link->get_latency();
-      return Route > 0 ? *Seconds / Route : 0.0;
-    }
-    return latencyFactor(Size, L);
+    std::optional<double> Seconds =
+        takeLatency(flowLatencies(), Src, Dst, Size);
+    std::optional<double> Delay = takeLatency(flowDelays(), Src, Dst, Size);
+    if (!Seconds && !Delay)
+      return latencyFactor(Size, L);
+    // SimGrid multiplies the route's latency by this factor.
+    double Route = 0;
+    for (const s4u::Link *Link : L)
+      Route += Link->get_latency();
+    if (Route <= 0)
+      return Seconds ? 0.0 : latencyFactor(Size, L);
+    double Latency = Seconds ? *Seconds : latencyFactor(Size, L) * Route;
+    return (Latency + Delay.value_or(0.0)) / Route;
   });
 }
 

@@ -74,6 +74,15 @@ void expectPayloadFreeMessage(const void *Src, const void *Dst, double Bytes);
 void expectFlowLatency(const void *Src, const void *Dst, double Bytes,
                        double Seconds);
 
+/// Announces that the next flow of \p Bytes from host \p Src to host \p Dst
+/// starts \p Seconds late: its latency (its route's, or one announced
+/// above) grows by that much. SimGrid's flows take no bandwidth while their
+/// latency runs, so this is the same flow started later, without the sleep
+/// (Runtime::cpuFlow: a rank's time ahead of the clock). Only for routes
+/// with a latency (SimGrid scales it).
+void expectFlowDelay(const void *Src, const void *Dst, double Bytes,
+                     double Seconds);
+
 } // namespace orrery::sim
 
 #endif // ORRERY_SIM_NETWORKFACTORS_H

@@ -105,10 +105,10 @@ void advanceTo(Rank &R, double Time) {
   ++Charges;
 }
 
-void catchUp() {
+double handOff() {
   Rank *Self = aheadSelf();
   if (!Self)
-    return;
+    return 0;
   Rank &R = *Self;
   Ahead = nullptr;
   AheadActor = nullptr;
@@ -119,9 +119,13 @@ void catchUp() {
   if (Clock != R.AheadFrom)
     ++Early;
   R.AheadTime = -1;
-  if (Until > Clock) {
+  return Until > Clock ? Until - Clock : 0;
+}
+
+void catchUp() {
+  if (double Lag = handOff(); Lag > 0) {
     ++Sleeps;
-    s4u::this_actor::sleep_for(Until - Clock);
+    s4u::this_actor::sleep_for(Lag);
   }
 }
 

@@ -55,6 +55,12 @@ void advanceTo(Rank &R, double Time);
 /// time: call before any simcall others can observe.
 void catchUp();
 
+/// As catchUp(), but without the sleep: the calling rank stops being ahead
+/// and gets back by how much it was (0 if it was not), for a simcall whose
+/// effect it delays by that much itself (a flow that starts late by its
+/// latency, Runtime::cpuFlow).
+double handOff();
+
 /// \p R ends (its actor terminates): the end of its time, ahead or not.
 double endOf(const Rank &R);
 

@@ -378,8 +378,18 @@ void Runtime::cpuWait(Rank &R,
 
 void Runtime::cpuFlow(Rank &R, Category C, s4u::Host *From, s4u::Host *To,
                       double Bytes, bool Estimate) {
-  rank_clock::catchUp();
+  // The rank's time ahead of the clock becomes part of the flow's latency
+  // (no bandwidth taken meanwhile: the same flow, started then) instead of
+  // a sleep of its own, where the route has a latency to carry it.
   double Start = now();
+  if (From && To && From != To && routeOf(From, To, 0).Latency > 0) {
+    if (double Lag = rank_clock::handOff(); Lag > 0)
+      expectFlowDelay(From, To,
+                      static_cast<double>(static_cast<std::uint64_t>(Bytes)),
+                      Lag);
+  } else {
+    rank_clock::catchUp();
+  }
   {
     OutsideBench B;
     s4u::Comm::sendto(From, To, static_cast<std::uint64_t>(Bytes));
