@@ -90,13 +90,7 @@ s4u::ExecPtr GpuKernels::start(Stream &S, double Seconds) {
   double Now = now();
   if (!Ahead && Now < CommittedUntil)
     ++Conflicts;
-  // Executions that ended no longer take a share. (A solo kernel that
-  // ended stays listed until its stream sees it end; it takes none either.)
-  Execs.erase(std::remove_if(Execs.begin(), Execs.end(),
-                             [](const s4u::ExecPtr &E) {
-                               return E->get_finish_time() >= 0;
-                             }),
-              Execs.end());
+  pruneExecs();
   // Work queued locally that started by now shares the GPU with this one.
   settle(Now);
   progress(Now);
@@ -226,9 +220,16 @@ bool GpuKernels::mayQueueLocally(const Stream &S) {
   if (!SoloAllowed || !S.Owner || !rank_clock::isRunning(*S.Owner) ||
       !privateTo(*S.Owner))
     return false;
-  return std::all_of(Execs.begin(), Execs.end(), [](const s4u::ExecPtr &E) {
-    return E->get_finish_time() >= 0;
-  });
+  pruneExecs();
+  return Execs.empty();
+}
+
+void GpuKernels::pruneExecs() {
+  Execs.erase(std::remove_if(Execs.begin(), Execs.end(),
+                             [](const s4u::ExecPtr &E) {
+                               return E->get_finish_time() >= 0;
+                             }),
+              Execs.end());
 }
 
 void GpuKernels::addLocal(Stream &S) {

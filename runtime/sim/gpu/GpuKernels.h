@@ -103,6 +103,10 @@ private:
   /// it has left (one simcall; the maestro owns them, as no rank's exit
   /// must cancel another rank's kernel).
   void shareSolos(double Now);
+  /// Executions that ended no longer take a share: drops them. (A solo
+  /// kernel that ended stays listed until its stream sees it end; it takes
+  /// none either.)
+  void pruneExecs();
   /// Whether a solo kernel has work left.
   bool anyRunning() const;
   /// Scratch: the solos with work left, ordered by \p L.

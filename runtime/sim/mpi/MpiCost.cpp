@@ -361,7 +361,7 @@ void receiveMessages(Rank &R, const std::vector<PendingRecv> &Ps) {
     // alpha_gdr is each pull's latency: the flows run together, as an RDMA
     // engine keeps several reads in flight, and load the links they cross.
     for (const auto &[From, To, Bytes] : Pulls)
-      expectFlowLatency(From, To, Bytes, CP.AlphaGdr);
+      expectFlow(From, To, Bytes, FlowStart{CP.AlphaGdr});
     RT.cpuFlows(R, Category::Network, Pulls, false);
   }
   // The SMPI message crossed the route between the ranks' hosts; the

@@ -66,17 +66,11 @@ static Announced &payloadFree() {
   static Announced M;
   return M;
 }
-/// Announced flow latencies, oldest first, by source, destination and size.
-using AnnouncedLatencies =
-    std::map<std::tuple<const void *, const void *, double>,
-             std::deque<double>>;
-static AnnouncedLatencies &flowLatencies() {
-  static AnnouncedLatencies M;
-  return M;
-}
-/// Announced delays of flows' starts, the same way.
-static AnnouncedLatencies &flowDelays() {
-  static AnnouncedLatencies M;
+/// Announced flow starts, oldest first, by source, destination and size.
+using AnnouncedFlows = std::map<std::tuple<const void *, const void *, double>,
+                                std::deque<FlowStart>>;
+static AnnouncedFlows &announcedFlows() {
+  static AnnouncedFlows M;
   return M;
 }
 
@@ -84,29 +78,25 @@ void expectPayloadFreeMessage(const void *Src, const void *Dst, double Bytes) {
   ++payloadFree()[{Src, Dst, Bytes}];
 }
 
-void expectFlowLatency(const void *Src, const void *Dst, double Bytes,
-                       double Seconds) {
-  flowLatencies()[{Src, Dst, Bytes}].push_back(Seconds);
+void expectFlow(const void *Src, const void *Dst, double Bytes, FlowStart F) {
+  // Keyed as the callback sees the flow's size: a whole number of bytes.
+  double Whole = static_cast<double>(static_cast<std::uint64_t>(Bytes));
+  announcedFlows()[{Src, Dst, Whole}].push_back(F);
 }
 
-void expectFlowDelay(const void *Src, const void *Dst, double Bytes,
-                     double Seconds) {
-  flowDelays()[{Src, Dst, Bytes}].push_back(Seconds);
-}
-
-/// Consumes the latency (or delay) announced in \p M for a flow from \p Src
-/// to \p Dst of exactly \p Bytes, if any.
-static std::optional<double> takeLatency(AnnouncedLatencies &M,
-                                         const s4u::Host *Src,
+/// Consumes the start announced for a flow from \p Src to \p Dst of
+/// exactly \p Bytes, if any.
+static std::optional<FlowStart> takeFlow(const s4u::Host *Src,
                                          const s4u::Host *Dst, double Bytes) {
+  AnnouncedFlows &M = announcedFlows();
   auto It = M.find({Src, Dst, Bytes});
   if (It == M.end())
     return std::nullopt;
-  double Seconds = It->second.front();
+  FlowStart F = It->second.front();
   It->second.pop_front();
   if (It->second.empty())
     M.erase(It);
-  return Seconds;
+  return F;
 }
 
 /// Consumes an announcement of \p M for a flow from \p Src to \p Dst of
@@ -262,19 +252,18 @@ void installNetworkFactors(bool Ideal,
   Model->set_lat_factor_cb([](double Size, const s4u::Host *Src,
                               const s4u::Host *Dst, const Links &L,
                               const Zones &) {
-    std::optional<double> Seconds =
-        takeLatency(flowLatencies(), Src, Dst, Size);
-    std::optional<double> Delay = takeLatency(flowDelays(), Src, Dst, Size);
-    if (!Seconds && !Delay)
+    std::optional<FlowStart> F = takeFlow(Src, Dst, Size);
+    if (!F)
       return latencyFactor(Size, L);
     // SimGrid multiplies the route's latency by this factor.
     double Route = 0;
     for (const s4u::Link *Link : L)
       Route += Link->get_latency();
     if (Route <= 0)
-      return Seconds ? 0.0 : latencyFactor(Size, L);
-    double Latency = Seconds ? *Seconds : latencyFactor(Size, L) * Route;
-    return (Latency + Delay.value_or(0.0)) / Route;
+      return F->Latency >= 0 ? 0.0 : latencyFactor(Size, L);
+    double Latency =
+        F->Latency >= 0 ? F->Latency : latencyFactor(Size, L) * Route;
+    return (Latency + F->Delay) / Route;
   });
 }
 

@@ -66,22 +66,24 @@ sharedMemoryBandFactors(double Bytes,
 /// moves): that message then costs its route's latency only.
 void expectPayloadFreeMessage(const void *Src, const void *Dst, double Bytes);
 
-/// Announces that the next flow of \p Bytes from host \p Src to host \p Dst
-/// pays \p Seconds of latency instead of its route's: the payload of a
-/// GPUDirect RDMA message, pulled by the receiver after the SMPI message
-/// that announced it paid the wire latency, pays alpha_gdr (the RDMA
-/// read's setup) as the latency of its flow over the PCIe and NIC links.
-void expectFlowLatency(const void *Src, const void *Dst, double Bytes,
-                       double Seconds);
+/// How a flow announced with expectFlow starts: its latency, and how late.
+struct FlowStart {
+  /// Seconds of latency instead of its route's (< 0: the route's, with the
+  /// usual factors). The payload of a GPUDirect RDMA message, pulled by the
+  /// receiver after the SMPI message that announced it paid the wire
+  /// latency, pays alpha_gdr (the RDMA read's setup) over the PCIe and NIC
+  /// links.
+  double Latency = -1;
+  /// Seconds added to that latency: SimGrid's flows take no bandwidth while
+  /// their latency runs, so this is the same flow started that much later,
+  /// without a sleep (Runtime::cpuFlow: a rank's time ahead of the clock).
+  /// Only for routes with a latency (SimGrid scales it).
+  double Delay = 0;
+};
 
-/// Announces that the next flow of \p Bytes from host \p Src to host \p Dst
-/// starts \p Seconds late: its latency (its route's, or one announced
-/// above) grows by that much. SimGrid's flows take no bandwidth while their
-/// latency runs, so this is the same flow started later, without the sleep
-/// (Runtime::cpuFlow: a rank's time ahead of the clock). Only for routes
-/// with a latency (SimGrid scales it).
-void expectFlowDelay(const void *Src, const void *Dst, double Bytes,
-                     double Seconds);
+/// Announces how the next flow of \p Bytes (as SimGrid counts them: whole
+/// bytes) from host \p Src to host \p Dst starts.
+void expectFlow(const void *Src, const void *Dst, double Bytes, FlowStart F);
 
 } // namespace orrery::sim
 

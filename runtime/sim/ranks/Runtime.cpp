@@ -377,19 +377,18 @@ void Runtime::cpuWait(Rank &R,
 }
 
 void Runtime::cpuFlow(Rank &R, Category C, s4u::Host *From, s4u::Host *To,
-                      double Bytes, bool Estimate) {
+                      double Bytes, bool Estimate, double Latency) {
   // The rank's time ahead of the clock becomes part of the flow's latency
   // (no bandwidth taken meanwhile: the same flow, started then) instead of
   // a sleep of its own, where the route has a latency to carry it.
   double Start = now();
-  if (From && To && From != To && routeOf(From, To, 0).Latency > 0) {
-    if (double Lag = rank_clock::handOff(); Lag > 0)
-      expectFlowDelay(From, To,
-                      static_cast<double>(static_cast<std::uint64_t>(Bytes)),
-                      Lag);
-  } else {
+  FlowStart F{Latency};
+  if (From && To && From != To && routeOf(From, To, 0).Latency > 0)
+    F.Delay = rank_clock::handOff();
+  else
     rank_clock::catchUp();
-  }
+  if (F.Latency >= 0 || F.Delay > 0)
+    expectFlow(From, To, Bytes, F);
   {
     OutsideBench B;
     s4u::Comm::sendto(From, To, static_cast<std::uint64_t>(Bytes));
@@ -406,8 +405,7 @@ void Runtime::latencyFlow(Rank &R, Category C, s4u::Host *From, s4u::Host *To,
     cpuWait(R, C, Seconds, Estimate);
     return;
   }
-  expectFlowLatency(From, To, 0, Seconds);
-  cpuFlow(R, C, From, To, 0, Estimate);
+  cpuFlow(R, C, From, To, 0, Estimate, Seconds);
 }
 
 void Runtime::chargeSince(Rank &R, Category C, double Start, bool Estimate) {

@@ -204,8 +204,9 @@ public:
   /// Moves \p Bytes from \p From to \p To as a flow started by the calling
   /// rank, which waits for it: the time is SimGrid's, shared with other
   /// flows on the same links.
+  /// \p Latency, where not negative, replaces the route's (latencyFlow).
   void cpuFlow(Rank &R, Category C, s4u::Host *From, s4u::Host *To,
-               double Bytes, bool Estimate);
+               double Bytes, bool Estimate, double Latency = -1);
 
   /// A payload-free flow from \p From to \p To whose latency is
   /// \p Seconds (not its route's): a fixed cost, such as alpha_gdr, placed
