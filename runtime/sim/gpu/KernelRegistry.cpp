@@ -2,8 +2,7 @@
 
 #include "KernelRegistry.h"
 #include "LibraryKernels.h"
-
-#include <dlfcn.h>
+#include "ranks/LoadedObjects.h"
 
 #include <map>
 #include <mutex>
@@ -36,10 +35,7 @@ Registry &registry() {
   return *R;
 }
 
-const void *objectOf(const void *Address) {
-  Dl_info Info;
-  return dladdr(Address, &Info) ? Info.dli_fbase : nullptr;
-}
+const void *objectOf(const void *Address) { return loadedObjectStart(Address); }
 
 } // namespace
 

@@ -8,9 +8,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "LibraryKernels.h"
+#include "ranks/LoadedObjects.h"
 
 #include <cxxabi.h>
-#include <dlfcn.h>
 #include <elf.h>
 
 #include <cstdlib>
@@ -89,19 +89,19 @@ std::string readableObject(const std::string &Loaded) {
 } // namespace
 
 std::string stubMangledSymbol(const void *Func) {
-  Dl_info Info;
-  if (!dladdr(Func, &Info) || !Info.dli_fname)
+  std::optional<LoadedObject> Object = loadedObject(Func);
+  if (!Object || Object->File.empty())
     return "";
   static std::map<std::string, std::map<std::uint64_t, std::string>> Files;
-  auto It = Files.find(Info.dli_fname);
+  auto It = Files.find(Object->File);
   if (It == Files.end())
     It = Files
-             .emplace(Info.dli_fname,
-                      readStubs(readableObject(Info.dli_fname).c_str()))
+             .emplace(Object->File,
+                      readStubs(readableObject(Object->File).c_str()))
              .first;
   const auto &Stubs = It->second;
   auto Addr = reinterpret_cast<std::uintptr_t>(Func);
-  auto Base = reinterpret_cast<std::uintptr_t>(Info.dli_fbase);
+  auto Base = reinterpret_cast<std::uintptr_t>(Object->Start);
   auto Found = Stubs.find(Addr - Base);
   if (Found == Stubs.end())
     Found = Stubs.find(Addr | (1ull << 63)); // an executable: absolute

@@ -1,10 +1,10 @@
 //===- CallerLines.cpp - Source lines of the program's calling frames -----===//
 
 #include "CallerLines.h"
+#include "ranks/LoadedObjects.h"
 
 #include <nlohmann/json.hpp>
 
-#include <dlfcn.h>
 #include <execinfo.h>
 #include <spawn.h>
 #include <sys/stat.h>
@@ -147,22 +147,22 @@ std::vector<SourceLine> callerLines(std::string &Why) {
     return Lines;
   void *Frames[32];
   int N = backtrace(Frames, 32);
-  Dl_info Self{};
-  dladdr(reinterpret_cast<void *>(&callerLines), &Self);
+  static const void *Self =
+      loadedObjectStart(reinterpret_cast<void *>(&callerLines));
   for (int I = 1; I < N; ++I) {
     // A return address is one past its call: look the call up.
     const void *Pc = static_cast<const char *>(Frames[I]) - 1;
     auto It = Cache.find(Pc);
     if (It == Cache.end()) {
-      Dl_info Info{};
       std::vector<SourceLine> L;
-      if (S.alive() && dladdr(Pc, &Info) && Info.dli_fname &&
-          Info.dli_fbase != Self.dli_fbase) {
-        std::string Object = objectFile(Info.dli_fname);
+      std::optional<LoadedObject> In =
+          S.alive() ? loadedObject(Pc) : std::nullopt;
+      if (In && !In->File.empty() && In->Start != Self) {
+        std::string Object = objectFile(In->File.c_str());
         if (!Object.empty())
           L = S.lines(Object, static_cast<unsigned long>(
                                   static_cast<const char *>(Pc) -
-                                  static_cast<const char *>(Info.dli_fbase)));
+                                  static_cast<const char *>(In->Start)));
       }
       It = Cache.emplace(Pc, std::move(L)).first;
     }
