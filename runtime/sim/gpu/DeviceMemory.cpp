@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <utility>
 
 namespace orrery::sim {
 
@@ -97,11 +98,17 @@ bool DeviceMemory::unregisterHost(void *P) {
 
 const Allocation *DeviceMemory::find(const void *P) const {
   auto Addr = reinterpret_cast<std::uintptr_t>(P);
-  Memo &M = Memos[((Addr >> 3) ^ (Addr >> 15)) & (Memos.size() - 1)];
-  if (M.Generation == Generation && M.Addr == Addr)
-    return M.Found;
+  std::size_t Set = ((Addr >> 3) ^ (Addr >> 15)) & (Memos.size() / 2 - 1);
+  Memo *Way = &Memos[2 * Set];
+  if (Way[0].Generation == Generation && Way[0].Addr == Addr)
+    return Way[0].Found;
+  if (Way[1].Generation == Generation && Way[1].Addr == Addr) {
+    std::swap(Way[0], Way[1]); // most recently used first
+    return Way[0].Found;
+  }
   const Allocation *Found = search(Addr);
-  M = {Addr, Generation, Found};
+  Way[1] = Way[0];
+  Way[0] = {Addr, Generation, Found};
   return Found;
 }
 

@@ -134,46 +134,36 @@ bool GpuKernels::anyRunning() const {
                      [](Stream *O) { return O->SoloWork > 0; });
 }
 
-template <typename Less> void GpuKernels::sortRunning(Less L) {
-  Scratch.clear();
+void GpuKernels::gatherRunning() {
+  Running.clear();
+  Jobs.clear();
   for (Stream *O : Solos)
-    if (O->SoloWork > 0)
-      Scratch.push_back(O);
-  std::sort(Scratch.begin(), Scratch.end(), L);
+    if (O->SoloWork > 0) {
+      Jobs.push_back({O->SoloWork, O->SoloEnd, Running.size()});
+      Running.push_back(O);
+    }
+}
+
+void GpuKernels::scatterRunning() {
+  for (const models::SharedJob &J : Jobs) {
+    Running[J.Tag]->SoloWork = J.Work;
+    Running[J.Tag]->SoloEnd = J.End;
+  }
 }
 
 void GpuKernels::progress(double T) {
   if (T <= SetTime)
     return;
-  // Between SetTime and T the running solos change only where one ends
-  // (its SoloEnd, projected with the same sharing): in end order, each
-  // phase gives each of the n still running 1/n of its length.
-  sortRunning([](Stream *A, Stream *B) { return A->SoloEnd < B->SoloEnd; });
-  double At = SetTime;
-  for (std::size_t I = 0, N = Scratch.size(); I < N; ++I) {
-    double Until = std::min(Scratch[I]->SoloEnd, T);
-    if (Until > At) {
-      double Each = (Until - At) / static_cast<double>(N - I);
-      for (std::size_t J = I; J < N; ++J)
-        Scratch[J]->SoloWork = std::max(0.0, Scratch[J]->SoloWork - Each);
-      At = Until;
-    }
-    if (Scratch[I]->SoloEnd > T)
-      break;
-    Scratch[I]->SoloWork = 0;
-  }
+  gatherRunning();
+  models::advanceShared(Jobs, SetTime, T);
+  scatterRunning();
   SetTime = T;
 }
 
 void GpuKernels::projectEnds() {
-  sortRunning([](Stream *A, Stream *B) { return A->SoloWork < B->SoloWork; });
-  // The least work ends first, all n sharing until then; then n - 1.
-  double At = SetTime, Done = 0;
-  for (std::size_t I = 0, N = Scratch.size(); I < N; ++I) {
-    At += (Scratch[I]->SoloWork - Done) * static_cast<double>(N - I);
-    Done = Scratch[I]->SoloWork;
-    Scratch[I]->SoloEnd = At;
-  }
+  gatherRunning();
+  models::projectSharedEnds(Jobs, SetTime);
+  scatterRunning();
 }
 
 void GpuKernels::shareSolos(double Now) {

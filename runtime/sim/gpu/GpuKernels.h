@@ -35,6 +35,8 @@
 #ifndef ORRERY_SIM_GPUKERNELS_H
 #define ORRERY_SIM_GPUKERNELS_H
 
+#include "orrery/models/ProcessorSharing.h"
+
 #include <simgrid/s4u.hpp>
 
 #include <vector>
@@ -109,8 +111,10 @@ private:
   void pruneExecs();
   /// Whether a solo kernel has work left.
   bool anyRunning() const;
-  /// Scratch: the solos with work left, ordered by \p L.
-  template <typename Less> void sortRunning(Less L);
+  /// Jobs: the solos with work left (Running: their streams, by tag).
+  void gatherRunning();
+  /// Back from Jobs to their streams.
+  void scatterRunning();
   /// Moves the running solos' remaining work on to \p T (processor
   /// sharing among them since SetTime).
   void progress(double T);
@@ -130,9 +134,10 @@ private:
   /// the GPU among the owner's kernels); their SoloWork holds at SetTime.
   std::vector<Stream *> Solos;
   double SetTime = 0;
-  std::vector<s4u::ExecPtr> Execs;    ///< executions that may still run
-  std::vector<Stream *> LocalStreams; ///< streams with locally queued work
-  std::vector<Stream *> Scratch;      ///< running solos, sorted
+  std::vector<s4u::ExecPtr> Execs;     ///< executions that may still run
+  std::vector<Stream *> LocalStreams;  ///< streams with locally queued work
+  std::vector<Stream *> Running;       ///< solos with work left
+  std::vector<models::SharedJob> Jobs; ///< theirs, tagged by index
 };
 
 } // namespace orrery::sim

@@ -79,6 +79,7 @@ RouteFigures routeOf(s4u::Host *From, s4u::Host *To, double Bytes) {
   struct Route {
     std::vector<s4u::Link *> Links;
     RouteFigures Figures;
+    RouteKind Kind = RouteKind::Network;
   };
   // Hashed: looked up for every message, over thousands of host pairs.
   struct PairHash {
@@ -99,9 +100,10 @@ RouteFigures routeOf(s4u::Host *From, s4u::Host *To, double Bytes) {
     R.Figures.Bandwidth = std::numeric_limits<double>::infinity();
     for (const s4u::Link *L : R.Links)
       R.Figures.Bandwidth = std::min(R.Figures.Bandwidth, L->get_bandwidth());
+    R.Kind = routeKind(R.Links);
   }
   auto [LatencyFactor, BandwidthFactor] =
-      sharedMemoryBandFactors(Bytes, R.Links);
+      sharedMemoryBandFactors(Bytes, R.Kind);
   return {R.Figures.Latency * LatencyFactor,
           R.Figures.Bandwidth * BandwidthFactor};
 }

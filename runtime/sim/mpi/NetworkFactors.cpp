@@ -129,26 +129,17 @@ static models::LinkClass classOf(const s4u::Link *L) {
   return C;
 }
 
-/// True when a route is made only of links inside one node (PCIe, NVLink,
-/// shared memory): their figures need no network correction factors.
-static bool intraNodeRoute(const std::vector<s4u::Link *> &Links) {
+RouteKind routeKind(const std::vector<s4u::Link *> &Links) {
   if (Links.empty())
-    return false;
-  for (const s4u::Link *L : Links)
-    if (!models::isIntraNodeLink(classOf(L)))
-      return false;
-  return true;
-}
-
-/// True when a route is made only of shared-memory links (a host-buffer
-/// message between two ranks of one node).
-static bool sharedMemoryRoute(const std::vector<s4u::Link *> &Links) {
-  if (Links.empty())
-    return false;
-  for (const s4u::Link *L : Links)
-    if (classOf(L) != models::LinkClass::SharedMemory)
-      return false;
-  return true;
+    return RouteKind::Network;
+  bool AllSharedMemory = true;
+  for (const s4u::Link *L : Links) {
+    models::LinkClass C = classOf(L);
+    if (!models::isIntraNodeLink(C))
+      return RouteKind::Network;
+    AllSharedMemory = AllSharedMemory && C == models::LinkClass::SharedMemory;
+  }
+  return AllSharedMemory ? RouteKind::SharedMemory : RouteKind::IntraNode;
 }
 
 static FactorTable readTable(const char *Option) {
@@ -179,10 +170,9 @@ Factors &factors() {
 }
 } // namespace
 
-std::pair<double, double>
-sharedMemoryBandFactors(double Bytes, const std::vector<s4u::Link *> &L) {
+std::pair<double, double> sharedMemoryBandFactors(double Bytes, RouteKind K) {
   const Factors &F = factors();
-  if (!F.GpuLinksNeutral || !sharedMemoryRoute(L))
+  if (!F.GpuLinksNeutral || K != RouteKind::SharedMemory)
     return {1.0, 1.0};
   auto [Latency, Bandwidth] = F.Shm.at(Bytes);
   double MaxLatency = F.Shm.maxLatency(), MaxBandwidth = F.Shm.maxBandwidth();
@@ -192,16 +182,22 @@ sharedMemoryBandFactors(double Bytes, const std::vector<s4u::Link *> &L) {
 
 double latencyFactor(double Bytes, const std::vector<s4u::Link *> &L) {
   const Factors &F = factors();
-  if (F.GpuLinksNeutral && sharedMemoryRoute(L))
-    return sharedMemoryBandFactors(Bytes, L).first;
-  return F.GpuLinksNeutral && intraNodeRoute(L) ? 1.0 : F.Lat.at(Bytes);
+  if (!F.GpuLinksNeutral)
+    return F.Lat.at(Bytes);
+  RouteKind K = routeKind(L);
+  if (K == RouteKind::SharedMemory)
+    return sharedMemoryBandFactors(Bytes, K).first;
+  return K == RouteKind::IntraNode ? 1.0 : F.Lat.at(Bytes);
 }
 
 double bandwidthFactor(double Bytes, const std::vector<s4u::Link *> &L) {
   const Factors &F = factors();
-  if (F.GpuLinksNeutral && sharedMemoryRoute(L))
-    return sharedMemoryBandFactors(Bytes, L).second;
-  return F.GpuLinksNeutral && intraNodeRoute(L) ? 1.0 : F.Bw.at(Bytes);
+  if (!F.GpuLinksNeutral)
+    return F.Bw.at(Bytes);
+  RouteKind K = routeKind(L);
+  if (K == RouteKind::SharedMemory)
+    return sharedMemoryBandFactors(Bytes, K).second;
+  return K == RouteKind::IntraNode ? 1.0 : F.Bw.at(Bytes);
 }
 
 void installNetworkFactors(bool Ideal,

@@ -53,12 +53,16 @@ double latencyFactor(double Bytes, const std::vector<simgrid::s4u::Link *> &L);
 double bandwidthFactor(double Bytes,
                        const std::vector<simgrid::s4u::Link *> &L);
 
+/// What a route is made of, as the factors see it: shared-memory links
+/// only, links inside one node only (PCIe, NVLink, shared memory), or any
+/// network link.
+enum class RouteKind { SharedMemory, IntraNode, Network };
+RouteKind routeKind(const std::vector<simgrid::s4u::Link *> &Links);
+
 /// {latency, bandwidth} factors that turn the figures of a route of
 /// shared-memory links into those of the size band of a message of
 /// \p Bytes (node.shm_transport.bands); {1, 1} on any other route.
-std::pair<double, double>
-sharedMemoryBandFactors(double Bytes,
-                        const std::vector<simgrid::s4u::Link *> &L);
+std::pair<double, double> sharedMemoryBandFactors(double Bytes, RouteKind K);
 
 /// Announces that the next SMPI message of \p Bytes from a rank on host
 /// \p Src to a rank on host \p Dst carries no payload through its route
