@@ -180,24 +180,29 @@ std::pair<double, double> sharedMemoryBandFactors(double Bytes, RouteKind K) {
           MaxBandwidth > 0 ? Bandwidth / MaxBandwidth : 1.0};
 }
 
-double latencyFactor(double Bytes, const std::vector<s4u::Link *> &L) {
+namespace {
+/// The latency (\p Latency) or bandwidth factor of \p Bytes over \p L,
+/// \p Table the user's or SMPI's for it.
+double factorOf(double Bytes, const std::vector<s4u::Link *> &L,
+                FactorTable Factors::*Table, bool Latency) {
   const Factors &F = factors();
   if (!F.GpuLinksNeutral)
-    return F.Lat.at(Bytes);
+    return (F.*Table).at(Bytes);
   RouteKind K = routeKind(L);
-  if (K == RouteKind::SharedMemory)
-    return sharedMemoryBandFactors(Bytes, K).first;
-  return K == RouteKind::IntraNode ? 1.0 : F.Lat.at(Bytes);
+  if (K == RouteKind::SharedMemory) {
+    auto [LatencyFactor, BandwidthFactor] = sharedMemoryBandFactors(Bytes, K);
+    return Latency ? LatencyFactor : BandwidthFactor;
+  }
+  return K == RouteKind::IntraNode ? 1.0 : (F.*Table).at(Bytes);
+}
+} // namespace
+
+double latencyFactor(double Bytes, const std::vector<s4u::Link *> &L) {
+  return factorOf(Bytes, L, &Factors::Lat, true);
 }
 
 double bandwidthFactor(double Bytes, const std::vector<s4u::Link *> &L) {
-  const Factors &F = factors();
-  if (!F.GpuLinksNeutral)
-    return F.Bw.at(Bytes);
-  RouteKind K = routeKind(L);
-  if (K == RouteKind::SharedMemory)
-    return sharedMemoryBandFactors(Bytes, K).second;
-  return K == RouteKind::IntraNode ? 1.0 : F.Bw.at(Bytes);
+  return factorOf(Bytes, L, &Factors::Bw, false);
 }
 
 void installNetworkFactors(bool Ideal,
