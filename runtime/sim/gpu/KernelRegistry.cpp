@@ -35,8 +35,6 @@ Registry &registry() {
   return *R;
 }
 
-const void *objectOf(const void *Address) { return loadedObjectStart(Address); }
-
 } // namespace
 
 const orrery_kernel_entry *registeredKernel(const void *Func) {
@@ -50,7 +48,7 @@ const orrery_kernel_entry *registeredKernel(const void *Func) {
     return nullptr;
   std::string Symbol = stubMangledSymbol(Func);
   const orrery_kernel_entry *Found = nullptr;
-  if (auto It = R.ByObjectSymbol.find({objectOf(Func), Symbol});
+  if (auto It = R.ByObjectSymbol.find({loadedObjectStart(Func), Symbol});
       It != R.ByObjectSymbol.end())
     Found = It->second;
   else if (auto Any = R.BySymbol.find(Symbol); Any != R.BySymbol.end())
@@ -79,7 +77,7 @@ extern "C" void orrery_register_kernels(const orrery_kernel_entry *Entries,
   using namespace orrery::sim;
   Registry &R = registry();
   // The table lies in the object (the rank's copy) that defines its entries.
-  const void *Object = Count ? objectOf(Entries) : nullptr;
+  const void *Object = Count ? loadedObjectStart(Entries) : nullptr;
   std::lock_guard<std::mutex> G(R.Lock);
   for (unsigned I = 0; I < Count; ++I) {
     const orrery_kernel_entry &E = Entries[I];

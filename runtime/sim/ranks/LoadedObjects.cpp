@@ -16,27 +16,37 @@ std::optional<LoadedObject> byWalk(const void *Address) {
   return LoadedObject{Info.dli_fbase, Info.dli_fname ? Info.dli_fname : ""};
 }
 
+/// glibc's sorted table (2.35 and later): the link map holding \p Address.
+bool fromTable(const void *Address, const void **Start, const char **Name) {
+#ifdef DLFO_STRUCT_HAS_EH_DBASE
+  dl_find_object Found{};
+  if (_dl_find_object(const_cast<void *>(Address), &Found) != 0)
+    return false;
+  *Start = Found.dlfo_map_start;
+  *Name = Found.dlfo_link_map ? Found.dlfo_link_map->l_name : nullptr;
+  return true;
+#else
+  return false;
+#endif
+}
+
 } // namespace
 
 const void *loadedObjectStart(const void *Address) {
-#ifdef DLFO_STRUCT_HAS_EH_DBASE // glibc 2.35 and later
-  dl_find_object Found{};
-  if (_dl_find_object(const_cast<void *>(Address), &Found) == 0)
-    return Found.dlfo_map_start;
-#endif
+  const void *Start = nullptr;
+  const char *Name = nullptr;
+  if (fromTable(Address, &Start, &Name))
+    return Start;
   auto Object = byWalk(Address);
   return Object ? Object->Start : nullptr;
 }
 
 std::optional<LoadedObject> loadedObject(const void *Address) {
-#ifdef DLFO_STRUCT_HAS_EH_DBASE
-  dl_find_object Found{};
+  const void *Start = nullptr;
+  const char *Name = nullptr;
   // The main program's link map has no name; dladdr gives it argv[0].
-  if (_dl_find_object(const_cast<void *>(Address), &Found) == 0 &&
-      Found.dlfo_link_map && Found.dlfo_link_map->l_name &&
-      *Found.dlfo_link_map->l_name)
-    return LoadedObject{Found.dlfo_map_start, Found.dlfo_link_map->l_name};
-#endif
+  if (fromTable(Address, &Start, &Name) && Name && *Name)
+    return LoadedObject{Start, Name};
   return byWalk(Address);
 }
 
