@@ -174,7 +174,7 @@ bool Fabric::open(const FabricOptions &Opts, std::string &Err) {
                  transportError(Rc).c_str());
     return false;
   }
-  Rc = openCompletionQueues(Opts.Wait, Err);
+  Rc = openCompletionQueue(Opts.Wait, Err);
   if (Rc == 1)
     return false;
   fi_av_attr AvAttr{};
@@ -190,9 +190,7 @@ bool Fabric::open(const FabricOptions &Opts, std::string &Err) {
   if (!Rc)
     Rc = fi_ep_bind(Ep, &Av->fid, 0);
   if (!Rc)
-    Rc = fi_ep_bind(Ep, &TxCq->fid, FI_TRANSMIT);
-  if (!Rc)
-    Rc = fi_ep_bind(Ep, &RxCq->fid, FI_RECV);
+    Rc = fi_ep_bind(Ep, &Cq->fid, FI_TRANSMIT | FI_RECV);
   if (!Rc)
     Rc = fi_enable(Ep);
   if (!Rc && Msg) {
@@ -472,7 +470,7 @@ long Fabric::repost(size_t I) {
   for (int Try = 0;
        (Rc = fi_recvmsg(Ep, &M, FI_MULTI_RECV)) == -FI_EAGAIN && Try < 1000;
        ++Try)
-    fi_cq_read(RxCq, nullptr, 0);
+    fi_cq_read(Cq, nullptr, 0);
   return Rc;
 }
 
@@ -487,60 +485,6 @@ size_t Fabric::batchLimit() const {
   return Msg ? std::min(kMaxBatchBytes, MaxMsg) : 0;
 }
 
-size_t Fabric::progress(CompletionSink &Sink) {
-  size_t Total = 0;
-  fi_cq_data_entry E[32];
-  char Buf[256];
-  for (fid_cq *Cq : {TxCq, RxCq}) {
-    for (;;) {
-      ssize_t N = fi_cq_read(Cq, E, 32);
-      if (N == -FI_EAVAIL) {
-        fi_cq_err_entry EE{};
-        if (fi_cq_readerr(Cq, &EE, 0) < 0)
-          break;
-        std::string Msg =
-            fi_cq_strerror(Cq, EE.prov_errno, EE.err_data, Buf, sizeof(Buf));
-        if (Cq == TxCq)
-          Sink.onTxError(EE.op_context, EE.err, Msg);
-        else
-          Sink.onRxError(EE.err, Msg);
-        if (Cq == RxCq && (EE.flags & FI_MULTI_RECV))
-          rxReleased(EE.op_context, Sink);
-        ++Total;
-        continue;
-      }
-      if (N <= 0)
-        break;
-      for (ssize_t I = 0; I < N; ++I) {
-        if (Cq == TxCq) {
-          Sink.onTxDone(E[I].op_context);
-          continue;
-        }
-        if (E[I].flags & FI_REMOTE_CQ_DATA)
-          Sink.onRemoteData(E[I].data);
-        if ((E[I].flags & FI_RECV) && E[I].len)
-          Sink.onBatch(static_cast<const uint8_t *>(E[I].buf), E[I].len);
-        if (E[I].flags & FI_MULTI_RECV)
-          rxReleased(E[I].op_context, Sink);
-      }
-      Total += static_cast<size_t>(N);
-      if (N < 32)
-        break;
-    }
-  }
-  return Total;
-}
-
-void Fabric::rxReleased(void *Context, CompletionSink &Sink) {
-  auto I = reinterpret_cast<uintptr_t>(Context);
-  if (I == 0 || I > RxBuffers.size())
-    return;
-  if (long Rc = repost(I - 1))
-    Sink.onRxError(static_cast<int>(-Rc),
-                   "reposting a receive buffer for aggregated puts failed; "
-                   "batches from peers may stall");
-}
-
 void Fabric::close() {
   if (Ep)
     closeFid(&Ep->fid);
@@ -549,12 +493,10 @@ void Fabric::close() {
   RxBuffers.clear();
   if (Av)
     closeFid(&Av->fid);
-  if (TxCq)
-    closeFid(&TxCq->fid);
-  if (RxCq)
-    closeFid(&RxCq->fid);
+  if (Cq)
+    closeFid(&Cq->fid);
   WaitFd = false;
-  TxFd = RxFd = -1;
+  CqFd = -1;
   if (Dom)
     closeFid(&Dom->fid);
   if (Fab)
@@ -563,7 +505,7 @@ void Fabric::close() {
     fi_freeinfo(Info);
   Ep = nullptr;
   Av = nullptr;
-  TxCq = RxCq = nullptr;
+  Cq = nullptr;
   Dom = nullptr;
   Fab = nullptr;
   Info = nullptr;

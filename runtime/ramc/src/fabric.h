@@ -1,7 +1,7 @@
 //===- fabric.h - libfabric resources of one context ------------*- C++ -*-===//
 //
 // The libfabric transport (transport.h): opens fabric, domain, endpoint,
-// address vector and completion queues on the chosen provider, decides the
+// address vector and completion queue on the chosen provider, decides the
 // notification mode, registers memory honouring the provider's mr_mode,
 // posts RMA operations and drains completions into a sink.
 //
@@ -58,7 +58,8 @@ public:
   long sendBatch(PeerAddr Peer, const void *Buf, size_t Len, void *Desc,
                  void *Op) override;
 
-  /// Drains both completion queues once. Returns entries processed.
+  /// Drains the completion queue once (fabric_progress.cpp). Returns
+  /// entries processed.
   size_t progress(CompletionSink &Sink) override;
   void waitForEvent(Backoff &B, const Deadline &D) override;
   void pollAgain(Backoff &B) override;
@@ -82,12 +83,12 @@ private:
   fi_info *choose(fi_info *List) const;
   bool tryCounters(std::string &Why);
   bool bindAndEnable(fid_mr *Mr, fid_cntr *Cntr, std::string &Err);
-  /// Opens TxCq and RxCq, with a file descriptor to block on where Wait
-  /// asks for one and the provider has it (fabric_wait.cpp). Returns 0, 1
-  /// with Err set (Wait is Block and the provider has none), or a negative
-  /// libfabric error.
-  int openCompletionQueues(WaitMode Wait, std::string &Err);
-  /// Blocks until a completion queue has something, or for at most a
+  /// Opens Cq, with a file descriptor to block on where Wait asks for one
+  /// and the provider has it (fabric_wait.cpp). Returns 0, 1 with Err set
+  /// (Wait is Block and the provider has none), or a negative libfabric
+  /// error.
+  int openCompletionQueue(WaitMode Wait, std::string &Err);
+  /// Blocks until the completion queue has something, or for at most a
   /// millisecond (MR counters, barrier releases do not wake it), never past
   /// D.
   void block(const Deadline &D);
@@ -110,11 +111,13 @@ private:
   fid_domain *Dom = nullptr;
   fid_ep *Ep = nullptr;
   fid_av *Av = nullptr;
-  fid_cq *TxCq = nullptr;
-  fid_cq *RxCq = nullptr;
-  bool WaitFd = false; // waits block on TxFd and RxFd once they have spun
-  int TxFd = -1;
-  int RxFd = -1;
+  /// One completion queue for sends and receives (fabric_progress.cpp):
+  /// each read of a queue is a pass of the provider's progress engine (on
+  /// tcp, a poll() of its sockets), so a waiter reading two queues paid
+  /// two passes per look.
+  fid_cq *Cq = nullptr;
+  bool WaitFd = false; // waits block on CqFd once they have spun
+  int CqFd = -1;
   NotifyMode Mode = NotifyMode::CqData;
   size_t InjectSize = 0;
   size_t MaxMsg = 0;

@@ -1,7 +1,7 @@
 //===- fabric_wait.cpp - how a libfabric wait goes on once it has spun ----===//
 //
 // A waiter that has spun for its budget either blocks on the completion
-// queues' file descriptors until the provider signals a completion (tcp,
+// queue's file descriptor until the provider signals a completion (tcp,
 // verbs, sockets: a socket or completion channel wakes it, so on a busy
 // machine it is scheduled again as soon as its data arrives), or keeps
 // polling with yields and short sleeps (backoff.h). Blocking has a price
@@ -53,7 +53,7 @@ bool Fabric::cpusShared() const {
 /// counters, a bootstrap's barrier release) is seen within this.
 constexpr double kMaxBlockSeconds = 1e-3;
 
-int Fabric::openCompletionQueues(WaitMode Wait, std::string &Err) {
+int Fabric::openCompletionQueue(WaitMode Wait, std::string &Err) {
   bool Fd =
       Wait == WaitMode::Block ||
       (Wait == WaitMode::Auto && connectedProvider(ProvName) && cpusShared());
@@ -61,30 +61,22 @@ int Fabric::openCompletionQueues(WaitMode Wait, std::string &Err) {
     fi_cq_attr A{};
     A.format = FI_CQ_FORMAT_DATA;
     A.wait_obj = Fd ? FI_WAIT_FD : FI_WAIT_NONE;
-    A.size = Info->tx_attr->size ? Info->tx_attr->size : 1024;
-    int Rc = fi_cq_open(Dom, &A, &TxCq, nullptr);
-    if (!Rc) {
-      ++liveObjectCount();
-      A.size = Info->rx_attr->size ? Info->rx_attr->size : 1024;
-      Rc = fi_cq_open(Dom, &A, &RxCq, nullptr);
-      liveObjectCount() += !Rc;
-    }
-    if (!Rc && Fd) {
-      Rc = fi_control(&TxCq->fid, FI_GETWAIT, &TxFd);
-      if (!Rc)
-        Rc = fi_control(&RxCq->fid, FI_GETWAIT, &RxFd);
-    }
+    // Room for every send and every receive the endpoint may have queued.
+    A.size = (Info->tx_attr->size ? Info->tx_attr->size : 1024) +
+             (Info->rx_attr->size ? Info->rx_attr->size : 1024);
+    int Rc = fi_cq_open(Dom, &A, &Cq, nullptr);
+    liveObjectCount() += !Rc;
+    if (!Rc && Fd)
+      Rc = fi_control(&Cq->fid, FI_GETWAIT, &CqFd);
     if (!Rc || !Fd) {
       WaitFd = Fd && !Rc;
       return Rc;
     }
     // No descriptor here: poll instead, unless blocking was asked for.
-    if (RxCq)
-      closeFid(&RxCq->fid);
-    if (TxCq)
-      closeFid(&TxCq->fid);
-    TxCq = RxCq = nullptr;
-    TxFd = RxFd = -1;
+    if (Cq)
+      closeFid(&Cq->fid);
+    Cq = nullptr;
+    CqFd = -1;
     if (Wait == WaitMode::Block) {
       Err = format("RAMC_WAIT=block: provider %s offers no file descriptor "
                    "to wait on (%s); use RAMC_WAIT=poll or auto",
@@ -105,8 +97,8 @@ void Fabric::waitForEvent(Backoff &B, const Deadline &D) {
 void Fabric::block(const Deadline &D) {
   // fi_trywait makes the provider progress and says whether blocking is
   // safe (nothing is waiting to be read).
-  fid *Fids[2] = {&TxCq->fid, &RxCq->fid};
-  if (fi_trywait(Fab, Fids, 2) != FI_SUCCESS)
+  fid *Fids[1] = {&Cq->fid};
+  if (fi_trywait(Fab, Fids, 1) != FI_SUCCESS)
     return;
   double Left = kMaxBlockSeconds;
   if (!D.infinite())
@@ -114,8 +106,8 @@ void Fabric::block(const Deadline &D) {
   if (Left <= 0)
     return;
   timespec T{0, static_cast<long>(Left * 1e9)};
-  pollfd P[2] = {{TxFd, POLLIN, 0}, {RxFd, POLLIN, 0}};
-  ppoll(P, 2, &T, nullptr);
+  pollfd P{CqFd, POLLIN, 0};
+  ppoll(&P, 1, &T, nullptr);
 }
 
 } // namespace ramc

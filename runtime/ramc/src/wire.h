@@ -71,6 +71,11 @@ inline void *encodeOp(OpKind K, int Peer, uint32_t Seq) {
                ((static_cast<uint64_t>(Peer) & 0xffffffu) << 32) | Seq;
   return reinterpret_cast<void *>(static_cast<uintptr_t>(V));
 }
+/// Whether Ctx came from encodeOp (receive buffers' contexts are small
+/// indices).
+inline bool isOpContext(void *Ctx) {
+  return (reinterpret_cast<uintptr_t>(Ctx) >> 56) != 0;
+}
 inline OpKind opKind(void *Ctx) {
   return static_cast<OpKind>(reinterpret_cast<uintptr_t>(Ctx) >> 56);
 }
