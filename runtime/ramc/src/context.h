@@ -47,6 +47,10 @@ struct Options {
   /// off.
   size_t AggBytes = 16384;
   size_t AggPutMax = 4096;
+  /// A batch of puts small enough that three fit in this many bytes is
+  /// shipped once it would pass them (aggregate.cpp). -1: the provider's
+  /// default; 0: at AggBytes.
+  int64_t AggShipBytes = -1;
   /// Runs of large non-blocking puts into one window notify their target
   /// once per this many puts at most (notify_run.cpp). 1: every put.
   uint32_t NotifyRun = 64;
@@ -56,7 +60,8 @@ struct Options {
   int64_t YieldUs = 5000;
   /// Reads the environment (RAMC_PROVIDER, FI_PROVIDER, RAMC_NOTIFY,
   /// RAMC_TIMEOUT_MS, RAMC_DELIVERY_COMPLETE, RAMC_MAX_WINDOWS,
-  /// RAMC_AGG_BYTES, RAMC_AGG_PUT_MAX, RAMC_NOTIFY_RUN, RAMC_SPIN_US,
+  /// RAMC_AGG_BYTES, RAMC_AGG_PUT_MAX, RAMC_AGG_SHIP_BYTES,
+  /// RAMC_NOTIFY_RUN, RAMC_SPIN_US,
   /// RAMC_YIELD_US) and then applies what C sets explicitly. Returns false
   /// with Err on a bad value.
   bool load(const ramc_ctx_options_t *C, std::string &Err);
@@ -402,10 +407,17 @@ private:
   /// it: the provider's inject size where that is at least 1 KiB (shm),
   /// else 0 (aggregate.cpp, batchCapacity).
   size_t InjectBatchBytes = 0;
+  /// Batches of puts small enough that three fit in this are shipped
+  /// before they pass it (RAMC_AGG_SHIP_BYTES); 0: at AggBytes.
+  size_t ShipBatchBytes = 0;
   /// The batch size a put of Len bytes may grow its batch to.
   size_t batchCapacity(size_t Len) const {
-    return InjectBatchBytes && Len <= InjectBatchBytes / 8 ? InjectBatchBytes
-                                                           : AggBytes;
+    if (InjectBatchBytes && Len <= InjectBatchBytes / 8)
+      return InjectBatchBytes;
+    if (ShipBatchBytes &&
+        sizeof(BatchHeader) + 3 * batchRecordBytes(Len) <= ShipBatchBytes)
+      return ShipBatchBytes;
+    return AggBytes;
   }
   std::vector<SendBuffer> SendBuffers;
   std::vector<uint32_t> FreeSendBuffers;
