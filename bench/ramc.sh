@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # RAMC vs MPI RMA vs raw libfabric fi_write, side by side on the same
 # transport: TCP loopback, then shared memory. Each round runs every program
-# once, rounds interleaved (a busy machine's slow minutes hit all alike);
+# once, rounds interleaved (a busy machine's slow minutes hit all alike) and
+# the order rotated from round to round;
 # prints, per message size, the medians of the rounds' bandwidth (MB/s, MB =
 # 10^6 B) and latency (us) of each, the ratios RAMC/MPI and RAMC/raw of the
 # medians, and the spread of RAMC's and MPI's bandwidth over the rounds
@@ -50,6 +51,19 @@ run() {
   return 0
 }
 
+# rotated SPEC...: runs each SPEC (run's arguments, quoted as one word)
+# once, starting one further along the list every round, so that every
+# program runs in every position of a round as often as the others: on a
+# 2-core machine the first run of a round was up to 10 % slower than the
+# same program run second (identical builds side by side), and RAMC used
+# to run first in every round.
+rotated() {
+  local specs=("$@") n=$# i
+  for ((i = 0; i < n; i++)); do
+    eval "run ${specs[$(((i + round - 1) % n))]}"
+  done
+}
+
 # table TITLE RAMC MPI RAW TRANSPORT
 table() {
   python3 "$(dirname "$0")/ramc_table.py" "$1" "$tmp" "$rounds" "$2" "$3" \
@@ -64,11 +78,12 @@ for t in $transports; do
   tcp)
     echo "== TCP loopback"
     for ((round = 1; round <= rounds; round++)); do
-      run ramc-tcp "tcp;ofi_rxm" --mca btl self,vader -- ramc-bw
-      run raw-tcp "tcp;ofi_rxm" --mca btl self,vader -- ramc-bw-fi-write
-      run ramc-sockets sockets --mca btl self,vader -- ramc-bw
-      run raw-sockets sockets --mca btl self,vader -- ramc-bw-fi-write
-      run mpi-tcp - --mca btl self,tcp --mca btl_tcp_if_include lo --mca osc pt2pt -- ramc-bw-mpi-rma
+      rotated \
+        'ramc-tcp "tcp;ofi_rxm" --mca btl self,vader -- ramc-bw' \
+        'raw-tcp "tcp;ofi_rxm" --mca btl self,vader -- ramc-bw-fi-write' \
+        'ramc-sockets sockets --mca btl self,vader -- ramc-bw' \
+        'raw-sockets sockets --mca btl self,vader -- ramc-bw-fi-write' \
+        'mpi-tcp - --mca btl self,tcp --mca btl_tcp_if_include lo --mca osc pt2pt -- ramc-bw-mpi-rma'
     done
     echo "  MPI: Open MPI osc=pt2pt over btl=tcp (loopback)"
     table "TCP: RAMC on tcp;ofi_rxm (cq_data) | MPI RMA over TCP | raw fi_write on tcp;ofi_rxm" \
@@ -79,10 +94,11 @@ for t in $transports; do
   shm)
     echo "== shared memory"
     for ((round = 1; round <= rounds; round++)); do
-      run ramc-shm shm --mca btl self,vader -- ramc-bw
-      run raw-shm shm --mca btl self,vader -- ramc-bw-fi-write
-      run mpi-shm - --mca btl self,vader --mca osc pt2pt -- ramc-bw-mpi-rma
-      run mpi-osc-sm - --mca btl self,vader --mca osc sm -- ramc-bw-mpi-rma
+      rotated \
+        'ramc-shm shm --mca btl self,vader -- ramc-bw' \
+        'raw-shm shm --mca btl self,vader -- ramc-bw-fi-write' \
+        'mpi-shm - --mca btl self,vader --mca osc pt2pt -- ramc-bw-mpi-rma' \
+        'mpi-osc-sm - --mca btl self,vader --mca osc sm -- ramc-bw-mpi-rma'
     done
     echo "  MPI: Open MPI osc=pt2pt over btl=vader (messages through shared memory)"
     echo "  MPI (load/store): Open MPI osc=sm, puts are memcpy into a shared mapping"
