@@ -6,7 +6,8 @@
 // dedicated cores); then, where the transport can block until a completion
 // arrives (Fabric::waitForEvent, RAMC_WAIT), it blocks; elsewhere it yields
 // the CPU between polls (as cheap as spinning when no one else wants the
-// CPU) until RAMC_YIELD_US (default 5000), and then sleeps 20 us between
+// CPU) until RAMC_YIELD_US (default 5000 on oversubscribed nodes, for ever
+// on dedicated cores: spin_budget.cpp), and then sleeps 20 us between
 // polls, so that on oversubscribed nodes the processes it waits for get to
 // run.
 //

@@ -55,9 +55,10 @@ struct Options {
   /// once per this many puts at most (notify_run.cpp). 1: every put.
   uint32_t NotifyRun = 64;
   /// Waiting (spin_budget.cpp): microseconds a wait spins before it blocks
-  /// or yields (-1: the measured cost of a wake-up), and yields until.
+  /// or yields (-1: the measured cost of a wake-up), and yields until
+  /// (-1: 5000 on oversubscribed nodes, for ever on dedicated cores).
   int64_t SpinUs = -1;
-  int64_t YieldUs = 5000;
+  int64_t YieldUs = -1;
   /// Reads the environment (RAMC_PROVIDER, FI_PROVIDER, RAMC_NOTIFY,
   /// RAMC_TIMEOUT_MS, RAMC_DELIVERY_COMPLETE, RAMC_MAX_WINDOWS,
   /// RAMC_AGG_BYTES, RAMC_AGG_PUT_MAX, RAMC_AGG_SHIP_BYTES,
