@@ -78,24 +78,29 @@ constexpr size_t kInjectBatchMin = 1024;
 
 void Context::initAggregation() {
   AggBytes = Opts.AggPutMax ? std::min(Opts.AggBytes, Tr->batchLimit()) : 0;
+  // One early-ship size, for puts small enough: the user's; else shm's
+  // inject size, for puts of up to an eighth of it; else the provider's
+  // default, for puts of which three fit.
   size_t Inject = Tr->injectSize();
-  InjectBatchBytes =
-      AggBytes && Inject >= kInjectBatchMin && Inject < AggBytes ? Inject : 0;
+  bool ByInject = Opts.AggShipBytes < 0 && Inject >= kInjectBatchMin;
   size_t Ship = Opts.AggShipBytes >= 0 ? static_cast<size_t>(Opts.AggShipBytes)
+                : ByInject             ? Inject
                                        : defaultShipBytes(Tr->providerName());
   ShipBatchBytes = Ship < AggBytes ? Ship : 0;
+  constexpr size_t Headers = sizeof(BatchHeader) + 3 * sizeof(RecordHeader);
+  ShipPutMax = !ShipBatchBytes  ? 0
+               : ByInject       ? Ship / 8
+               : Ship > Headers ? (Ship - Headers) / 3 / 8 * 8
+                                : 0;
 }
 
 std::string Context::describeAggregation() const {
   if (!AggBytes)
     return " aggregate=off";
-  std::string Early;
-  if (InjectBatchBytes)
-    Early = format("(<=%zu)", InjectBatchBytes);
   if (ShipBatchBytes)
-    Early += format(",ship=%zu", ShipBatchBytes);
-  return format(" aggregate=put<=%zu,batch<=%zu%s", Opts.AggPutMax, AggBytes,
-                Early.c_str());
+    return format(" aggregate=put<=%zu,batch<=%zu(<=%zu)", Opts.AggPutMax,
+                  AggBytes, ShipBatchBytes);
+  return format(" aggregate=put<=%zu,batch<=%zu", Opts.AggPutMax, AggBytes);
 }
 
 bool Context::aggregates(const void *Src, size_t Len) const {

@@ -404,21 +404,15 @@ private:
     RmaOp First;
   };
   size_t AggBytes = 0; // effective (0: off)
-  /// Batches of puts up to an eighth of this are shipped before they pass
-  /// it: the provider's inject size where that is at least 1 KiB (shm),
-  /// else 0 (aggregate.cpp, batchCapacity).
-  size_t InjectBatchBytes = 0;
-  /// Batches of puts small enough that three fit in this are shipped
-  /// before they pass it (RAMC_AGG_SHIP_BYTES); 0: at AggBytes.
+  /// Batches of puts of at most ShipPutMax bytes are shipped before they
+  /// pass ShipBatchBytes (0: at AggBytes): shm's inject size, for puts of
+  /// up to an eighth of it; tcp;ofi_rxm's 12 KiB, for puts of which three
+  /// fit; or RAMC_AGG_SHIP_BYTES (aggregate.cpp, initAggregation).
   size_t ShipBatchBytes = 0;
+  size_t ShipPutMax = 0;
   /// The batch size a put of Len bytes may grow its batch to.
   size_t batchCapacity(size_t Len) const {
-    if (InjectBatchBytes && Len <= InjectBatchBytes / 8)
-      return InjectBatchBytes;
-    if (ShipBatchBytes &&
-        sizeof(BatchHeader) + 3 * batchRecordBytes(Len) <= ShipBatchBytes)
-      return ShipBatchBytes;
-    return AggBytes;
+    return ShipBatchBytes && Len <= ShipPutMax ? ShipBatchBytes : AggBytes;
   }
   std::vector<SendBuffer> SendBuffers;
   std::vector<uint32_t> FreeSendBuffers;

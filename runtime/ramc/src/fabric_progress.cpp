@@ -18,8 +18,6 @@
 
 namespace ramc {
 
-static bool isSend(void *Context) { return isOpContext(Context); }
-
 static bool isSendError(const fi_cq_err_entry &E) {
   constexpr uint64_t TargetOnly = FI_RECV | FI_REMOTE_READ | FI_REMOTE_WRITE;
   return isOpContext(E.op_context) ||
@@ -50,7 +48,7 @@ size_t Fabric::progress(CompletionSink &Sink) {
     if (N <= 0)
       break;
     for (ssize_t I = 0; I < N; ++I) {
-      if (isSend(E[I].op_context)) {
+      if (isOpContext(E[I].op_context)) {
         Sink.onTxDone(E[I].op_context);
         continue;
       }

@@ -47,7 +47,7 @@ constexpr int kRoundTrips = 32;
 constexpr int64_t kOversubscribedYieldUs = 5000;
 
 BackoffPhases Phases{std::chrono::microseconds(kDefaultSpinUs),
-                     std::chrono::microseconds(5000)};
+                     std::chrono::microseconds(kOversubscribedYieldUs)};
 bool SpinMeasured = false;
 
 /// Half the median round trip between two threads over eventfds: the cost

@@ -181,28 +181,28 @@ std::pair<double, double> sharedMemoryBandFactors(double Bytes, RouteKind K) {
 }
 
 namespace {
-/// The latency (\p Latency) or bandwidth factor of \p Bytes over \p L,
-/// \p Table the user's or SMPI's for it.
+/// The latency (\p Table is &Factors::Lat) or bandwidth factor of \p Bytes
+/// over \p L, \p Table the user's or SMPI's for it.
 double factorOf(double Bytes, const std::vector<s4u::Link *> &L,
-                FactorTable Factors::*Table, bool Latency) {
+                FactorTable Factors::*Table) {
   const Factors &F = factors();
   if (!F.GpuLinksNeutral)
     return (F.*Table).at(Bytes);
   RouteKind K = routeKind(L);
   if (K == RouteKind::SharedMemory) {
     auto [LatencyFactor, BandwidthFactor] = sharedMemoryBandFactors(Bytes, K);
-    return Latency ? LatencyFactor : BandwidthFactor;
+    return Table == &Factors::Lat ? LatencyFactor : BandwidthFactor;
   }
   return K == RouteKind::IntraNode ? 1.0 : (F.*Table).at(Bytes);
 }
 } // namespace
 
 double latencyFactor(double Bytes, const std::vector<s4u::Link *> &L) {
-  return factorOf(Bytes, L, &Factors::Lat, true);
+  return factorOf(Bytes, L, &Factors::Lat);
 }
 
 double bandwidthFactor(double Bytes, const std::vector<s4u::Link *> &L) {
-  return factorOf(Bytes, L, &Factors::Bw, false);
+  return factorOf(Bytes, L, &Factors::Bw);
 }
 
 void installNetworkFactors(bool Ideal,
