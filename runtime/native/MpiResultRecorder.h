@@ -16,6 +16,8 @@
 
 #include "orrery/hooks.h"
 
+#include <cstdint>
+
 namespace orrery::native {
 
 /// orrery_mpi_begin of \p Site: its receive buffer \p Recv, root \p Root,

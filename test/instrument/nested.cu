@@ -15,4 +15,4 @@ void nested(double *d, int n) {
 
 // CHECK: printf("%s\n", orrery_result<const char *>((orrery_cuda_begin(&orrery_site_1, orrery_buf_none(), orrery_buf_none(), 0, 0), orrery_end_ptr(&orrery_site_1, (const void *)(cudaGetErrorString(orrery_result<cudaError_t>((orrery_cuda_begin(&orrery_site_2, orrery_buf_none(), orrery_buf_none(), 0, 0), orrery_end(&orrery_site_2, (int)(cudaGetLastError()))))))))));
 // CHECK: if (orrery_result<cudaError_t>((orrery_cuda_begin(&orrery_site_3, {{.*}}, orrery_end(&orrery_site_3, (int)(cudaMemset(d, 0, n))))) != cudaSuccess || orrery_result<cudaError_t>((orrery_cuda_begin(&orrery_site_4, orrery_buf_none(), orrery_buf_none(), 0, 0), orrery_end(&orrery_site_4, (int)(cudaDeviceSynchronize())))))
-// CHECK: orrery_result<int>((orrery_mpi_begin(&orrery_site_5, orrery_buf_none(), orrery_buf_none(), -1, (intptr_t)(MPI_COMM_WORLD), -1, -1, -1, 0), orrery_end(&orrery_site_5, (int)(MPI_Abort(MPI_COMM_WORLD, 1)))));
+// CHECK: orrery_result<int>((orrery_mpi_begin(&orrery_site_5, orrery_buf_none(), orrery_buf_none(), -1, (orrery_intptr_t)(MPI_COMM_WORLD), -1, -1, -1, 0), orrery_end(&orrery_site_5, (int)(MPI_Abort(MPI_COMM_WORLD, 1)))));

@@ -16,9 +16,12 @@
  *   (orrery_launch_begin(&orrery_site_N, ...), (void)(<launch>),
  *    orrery_end_void(&orrery_site_N))
  *
- * The header is C (C99) and C++ compatible and includes only <stddef.h>,
- * <stdint.h> and the two lists next to it (kernel_counts.def,
- * kernel_confidence.def): instrumented C files must stay C, and some
+ * The header is C (C99) and C++ compatible and includes only the compiler's
+ * <stddef.h> and the two lists next to it (kernel_counts.def,
+ * kernel_confidence.def): it comes first in an instrumented file, before the
+ * file's own feature macros (_GNU_SOURCE, or a config.h defining them), so
+ * it must not include a C library header, which would fix the library's
+ * features without them. Instrumented C files must stay C, and some
  *applications declare locals named like errno. It must also survive smpicxx's
  *force-included smpi_helpers.h, so it uses no identifier that header redefines.
  *
@@ -31,7 +34,9 @@
 #define ORRERY_HOOKS_H
 
 #include <stddef.h>
-#include <stdint.h>
+
+/* intptr_t without <stdint.h> (see above); the same type. */
+typedef __INTPTR_TYPE__ orrery_intptr_t;
 
 #define ORRERY_HOOK_ABI_VERSION 10
 
@@ -74,10 +79,10 @@ enum {
  * runtime's to decide from its allocation registry. */
 typedef struct orrery_buf {
   const void *ptr;
-  int form;          /* ORRERY_BUF_* */
-  long long count;   /* bytes (BYTES) or elements (MPI) */
-  intptr_t datatype; /* MPI datatype handle, converted with (intptr_t) */
-  const int *counts; /* per-rank element counts (MPIV) */
+  int form;                 /* ORRERY_BUF_* */
+  long long count;          /* bytes (BYTES) or elements (MPI) */
+  orrery_intptr_t datatype; /* MPI datatype handle, (orrery_intptr_t) */
+  const int *counts;        /* per-rank element counts (MPIV) */
 } orrery_buf;
 
 /* Launch geometry. */
@@ -102,13 +107,13 @@ static inline orrery_buf orrery_buf_bytes(const void *ptr, long long bytes) {
 }
 
 static inline orrery_buf orrery_buf_mpi(const void *ptr, long long count,
-                                        intptr_t datatype) {
+                                        orrery_intptr_t datatype) {
   orrery_buf b = {ptr, ORRERY_BUF_MPI, count, datatype, 0};
   return b;
 }
 
 static inline orrery_buf orrery_buf_mpiv(const void *ptr, const int *counts,
-                                         intptr_t datatype) {
+                                         orrery_intptr_t datatype) {
   orrery_buf b = {ptr, ORRERY_BUF_MPIV, 0, datatype, counts};
   return b;
 }
@@ -292,13 +297,14 @@ void orrery_launch_begin(const orrery_site *site, orrery_dim3 grid,
 
 /* MPI calls: the send-side and receive-side buffers, the peer or root rank
  * (-1 if none) and the communicator or window handle, converted with
- * (intptr_t) so the ABI does not depend on one MPI's handle types; for
- * point-to-point calls what MPI matches messages by: the tag of the message
- * sent, and the source and tag of the message received (-1 where the call
- * has none or the argument was not annotated; MPI_Sendrecv has all three);
- * for nonblocking receives, the address of the request (0 otherwise). */
+ * (orrery_intptr_t, intptr_t's type) so the ABI does not depend on one MPI's
+ * handle types; for point-to-point calls what MPI matches messages by: the tag
+ * of the message sent, and the source and tag of the message received (-1 where
+ * the call has none or the argument was not annotated; MPI_Sendrecv has all
+ * three); for nonblocking receives, the address of the request (0 otherwise).
+ */
 void orrery_mpi_begin(const orrery_site *site, orrery_buf send, orrery_buf recv,
-                      int peer, intptr_t comm, int send_tag, int source,
+                      int peer, orrery_intptr_t comm, int send_tag, int source,
                       int recv_tag, const void *request);
 
 /* RAMC calls: the local source of a put and the local destination of a get

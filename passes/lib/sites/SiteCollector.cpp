@@ -482,7 +482,7 @@ void SiteCollector::handleTableCall(const CallExpr *CE, const ApiSpec &Spec,
   case SiteKind::Mpi:
     Buffers("send", "recv");
     S.HookArgs.push_back(Peer());
-    S.HookArgs.push_back(Scalar(Spec.Handle, "(intptr_t)"));
+    S.HookArgs.push_back(Scalar(Spec.Handle, "(orrery_intptr_t)"));
     // Tags and source: -1 where unknown (no MPI tag or rank is -1 in SMPI).
     for (const char *M :
          {Spec.Match.SendTag, Spec.Match.Source, Spec.Match.RecvTag})

@@ -8,6 +8,7 @@
 #include "gpu/KernelRegistry.h"
 #include "gpu/LibraryKernels.h"
 #include "mpi/Polling.h"
+#include "ranks/LoadedObjects.h"
 #include "values/DeviceValues.h"
 
 #include <cxxabi.h>
@@ -123,6 +124,7 @@ void waitFor(const Completion &C) {
 
 /// The kernel's name from its host stub, for launches without a hook.
 static std::string stubName(const void *Func) {
+  wholeLoaderList();
   Dl_info Info;
   if (!dladdr(Func, &Info) || !Info.dli_sname)
     return "<unknown kernel>";

@@ -5,11 +5,21 @@
 #include <dlfcn.h>
 #include <link.h>
 
+// Defined by liborrery-simgrid-fixes when orrery-run preloads it.
+extern "C" void orrery_program_copies_restore() __attribute__((weak));
+
 namespace orrery::sim {
+
+void wholeLoaderList() {
+  if (orrery_program_copies_restore)
+    orrery_program_copies_restore();
+}
+
 namespace {
 
 /// dladdr's answer: a walk over every loaded object.
 std::optional<LoadedObject> byWalk(const void *Address) {
+  wholeLoaderList();
   Dl_info Info{};
   if (!dladdr(Address, &Info) || !Info.dli_fbase)
     return std::nullopt;

@@ -33,6 +33,12 @@ std::optional<LoadedObject> loadedObject(const void *Address);
 /// Where the loaded object holding \p Address starts; nullptr if none.
 const void *loadedObjectStart(const void *Address);
 
+/// Puts the program copies liborrery-simgrid-fixes keeps out of glibc's list
+/// of loaded objects while ranks start (ranks/ProgramCopies.cpp) back into
+/// it, so that dladdr and dl_iterate_phdr see them; nothing when that
+/// library is not preloaded. Called before dladdr.
+void wholeLoaderList();
+
 } // namespace orrery::sim
 
 #endif

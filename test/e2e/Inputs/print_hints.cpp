@@ -20,7 +20,7 @@ void orrery_launch_begin(const orrery_site *, orrery_dim3, orrery_dim3,
 void orrery_cuda_begin(const orrery_site *, orrery_buf, orrery_buf, long long,
                        const void *) {}
 void orrery_mpi_begin(const orrery_site *, orrery_buf, orrery_buf, int,
-                      intptr_t, int, int, int, const void *) {}
+                      orrery_intptr_t, int, int, int, const void *) {}
 void orrery_ramc_begin(const orrery_site *, orrery_buf, orrery_buf, int,
                        const void *, unsigned long long) {}
 int orrery_end(const orrery_site *, int R) { return R; }
