@@ -214,8 +214,10 @@ int Context::shipBatch(int P, const char *Call) {
   if (Len <= Tr->injectSize()) {
     Rc = post([&] { return Send(nullptr); }, P, What.c_str(), D, Call);
     releaseSendBuffer(B);
-    if (!Rc)
+    if (!Rc) {
       Puts.injected(P);
+      ++PutMessages;
+    }
     return Rc;
   }
   void *Op = encodeOp(OpKind::Batch, P, B);
@@ -223,6 +225,8 @@ int Context::shipBatch(int P, const char *Call) {
       Puts, [&] { return Send(Op); }, P, What.c_str(), D, Call);
   if (Rc)
     releaseSendBuffer(B);
+  else
+    ++PutMessages;
   return Rc;
 }
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdarg>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <initializer_list>
@@ -208,6 +209,10 @@ int Context::init(const Options &O) {
 }
 
 Context::~Context() {
+  if (std::getenv("RAMC_VERBOSE"))
+    std::fprintf(stderr, "ramc: rank %d: %llu put(s) sent in %llu message(s)\n",
+                 Rank, static_cast<unsigned long long>(PutsAccepted),
+                 static_cast<unsigned long long>(PutMessages));
   releaseSendBuffers();
   for (Window &W : Windows)
     if (W.Live)

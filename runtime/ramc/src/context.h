@@ -434,6 +434,11 @@ private:
   std::string InternalMsg;
   uint32_t ScratchNext = 0;
 
+  // Puts accepted (of at least one byte) and the messages that carried them
+  // (an aggregated batch, or a put's own write), printed at destruction
+  // under RAMC_VERBOSE.
+  uint64_t PutsAccepted = 0, PutMessages = 0;
+
   // First asynchronous transmit error not yet reported.
   bool TxFailed = false;
   // The peer that operation went to (-1: unknown, an injected one): once

@@ -243,6 +243,7 @@ int Context::put(ramc_initiator_t H, const void *Src, size_t Len, size_t Off,
     return RAMC_SUCCESS; // nothing moves and nothing is counted
   if (int Rc = checkTransfer(*A, Src, Len, Off, Call, /*IsPut=*/true))
     return Rc;
+  ++PutsAccepted;
   int P = A->Peer;
   if (NonBlocking && aggregates(Src, Len)) {
     bool Staged = false;
@@ -264,8 +265,10 @@ int Context::put(ramc_initiator_t H, const void *Src, size_t Len, size_t Off,
   Deadline D(Opts.DefaultTimeoutMs);
   if (Len <= Tr->injectSize() && !Tr->deliveryComplete()) {
     int Rc = post([&] { return Tr->write(Put); }, P, "put", D, Call);
-    if (Rc == RAMC_SUCCESS)
+    if (Rc == RAMC_SUCCESS) {
       Puts.injected(P);
+      ++PutMessages;
+    }
     return Rc;
   }
   if (!localDesc(Src, Len, Puts, Put.Desc, Call, Code))
@@ -276,6 +279,7 @@ int Context::put(ramc_initiator_t H, const void *Src, size_t Len, size_t Off,
   if (int Rc = postTracked(
           Puts, [&] { return Tr->write(Put); }, P, "put", D, Call))
     return Rc;
+  ++PutMessages;
   if (NonBlocking)
     return RAMC_SUCCESS;
   return waitPending(Puts, D, "put(s)", Call);

@@ -76,8 +76,11 @@ int Context::sendHeldPut(bool Notify, const char *Call) {
   Put.Data = encodeWindowOps(Held.Chan, Held.Before + 1);
   Put.Op = encodeOp(OpKind::Put, Held.Peer, 0);
   Deadline D(Opts.DefaultTimeoutMs);
-  return postTracked(
+  int Rc = postTracked(
       Puts, [&] { return Tr->write(Put); }, Held.Peer, "put", D, Call);
+  if (!Rc)
+    ++PutMessages;
+  return Rc;
 }
 
 } // namespace ramc

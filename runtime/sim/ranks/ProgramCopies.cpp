@@ -16,13 +16,13 @@
 // here. Nothing that runs a copy's code uses the list: its symbols resolve
 // through its own search scopes, C++ exceptions find it through glibc's
 // object table (_dl_find_object), which dlopen updated. What does use the
-// list gets every kept copy back first, inserted after the main program (an
-// object without dependants may sit anywhere in it): dlclose, dlmopen,
+// list gets every kept copy back first: dlclose, dlmopen,
 // dladdr, dladdr1, dl_iterate_phdr, any other dlopen (a failed one may run
 // glibc's dlclose internally, which counts the list against the number of
 // objects loaded), and the process's exit (glibc's own exit walk, _dl_fini,
-// runs after the handler registered when the first copy was kept). Copies
-// loaded after that are kept again.
+// runs after the handler registered when the first copy was kept). They go
+// back at the tail, in the order loaded, as glibc had them. Copies loaded
+// after that are kept again.
 //
 // SMPI's MPI_Init ends with a barrier of all the ranks of the program
 // (s4u::Barrier::wait, replaced here too): once a rank leaves it every copy
@@ -148,23 +148,22 @@ void keep(Copies &C, link_map *Map) {
   ++C.Loaded;
 }
 
-/// Puts every kept copy back, in the order loaded, after the list's head
-/// (the main program, which stays first).
+/// Puts every kept copy back, in the order loaded, at the list's tail,
+/// where glibc put it (the list holds no other copy then, so the walk to the
+/// tail is short).
 void restoreAll() {
   Copies &C = copies();
   if (C.Kept.empty())
     return;
-  link_map *Head = _r_debug.r_map;
-  link_map *After = Head->l_next;
-  link_map *Prev = Head;
+  link_map *Tail = _r_debug.r_map;
+  while (Tail->l_next)
+    Tail = Tail->l_next;
   for (link_map *Map : C.Kept) {
-    Prev->l_next = Map;
-    Map->l_prev = Prev;
-    Prev = Map;
+    Tail->l_next = Map;
+    Map->l_prev = Tail;
+    Tail = Map;
   }
-  Prev->l_next = After;
-  if (After)
-    After->l_prev = Prev;
+  Tail->l_next = nullptr;
   C.Kept.clear();
   ++C.Restores;
 }
