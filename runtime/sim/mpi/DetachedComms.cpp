@@ -94,12 +94,7 @@ struct Fixes {
   unsigned long long Detached = 0, Declined = 0, MaxHeld = 0, GivenBack = 0;
 };
 
-// Never destroyed: SimGrid may finish communications while the process's
-// static objects are being destroyed.
-Fixes &fixes() {
-  static Fixes *F = new Fixes;
-  return *F;
-}
+Fixes &fixes() { return orrery::simgrid_fixes::lastingState<Fixes>(); }
 
 void printStats() {
   const Fixes &F = fixes();

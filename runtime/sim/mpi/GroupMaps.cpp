@@ -72,10 +72,7 @@ struct State {
   unsigned long Slack = 1024;
 };
 
-State &state() {
-  static State *S = new State; // SimGrid may use groups while statics die
-  return *S;
-}
+State &state() { return orrery::simgrid_fixes::lastingState<State>(); }
 
 void printStats() {
   const State &S = state();

@@ -76,11 +76,7 @@ struct Index {
   unsigned long long Answered = 0, Walked = 0;
 };
 
-// Never destroyed: SimGrid may look hosts up while static objects die.
-Index &hostIndex() {
-  static Index *I = new Index;
-  return *I;
-}
+Index &hostIndex() { return orrery::simgrid_fixes::lastingState<Index>(); }
 
 void printStats() {
   const Index &I = hostIndex();

@@ -35,6 +35,13 @@ template <typename Fn> Fn real(Fn &Slot, const char *Name) {
   return Slot;
 }
 
+/// A fix's state, created at first use and never destroyed: SimGrid and the
+/// loader may call a fix while the process's static objects are dying.
+template <typename State> State &lastingState() {
+  static State *S = new State;
+  return *S;
+}
+
 /// What ORRERY_SIMGRID_FIXES asks of a fix, decided once per fix: whether
 /// it may run at all ("0": no; the library is then not preloaded either) and
 /// whether to print what it did at exit ("verbose": \p Stats is registered

@@ -1,45 +1,43 @@
 //===- ProgramCopies.cpp - Rank program copies out of the loader's list ---===//
 //
-// SMPI's dlopen privatization gives every rank its own copy of the program:
-// a file <tmpdir>/<program>_<pid>_<rank>.so, dlopen'ed RTLD_LOCAL into the
-// process's one namespace. glibc's dlopen walks that namespace's list of
-// loaded objects several times per call (the name and file-identity checks
-// in _dl_map_object and _dl_map_object_from_fd, the walk to the tail in
+// SMPI's dlopen privatization gives every rank its own copy of the program: a
+// file <tmpdir>/<program>_<pid>_<rank>.so, dlopen'ed RTLD_LOCAL into the
+// process's one namespace. glibc's dlopen walks that namespace's list of loaded
+// objects several times per call (the name and file-identity checks in
+// _dl_map_object and _dl_map_object_from_fd, the walk to the tail in
 // _dl_add_to_namespace_list, activate_nodelete), so loading N copies walks
-// N^2/2 link maps four times: 440-460 s of a 65,536-rank start-up, nearly
-// all of it in the loader (docs/performance.md, "16,384 and 65,536 GPUs").
+// N^2/2 link maps four times: 440-460 s of a 65,536-rank start-up, nearly all
+// of it in the loader (docs/performance.md, "16,384 and 65,536 GPUs").
 //
 // This part of liborrery-simgrid-fixes (preloaded by orrery-run) keeps each
-// program copy out of that list once loaded: its dlopen is glibc's, then
-// the copy's link map is unlinked from its neighbours (the map keeps its own
-// links, so a walker standing on it still reaches the list's tail) and kept
-// here. Nothing that runs a copy's code uses the list: its symbols resolve
-// through its own search scopes, C++ exceptions find it through glibc's
-// object table (_dl_find_object), which dlopen updated. What does use the
-// list gets every kept copy back first: dlclose, dlmopen,
-// dladdr, dladdr1, dl_iterate_phdr, any other dlopen (a failed one may run
-// glibc's dlclose internally, which counts the list against the number of
-// objects loaded), and the process's exit (glibc's own exit walk, _dl_fini,
-// runs after the handler registered when the first copy was kept). They go
-// back at the tail, in the order loaded, as glibc had them. Copies loaded
-// after that are kept again.
+// program copy out of that list once loaded: its dlopen is glibc's, then the
+// copy's link map is unlinked from its neighbours (the map keeps its own links,
+// so a walker standing on it still reaches the list's tail) and kept here.
+// Nothing that runs a copy's code uses the list: its symbols resolve through
+// its own search scopes, C++ exceptions find it through glibc's object table
+// (_dl_find_object), which dlopen updated. What does use the list gets every
+// kept copy back first: dlclose, dlmopen, dladdr, dladdr1, dl_iterate_phdr, any
+// other dlopen (a failed one may run glibc's dlclose internally, which counts
+// the list against the number of objects loaded), and the process's exit
+// (glibc's own exit walk, _dl_fini, runs after the handler registered when the
+// first copy was kept). They go back at the tail, in the order loaded, as glibc
+// had them. Copies loaded after that are kept again.
 //
 // SMPI's MPI_Init ends with a barrier of all the ranks of the program
-// (s4u::Barrier::wait, replaced here too): once a rank leaves it every copy
-// is loaded, and the list is made whole for the rest of the run. Code loaded
-// with the copies (liborrery-sim, the program's libraries) binds the names
-// above to glibc's own (SMPI loads copies RTLD_DEEPBIND, so their
-// dependencies come before this library): liborrery-sim asks for the list
-// back itself before its dladdr (orrery_program_copies_restore()). Before
-// MPI_Init, and in programs that never call it, what cannot be intercepted
-// sees the copies missing: the program's own dladdr and dl_iterate_phdr,
-// glibc's internal callers of those walks (dlsym(RTLD_NEXT) from a copy's
-// own code fails with "RTLD_NEXT used in code not dynamically loaded";
-// backtrace_symbols names no function of a copy), and debuggers reading the
-// list through r_debug. ORRERY_SIMGRID_FIXES=0 turns
+// (s4u::Barrier::wait, replaced here too): once a rank leaves it every copy is
+// loaded, and the list is made whole for the rest of the run. Code loaded with
+// the copies (liborrery-sim, the program's libraries) binds the names above to
+// glibc's own (SMPI loads copies RTLD_DEEPBIND, so their dependencies come
+// before this library): liborrery-sim asks for the list back itself before its
+// dladdr (orrery_program_copies_restore()). Before MPI_Init, and in programs
+// that never call it, what cannot be intercepted sees the copies missing: the
+// program's own dladdr and dl_iterate_phdr, glibc's internal callers of those
+// walks (dlsym(RTLD_NEXT) from a copy's own code fails with "RTLD_NEXT used in
+// code not dynamically loaded"; backtrace_symbols names no function of a copy),
+// and debuggers reading the list through r_debug. ORRERY_SIMGRID_FIXES=0 turns
 // it off with the other fixes; =verbose prints what it did at exit. Only a
-// single-threaded SimGrid (contexts/nthreads 1) and SimGrid 3.32's copy
-// names are handled; anything else is left to glibc as it is.
+// single-threaded SimGrid (contexts/nthreads 1) and SimGrid 3.32's copy names
+// are handled; anything else is left to glibc as it is.
 //
 //===----------------------------------------------------------------------===//
 
@@ -83,11 +81,7 @@ struct Copies {
   BarrierWaitFn RealBarrierWait = nullptr;
 };
 
-// Never destroyed: dlclose and dladdr may be called while static objects die.
-Copies &copies() {
-  static Copies *C = new Copies;
-  return *C;
-}
+Copies &copies() { return orrery::simgrid_fixes::lastingState<Copies>(); }
 
 void printStats() {
   const Copies &C = copies();
