@@ -77,13 +77,13 @@ std::string bufferAnnotation(BufForm Form, StringRef Ptr, StringRef Count,
     return formatv("orrery_buf_bytes((const void *){0}, (long long){1})", Ptr,
                    Count);
   case BufForm::Mpi:
-    return formatv(
-        "orrery_buf_mpi((const void *){0}, (long long){1}, (orrery_intptr_t){2})", Ptr,
-        Count, Type);
+    return formatv("orrery_buf_mpi((const void *){0}, (long long){1}, "
+                   "(orrery_intptr_t){2})",
+                   Ptr, Count, Type);
   case BufForm::MpiV:
-    return formatv(
-        "orrery_buf_mpiv((const void *){0}, (const int *){1}, (orrery_intptr_t){2})",
-        Ptr, Count, Type);
+    return formatv("orrery_buf_mpiv((const void *){0}, (const int *){1}, "
+                   "(orrery_intptr_t){2})",
+                   Ptr, Count, Type);
   case BufForm::Handles:
     return formatv("orrery_buf_handles((const void *){0}, (long long){1})", Ptr,
                    Count);

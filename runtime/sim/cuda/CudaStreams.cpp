@@ -12,7 +12,6 @@
 #include "values/DeviceValues.h"
 
 #include <cxxabi.h>
-#include <dlfcn.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -124,13 +123,12 @@ void waitFor(const Completion &C) {
 
 /// The kernel's name from its host stub, for launches without a hook.
 static std::string stubName(const void *Func) {
-  wholeLoaderList();
-  Dl_info Info;
-  if (!dladdr(Func, &Info) || !Info.dli_sname)
+  std::optional<std::string> Symbol = symbolAt(Func);
+  if (!Symbol)
     return "<unknown kernel>";
   int Status = 0;
-  char *D = abi::__cxa_demangle(Info.dli_sname, nullptr, nullptr, &Status);
-  std::string Name = Status == 0 && D ? D : Info.dli_sname;
+  char *D = abi::__cxa_demangle(Symbol->c_str(), nullptr, nullptr, &Status);
+  std::string Name = Status == 0 && D ? D : *Symbol;
   std::free(D);
   const std::string Prefix = "__device_stub__";
   if (auto P = Name.find(Prefix); P != std::string::npos)

@@ -72,7 +72,7 @@ using TurnOffFn = void (*)(void *);
 using ShutdownFn = void (*)();
 using ReleaseFn = void (*)(void *);
 
-enum class State { Unknown, Active, Off };
+using orrery::simgrid_fixes::State;
 
 /// A kept node and when it was detached (to hand nodes back in order).
 struct Kept {
@@ -122,11 +122,9 @@ void enable(Fixes &F) {
   F.Release = reinterpret_cast<ReleaseFn>(
       dlsym(RTLD_DEFAULT, "_ZN7simgrid6kernel8activity21intrusive_ptr_"
                           "releaseEPNS1_12ActivityImplE"));
-  auto ConfigInt = reinterpret_cast<int (*)(const char *)>(
-      dlsym(RTLD_DEFAULT, "sg_cfg_get_int"));
   // The list's layout is 3.32's; with parallel contexts actors may detach
   // concurrently.
-  if (!F.Release || !ConfigInt || ConfigInt("contexts/nthreads") > 1)
+  if (!F.Release || !orrery::simgrid_fixes::actorsOneAtATime())
     return;
   F.Held.reserve(1 << 12);
   F.S = State::Active;

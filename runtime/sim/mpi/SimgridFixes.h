@@ -42,6 +42,17 @@ template <typename State> State &lastingState() {
   return *S;
 }
 
+/// Whether a fix is yet to be decided, runs, or stays off for the run.
+enum class State { Unknown, Active, Off };
+
+/// Whether SimGrid runs its actors one at a time (contexts/nthreads 1):
+/// fixes that edit SimGrid's or the loader's lists unlocked need it.
+inline bool actorsOneAtATime() {
+  auto ConfigInt = reinterpret_cast<int (*)(const char *)>(
+      dlsym(RTLD_DEFAULT, "sg_cfg_get_int"));
+  return ConfigInt && ConfigInt("contexts/nthreads") <= 1;
+}
+
 /// What ORRERY_SIMGRID_FIXES asks of a fix, decided once per fix: whether
 /// it may run at all ("0": no; the library is then not preloaded either) and
 /// whether to print what it did at exit ("verbose": \p Stats is registered

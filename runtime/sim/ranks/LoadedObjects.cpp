@@ -9,19 +9,20 @@
 extern "C" void orrery_program_copies_restore() __attribute__((weak));
 
 namespace orrery::sim {
+namespace {
 
-void wholeLoaderList() {
+/// dladdr, with every program copy back in glibc's list (nothing to do when
+/// liborrery-simgrid-fixes is not preloaded).
+bool dladdrWhole(const void *Address, Dl_info &Info) {
   if (orrery_program_copies_restore)
     orrery_program_copies_restore();
+  return dladdr(Address, &Info) != 0;
 }
-
-namespace {
 
 /// dladdr's answer: a walk over every loaded object.
 std::optional<LoadedObject> byWalk(const void *Address) {
-  wholeLoaderList();
   Dl_info Info{};
-  if (!dladdr(Address, &Info) || !Info.dli_fbase)
+  if (!dladdrWhole(Address, Info) || !Info.dli_fbase)
     return std::nullopt;
   return LoadedObject{Info.dli_fbase, Info.dli_fname ? Info.dli_fname : ""};
 }
@@ -58,6 +59,13 @@ std::optional<LoadedObject> loadedObject(const void *Address) {
   if (fromTable(Address, &Start, &Name) && Name && *Name)
     return LoadedObject{Start, Name};
   return byWalk(Address);
+}
+
+std::optional<std::string> symbolAt(const void *Address) {
+  Dl_info Info{};
+  if (!dladdrWhole(Address, Info) || !Info.dli_sname)
+    return std::nullopt;
+  return std::string(Info.dli_sname);
 }
 
 } // namespace orrery::sim

@@ -7,7 +7,10 @@
 // among the last: asking once per rank costs time quadratic in the ranks
 // (14 % of the start-up of 16,384 ranks, when each copy's kernel table asked
 // for its object). glibc 2.35's _dl_find_object answers from a sorted table
-// instead; dladdr stays the fallback where it is missing.
+// instead; dladdr stays the fallback where it is missing. Every use of dladdr
+// in liborrery-sim is here: before it, the program copies
+// liborrery-simgrid-fixes keeps out of glibc's list while ranks start
+// (ranks/ProgramCopies.cpp) are put back, or dladdr would not see them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,11 +36,8 @@ std::optional<LoadedObject> loadedObject(const void *Address);
 /// Where the loaded object holding \p Address starts; nullptr if none.
 const void *loadedObjectStart(const void *Address);
 
-/// Puts the program copies liborrery-simgrid-fixes keeps out of glibc's list
-/// of loaded objects while ranks start (ranks/ProgramCopies.cpp) back into
-/// it, so that dladdr and dl_iterate_phdr see them; nothing when that
-/// library is not preloaded. Called before dladdr.
-void wholeLoaderList();
+/// The name of the symbol holding \p Address (dladdr's dli_sname), if any.
+std::optional<std::string> symbolAt(const void *Address);
 
 } // namespace orrery::sim
 

@@ -49,11 +49,12 @@
 
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <string>
+#include <string_view>
 #include <vector>
 
 using orrery::simgrid_fixes::real;
+using orrery::simgrid_fixes::State;
 
 namespace {
 
@@ -64,8 +65,6 @@ using DladdrFn = int (*)(const void *, Dl_info *);
 using Dladdr1Fn = int (*)(const void *, Dl_info *, void **, int);
 using IterateFn = int (*)(int (*)(dl_phdr_info *, size_t, void *), void *);
 using BarrierWaitFn = int (*)(void *);
-
-enum class State { Unknown, Active, Off };
 
 struct Copies {
   State S = State::Unknown;
@@ -97,29 +96,26 @@ void printStats() {
 bool isProgramCopy(const char *Name) {
   if (!Name)
     return false;
-  std::string Tail = "_" + std::to_string(getpid()) + "_";
-  const char *At = std::strstr(Name, Tail.c_str());
-  if (!At)
+  std::string_view N(Name), So(".so");
+  if (N.size() <= So.size() || N.substr(N.size() - So.size()) != So)
     return false;
-  // The last occurrence: a directory name may hold the pattern too.
-  for (const char *Next; (Next = std::strstr(At + 1, Tail.c_str()));)
-    At = Next;
-  const char *Digits = At + Tail.size();
-  std::size_t N = std::strspn(Digits, "0123456789");
-  return N > 0 && std::strcmp(Digits + N, ".so") == 0;
+  N.remove_suffix(So.size());
+  std::size_t Last = N.find_last_not_of("0123456789");
+  if (Last == std::string_view::npos || Last + 1 == N.size())
+    return false; // no rank
+  N = N.substr(0, Last + 1);
+  std::string Pid = "_" + std::to_string(getpid()) + "_";
+  return N.size() > Pid.size() && N.substr(N.size() - Pid.size()) == Pid;
 }
 
 /// Decides once whether copies may be kept: the other fixes' rule, and one
 /// thread running SimGrid's actors.
 bool active(Copies &C) {
-  if (C.S == State::Unknown) {
-    C.S = State::Off;
-    auto ConfigInt = reinterpret_cast<int (*)(const char *)>(
-        dlsym(RTLD_DEFAULT, "sg_cfg_get_int"));
-    if (orrery::simgrid_fixes::fixAllowed(printStats) && ConfigInt &&
-        ConfigInt("contexts/nthreads") <= 1)
-      C.S = State::Active;
-  }
+  if (C.S == State::Unknown)
+    C.S = orrery::simgrid_fixes::fixAllowed(printStats) &&
+                  orrery::simgrid_fixes::actorsOneAtATime()
+              ? State::Active
+              : State::Off;
   return C.S == State::Active;
 }
 
@@ -162,6 +158,14 @@ void restoreAll() {
   ++C.Restores;
 }
 
+/// glibc's function \p Name (kept in \p Slot) called with every copy back
+/// in the list.
+template <typename Fn, typename... Args>
+auto withWholeList(Fn &Slot, const char *Name, Args... As) {
+  restoreAll();
+  return real(Slot, Name)(As...);
+}
+
 } // namespace
 
 // The loader's entry points, replaced in the process (the library is
@@ -189,36 +193,27 @@ __attribute__((visibility("default"))) void *dlopen(const char *Name,
 
 __attribute__((visibility("default"))) void *
 dlmopen(Lmid_t Namespace, const char *Name, int Flags) {
-  Copies &C = copies();
-  restoreAll();
-  return real(C.RealDlmopen, "dlmopen")(Namespace, Name, Flags);
+  return withWholeList(copies().RealDlmopen, "dlmopen", Namespace, Name, Flags);
 }
 
 __attribute__((visibility("default"))) int dlclose(void *Handle) {
-  Copies &C = copies();
-  restoreAll();
-  return real(C.RealDlclose, "dlclose")(Handle);
+  return withWholeList(copies().RealDlclose, "dlclose", Handle);
 }
 
 __attribute__((visibility("default"))) int dladdr(const void *Address,
                                                   Dl_info *Info) {
-  Copies &C = copies();
-  restoreAll();
-  return real(C.RealDladdr, "dladdr")(Address, Info);
+  return withWholeList(copies().RealDladdr, "dladdr", Address, Info);
 }
 
 __attribute__((visibility("default"))) int
 dladdr1(const void *Address, Dl_info *Info, void **Extra, int Flags) {
-  Copies &C = copies();
-  restoreAll();
-  return real(C.RealDladdr1, "dladdr1")(Address, Info, Extra, Flags);
+  return withWholeList(copies().RealDladdr1, "dladdr1", Address, Info, Extra,
+                       Flags);
 }
 
 __attribute__((visibility("default"))) int
 dl_iterate_phdr(int (*Callback)(dl_phdr_info *, size_t, void *), void *Data) {
-  Copies &C = copies();
-  restoreAll();
-  return real(C.RealIterate, "dl_iterate_phdr")(Callback, Data);
+  return withWholeList(copies().RealIterate, "dl_iterate_phdr", Callback, Data);
 }
 
 } // extern "C"
