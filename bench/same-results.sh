@@ -12,6 +12,10 @@
 # Environment: OLD_ENV, settings (NAME=VALUE, space-separated) for the
 # baseline runs only; e.g. OLD_ENV=ORRERY_SIMGRID_FIXES=0 with BUILD/lib as
 # BASELINE_LIB compares runs with and without liborrery-simgrid-fixes.
+# OLD_RUN, another orrery-run for the baseline runs: compares the platforms
+# two versions generate (say, of the commit before a change of the
+# platform's zones); give this build's lib as BASELINE_LIB to compare them
+# alone.
 set -uo pipefail
 if [ $# -ne 2 ] || [ ! -x "$1/bin/orrery-run" ] ||
   [ ! -f "$2/liborrery-sim.so" ]; then
@@ -46,9 +50,9 @@ same() {
   cases=$((cases + 1))
   local ok=1
   for v in new old; do
-    local lib=$build/lib settings=()
-    [ $v = old ] && lib=$baseline settings=("${old_env[@]}")
-    env "${settings[@]}" LD_LIBRARY_PATH=$lib "$build/bin/orrery-run" -np "$np" \
+    local lib=$build/lib settings=() run=$build/bin/orrery-run
+    [ $v = old ] && lib=$baseline settings=("${old_env[@]}") run=${OLD_RUN:-$run}
+    env "${settings[@]}" LD_LIBRARY_PATH=$lib "$run" -np "$np" \
       --ranks-per-node "$rpn" --machine "$machine" --network ideal \
       --progress 0 --report "$tmp/$v.json" --trace "$tmp/$v.trace" "$@" \
       >"$tmp/$v.out" 2>"$tmp/$v.err" ||
@@ -88,6 +92,15 @@ same "jacobi 64 ranks" "$musica" 4 64 "$tmp/jacobi.so" \
   -nx 4096 -ny 1024 -niter 20 -tol 0
 same "jacobi 8 ranks" "$musica" 4 8 "$tmp/jacobi.so" \
   -nx 1024 -ny 1024 -niter 30
+# Many nodes: routes between switches (4 fat-tree leaves and a core; 34
+# dragonfly routers in 2 groups; a flat switch of 130 nodes, in blocks).
+same "jacobi 256 ranks, fat tree" "$musica" 4 256 "$tmp/jacobi.so" \
+  -nx 1024 -ny 4096 -niter 10 -tol 0
+same "jacobi 136 ranks, dragonfly" "$musica" 1 136 \
+  --network-file "$src/models/machines/slingshot.yaml" "$tmp/jacobi.so" \
+  -nx 1024 -ny 2176 -niter 10 -tol 0
+same "jacobi 130 ranks, flat" "$round" 1 130 "$tmp/jacobi.so" \
+  -nx 1024 -ny 2080 -niter 10 -tol 0
 same "osu bw" "$musica" 1 2 "$tmp/osu-semantics.so" bw D 4194304
 same "osu latency" "$musica" 1 2 "$tmp/osu-semantics.so" latency D 8
 echo "$cases cases, $failed different"

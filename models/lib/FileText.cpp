@@ -24,8 +24,8 @@ bool readMachineFileText(const std::string &Path, std::string &Text,
             "(models/machines/*.yaml)";
     return false;
   case ReadOutcome::ReadError:
-    Error = std::string("cannot read the file (") + std::strerror(R.Errno) +
-            ")";
+    Error =
+        std::string("cannot read the file (") + std::strerror(R.Errno) + ")";
     return false;
   case ReadOutcome::TooLarge:
     Error = "the file is larger than " +

@@ -9,7 +9,7 @@ struct ConfidenceRow {
   const char *Name;
 };
 constexpr ConfidenceRow Rows[] = {
-#define ORRERY_CONFIDENCE(Upper, Camel, Name, Value, Meaning)                   \
+#define ORRERY_CONFIDENCE(Upper, Camel, Name, Value, Meaning)                  \
   {Confidence::Camel, Name},
 #include "orrery/kernel_confidence.def"
 #undef ORRERY_CONFIDENCE

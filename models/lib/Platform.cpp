@@ -48,7 +48,8 @@ LinkClass classifyLink(std::string_view Name) {
       return LinkClass::Fabric;
     return LinkClass::Other;
   }
-  if ((Starts("leaf") && (Ends("-up") || Ends("-down"))) ||
+  if (((Starts("leaf") || Starts("switch-b")) &&
+       (Ends("-up") || Ends("-down"))) ||
       (Starts("g") && Name.find("-local") != std::string_view::npos) ||
       Starts("global"))
     return LinkClass::Fabric;
@@ -172,7 +173,22 @@ void writeNode(XmlWriter &X, const Machine &M, int K) {
   X.closeZone(1);
 }
 
-/// Switch zones, system links and zone routes of the system topology.
+/// Nodes one switch zone serves directly; a switch with more (a flat
+/// network of many nodes) serves them through blocks of this many.
+constexpr int MaxPorts = 64;
+constexpr double UnlimitedBandwidth = 1e30; ///< B/s; see portsZone
+
+/// The system topology: switch zones, the nodes attached to them, and the
+/// links and zone routes between them.
+///
+/// Each switch that nodes attach to is written with those nodes inside one
+/// "<switch>-ports" zone (DijkstraCache), and the system zone routes only
+/// between such zones and the switches above them. SimGrid's DijkstraCache
+/// runs one shortest-path search over its whole zone per source and keeps
+/// an array of the zone's size per source: with every node in the system
+/// zone, that was nodes^2 work and memory at the first messages (about two
+/// minutes and 2 GiB for 16,384 nodes). Routes keep their links, in the
+/// same order, and their latencies.
 class SystemBuilder {
 public:
   SystemBuilder(XmlWriter &Zones, const Machine &M, int Nodes)
@@ -182,9 +198,7 @@ public:
     const TopologyModel &T = M.Network.Topology;
     switch (T.Kind) {
     case TopologyKind::Flat:
-      switchZone("switch");
-      for (int K = 0; K < Nodes; ++K)
-        attach(K, "switch");
+      portsZone("switch", 0, Nodes);
       break;
     case TopologyKind::FatTree:
       buildFatTree(T);
@@ -195,54 +209,104 @@ public:
     }
   }
 
-  std::string RouteText; ///< zone routes (written after the links)
-  PlatformStats Stats;
+  std::string RouteText; ///< the system zone's routes (after its zones)
+  PlatformStats Stats;   ///< routes written outside \c Zones
 
 private:
+  static std::string portsOf(const std::string &Switch) {
+    return Switch + "-ports";
+  }
+
   void switchZone(const std::string &Z) {
     Zones.openZone(Z, "Full", 1);
     Zones.router(routerOf(Z), 2);
     Zones.closeZone(1);
   }
 
-  /// Both directions between two switch zones (or a node and a switch).
-  void connect(const std::string &A, const std::string &GwA,
+  /// Switch \p Switch and nodes [First, First + Count) on its ports, in one
+  /// zone. More than MaxPorts nodes go into blocks, each a ports zone of its
+  /// own, joined to the switch by a link pair that stands for the switch's
+  /// non-blocking backplane (SimGrid forbids routes without links): no
+  /// latency, and a bandwidth so large, and shared by no flow with another
+  /// (FATPIPE), that it changes no rate. SMPI's network model adds
+  /// weight_S / bandwidth per link of a route to a flow's sharing penalty;
+  /// at 1e30 B/s that term is below a double's precision, so a route through
+  /// blocks gets bit for bit the times of one without.
+  void portsZone(const std::string &Switch, int First, int Count) {
+    Zones.openZone(portsOf(Switch), "DijkstraCache", 1);
+    ++Zones.Depth;
+    switchZone(Switch);
+    std::string Routes;
+    XmlWriter R(Routes);
+    R.Depth = Zones.Depth;
+    if (Count <= MaxPorts) {
+      for (int K = First; K < First + Count; ++K) {
+        writeNode(Zones, M, K);
+        attach(R, K, Switch);
+      }
+    } else {
+      for (int B = 0; B * MaxPorts < Count; ++B) {
+        std::string Block = Switch + "-b" + std::to_string(B);
+        int InBlock = std::min(MaxPorts, Count - B * MaxPorts);
+        portsZone(Block, First + B * MaxPorts, InBlock);
+        connect(R, portsOf(Block), routerOf(Block), Switch, routerOf(Switch),
+                Block, UnlimitedBandwidth, 0, "up", "down", true);
+      }
+    }
+    Zones.raw(Routes);
+    Stats.Routes += R.Stats.Routes;
+    --Zones.Depth;
+    Zones.closeZone(1);
+  }
+
+  /// Both directions between two zones through their gateways, on a new
+  /// link pair; the routes go to \p R.
+  void connect(XmlWriter &R, const std::string &A, const std::string &GwA,
                const std::string &B, const std::string &GwB,
                const std::string &Name, double Bw, double Lat,
-               const char *Fwd = "up", const char *Back = "down") {
-    XmlWriter R(RouteText);
-    Zones.link(Name + "-" + Fwd, Bw, Lat, 2);
-    Zones.link(Name + "-" + Back, Bw, Lat, 2);
+               const char *Fwd = "up", const char *Back = "down",
+               bool FatPipe = false) {
+    Zones.link(Name + "-" + Fwd, Bw, Lat, 2, FatPipe);
+    Zones.link(Name + "-" + Back, Bw, Lat, 2, FatPipe);
     R.zoneRoute(A, B, GwA, GwB, Name + "-" + Fwd, 1);
     R.zoneRoute(B, A, GwB, GwA, Name + "-" + Back, 1);
+  }
+
+  /// Two switches of the system zone (each in its ports zone, or alone).
+  void connectSwitches(const std::string &ZoneA, const std::string &SwA,
+                       const std::string &ZoneB, const std::string &SwB,
+                       const std::string &Name, double Bw, double Lat,
+                       const char *Fwd = "up", const char *Back = "down") {
+    XmlWriter R(RouteText);
+    connect(R, ZoneA, routerOf(SwA), ZoneB, routerOf(SwB), Name, Bw, Lat, Fwd,
+            Back);
     Stats.Routes += R.Stats.Routes;
   }
 
-  /// A node's cables into its first switch: the NICs' aggregate, one switch
-  /// hop of latency.
-  void attach(int K, const std::string &Switch) {
-    double Bw = M.nicsPerNode() * M.Network.Nic.Bandwidth.Value;
-    connect(nodeZoneName(K), gatewayName(K), Switch, routerOf(Switch),
-            nodeZoneName(K) + "-uplink", Bw,
+  /// A node's cables into its switch: the NICs' aggregate, one switch hop
+  /// of latency.
+  double uplinkBandwidth() const {
+    return M.nicsPerNode() * M.Network.Nic.Bandwidth.Value;
+  }
+  void attach(XmlWriter &R, int K, const std::string &Switch) {
+    connect(R, nodeZoneName(K), gatewayName(K), Switch, routerOf(Switch),
+            nodeZoneName(K) + "-uplink", uplinkBandwidth(),
             M.Network.Topology.SwitchLatency.Value, "tx", "rx");
   }
 
   void buildFatTree(const TopologyModel &T) {
     int PerLeaf = static_cast<int>(T.NodesPerLeaf.Value);
     int Leaves = (Nodes + PerLeaf - 1) / PerLeaf;
+    auto Leaf = [](int L) { return "leaf" + std::to_string(L); };
     for (int L = 0; L < Leaves; ++L)
-      switchZone("leaf" + std::to_string(L));
-    if (Leaves > 1)
-      switchZone("core");
-    for (int K = 0; K < Nodes; ++K)
-      attach(K, "leaf" + std::to_string(K / PerLeaf));
-    if (Leaves > 1)
-      for (int L = 0; L < Leaves; ++L) {
-        std::string Leaf = "leaf" + std::to_string(L);
-        connect(Leaf, routerOf(Leaf), "core", routerOf("core"), Leaf,
-                T.Spines.Value * T.Uplink.Bandwidth.Value,
-                T.Uplink.Latency.Value + T.SwitchLatency.Value);
-      }
+      portsZone(Leaf(L), L * PerLeaf, std::min(PerLeaf, Nodes - L * PerLeaf));
+    if (Leaves < 2)
+      return;
+    switchZone("core");
+    for (int L = 0; L < Leaves; ++L)
+      connectSwitches(portsOf(Leaf(L)), Leaf(L), "core", "core", Leaf(L),
+                      T.Spines.Value * T.Uplink.Bandwidth.Value,
+                      T.Uplink.Latency.Value + T.SwitchLatency.Value);
   }
 
   void buildDragonfly(const TopologyModel &T) {
@@ -258,28 +322,27 @@ private:
       return std::min(PerGroup, Routers - G * PerGroup);
     };
     for (int R = 0; R < Routers; ++R)
-      switchZone(Name(R));
-    for (int K = 0; K < Nodes; ++K)
-      attach(K, Name(K / PerRouter));
+      portsZone(Name(R), R * PerRouter,
+                std::min(PerRouter, Nodes - R * PerRouter));
     double Sw = T.SwitchLatency.Value;
     for (int G = 0; G < Groups; ++G)
       for (int A = 0; A < GroupSize(G); ++A)
         for (int B = A + 1; B < GroupSize(G); ++B) {
           std::string Ra = Name(G * PerGroup + A), Rb = Name(G * PerGroup + B);
-          connect(Ra, routerOf(Ra), Rb, routerOf(Rb),
-                  "g" + std::to_string(G) + "-local" + std::to_string(A) + "-" +
-                      std::to_string(B),
-                  T.Local.Bandwidth.Value, T.Local.Latency.Value + Sw, "fwd",
-                  "back");
+          connectSwitches(portsOf(Ra), Ra, portsOf(Rb), Rb,
+                          "g" + std::to_string(G) + "-local" +
+                              std::to_string(A) + "-" + std::to_string(B),
+                          T.Local.Bandwidth.Value, T.Local.Latency.Value + Sw,
+                          "fwd", "back");
         }
     for (int G = 0; G < Groups; ++G)
       for (int H = G + 1; H < Groups; ++H) {
         std::string Rg = Name(G * PerGroup + H % GroupSize(G));
         std::string Rh = Name(H * PerGroup + G % GroupSize(H));
-        connect(Rg, routerOf(Rg), Rh, routerOf(Rh),
-                "global" + std::to_string(G) + "-" + std::to_string(H),
-                T.Global.Bandwidth.Value, T.Global.Latency.Value + Sw, "fwd",
-                "back");
+        connectSwitches(portsOf(Rg), Rg, portsOf(Rh), Rh,
+                        "global" + std::to_string(G) + "-" + std::to_string(H),
+                        T.Global.Bandwidth.Value, T.Global.Latency.Value + Sw,
+                        "fwd", "back");
       }
   }
 
@@ -309,8 +372,6 @@ bool writePlatform(std::ostream &OS, const Machine &M,
   Zones.reserve(static_cast<std::size_t>(Opts.Nodes) * 9000);
   Links.reserve(static_cast<std::size_t>(Opts.Nodes) * 4000);
   XmlWriter X(Zones, &Links);
-  for (int K = 0; K < Opts.Nodes; ++K)
-    writeNode(X, M, K);
   SystemBuilder Sys(X, M, Opts.Nodes);
   Sys.build();
 

@@ -69,10 +69,11 @@ void XmlWriter::router(const std::string &Id, int Indent) {
 }
 
 void XmlWriter::link(const std::string &Id, double Bandwidth, double Latency,
-                     int Indent) {
+                     int Indent, bool FatPipe) {
   LinkOut.append(static_cast<std::size_t>(Indent) * 2, ' ');
   LinkOut += "<link id=\"" + Id + "\" bandwidth=\"" + num(Bandwidth) +
-             "Bps\" latency=\"" + num(Latency) + "s\"/>\n";
+             "Bps\" latency=\"" + num(Latency) + "s\"" +
+             (FatPipe ? " sharing_policy=\"FATPIPE\"" : "") + "/>\n";
   ++Stats.Links;
 }
 

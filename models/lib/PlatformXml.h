@@ -30,8 +30,10 @@ public:
             std::initializer_list<std::pair<const char *, std::string>> Props,
             int Indent, double DiskBandwidth = 0);
   void router(const std::string &Id, int Indent);
-  void link(const std::string &Id, double Bandwidth, double Latency,
-            int Indent);
+  /// A link; \p FatPipe: each flow gets the whole bandwidth (SimGrid's
+  /// FATPIPE sharing) instead of sharing it.
+  void link(const std::string &Id, double Bandwidth, double Latency, int Indent,
+            bool FatPipe = false);
   void route(const std::string &Src, const std::string &Dst,
              std::initializer_list<std::string> Links, int Indent);
   /// A one-way route between zones through their gateways.
@@ -40,9 +42,14 @@ public:
                  const std::string &Link, int Indent);
 
   PlatformStats Stats;
+  /// Levels of zones open around what is written now (indentation only;
+  /// links have their own).
+  int Depth = 0;
 
 private:
-  void indent(int N) { Out.append(static_cast<std::size_t>(N) * 2, ' '); }
+  void indent(int N) {
+    Out.append(static_cast<std::size_t>(N + Depth) * 2, ' ');
+  }
   std::string &Out;
   std::string &LinkOut;
 };

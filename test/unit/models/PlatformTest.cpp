@@ -10,7 +10,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <sstream>
+#include <string_view>
+#include <vector>
 
 using namespace orrery::models;
 
@@ -28,6 +31,38 @@ std::size_t count(const std::string &Text, const std::string &Needle) {
        P = Text.find(Needle, P + 1))
     ++N;
   return N;
+}
+
+/// The most vertices (child zones, hosts, routers) any DijkstraCache zone of
+/// the platform routes among: SimGrid searches that many per source.
+std::size_t widestDijkstraZone(const std::string &X) {
+  struct Open {
+    bool Dijkstra;
+    std::size_t Children = 0;
+  };
+  std::vector<Open> Stack;
+  std::size_t Widest = 0;
+  std::istringstream In(X);
+  for (std::string Line; std::getline(In, Line);) {
+    std::size_t At = Line.find_first_not_of(' ');
+    if (At == std::string::npos)
+      continue;
+    std::string_view L(Line.c_str() + At);
+    bool OpensZone = L.substr(0, 6) == "<zone ";
+    bool Vertex =
+        OpensZone || L.substr(0, 5) == "<host" || L.substr(0, 7) == "<router";
+    if (Vertex && !Stack.empty())
+      ++Stack.back().Children;
+    if (OpensZone)
+      Stack.push_back(
+          {L.find("routing=\"DijkstraCache\"") != std::string_view::npos});
+    if (L.substr(0, 7) == "</zone>") {
+      if (Stack.back().Dijkstra)
+        Widest = std::max(Widest, Stack.back().Children);
+      Stack.pop_back();
+    }
+  }
+  return Widest;
 }
 
 std::string generate(const Machine &M, int Nodes, PlatformStats *S = nullptr) {
@@ -186,7 +221,15 @@ TEST(Platform, NvSwitchNodesUsePorts) {
 TEST(Platform, FatTreeLeavesAndCore) {
   // 16 nodes per leaf: 40 nodes need 3 leaves and a core.
   std::string X = generate(load("musica-h100.yaml"), 40);
-  EXPECT_EQ(count(X, "<zone id=\"leaf"), 3u);
+  // Each leaf shares a zone with its nodes.
+  EXPECT_EQ(count(X, "<zone id=\"leaf"), 6u);
+  EXPECT_EQ(count(X, "-ports\" routing=\"DijkstraCache\""), 3u);
+  EXPECT_NE(X.find("<zone id=\"leaf2-ports\" routing=\"DijkstraCache\">\n"
+                   "    <zone id=\"leaf2\" routing=\"Full\">\n"
+                   "      <router id=\"leaf2-router\"/>\n"
+                   "    </zone>\n"
+                   "    <zone id=\"node32\""),
+            std::string::npos);
   EXPECT_EQ(count(X, "<zone id=\"core\""), 1u);
   // Core links carry spines x uplink = 32 x 50 GB/s.
   EXPECT_NE(X.find("<link id=\"leaf2-up\" bandwidth=\"1.6e+12Bps\""),
@@ -195,6 +238,11 @@ TEST(Platform, FatTreeLeavesAndCore) {
       X.find("<zoneRoute src=\"node39\" dst=\"leaf2\" gw_src=\"node39-gw\" "
              "gw_dst=\"leaf2-router\""),
       std::string::npos);
+  // The system zone routes between leaves and core only.
+  EXPECT_NE(X.find("<zoneRoute src=\"leaf2-ports\" dst=\"core\" "
+                   "gw_src=\"leaf2-router\" gw_dst=\"core-router\" "
+                   "symmetrical=\"NO\"><link_ctn id=\"leaf2-up\"/>"),
+            std::string::npos);
   // One leaf is enough for 16 nodes: no core.
   EXPECT_EQ(count(generate(load("musica-h100.yaml"), 16), "\"core\""), 0u);
 }
@@ -208,9 +256,52 @@ TEST(Platform, DragonflyGroups) {
   // 4 nodes per router, 32 routers per group: 300 nodes -> 75 routers in
   // 3 groups (32, 32, 11); one global link pair per pair of groups.
   std::string X = generate(M, 300);
-  EXPECT_EQ(count(X, "<zone id=\"g"), 75u);
+  EXPECT_EQ(count(X, "-ports\" routing=\"DijkstraCache\""), 75u);
+  EXPECT_EQ(count(X, "<zone id=\"g"), 150u);
   EXPECT_EQ(count(X, "<link id=\"global"), 6u);
   EXPECT_EQ(count(X, "-local"), 2u * 2u * (2 * 496 + 55));
+}
+
+TEST(Platform, FlatSwitchServesManyNodesInBlocks) {
+  Machine M = load("musica-h100.yaml");
+  M.Network.Topology.Kind = TopologyKind::Flat;
+  // 64 nodes on the switch's own ports; 130 in blocks of 64, 64 and 2.
+  std::string Small = generate(M, 64);
+  EXPECT_EQ(count(Small, "-ports\" routing"), 1u);
+  EXPECT_EQ(Small.find("switch-b"), std::string::npos);
+  std::string X = generate(M, 130);
+  EXPECT_EQ(count(X, "-ports\" routing"), 4u);
+  EXPECT_NE(X.find("<zoneRoute src=\"node129\" dst=\"switch-b2\""),
+            std::string::npos);
+  EXPECT_NE(X.find("<zoneRoute src=\"switch-b2-ports\" dst=\"switch\" "
+                   "gw_src=\"switch-b2-router\" gw_dst=\"switch-router\" "
+                   "symmetrical=\"NO\"><link_ctn id=\"switch-b2-up\"/>"),
+            std::string::npos);
+  // The backplane link limits no flow and adds no latency.
+  EXPECT_NE(X.find("<link id=\"switch-b2-down\" bandwidth=\"1e+30Bps\" "
+                   "latency=\"0s\" sharing_policy=\"FATPIPE\"/>"),
+            std::string::npos);
+  EXPECT_EQ(classifyLink("switch-b2-down"), LinkClass::Fabric);
+}
+
+TEST(Platform, NoDijkstraZoneGrowsWithTheMachine) {
+  // SimGrid's DijkstraCache searches its whole zone once per source: a zone
+  // as large as the machine makes the first messages quadratic.
+  Machine Fat = load("musica-h100.yaml");
+  EXPECT_LE(widestDijkstraZone(generate(Fat, 16)), 17u);
+  // 2,000 nodes: 125 leaves and the core (and the links zone) in the system.
+  EXPECT_EQ(widestDijkstraZone(generate(Fat, 2000)), 127u);
+  Machine Flat = Fat;
+  Flat.Network.Topology.Kind = TopologyKind::Flat;
+  // 2,000 nodes: 32 blocks and the switch.
+  EXPECT_EQ(widestDijkstraZone(generate(Flat, 2000)), 65u);
+  Machine Df = load("h200-node.yaml");
+  ParsedFile N =
+      loadMachineFile(std::string(ORRERY_MACHINES_DIR) + "/slingshot.yaml");
+  ASSERT_TRUE(N.ok());
+  applyNetwork(Df, N.M);
+  // 2,000 nodes: 500 routers (and the links zone) in the system.
+  EXPECT_EQ(widestDijkstraZone(generate(Df, 2000)), 501u);
 }
 
 TEST(Platform, RejectsZeroNodes) {
