@@ -285,12 +285,10 @@ private:
 
   /// A node's cables into its switch: the NICs' aggregate, one switch hop
   /// of latency.
-  double uplinkBandwidth() const {
-    return M.nicsPerNode() * M.Network.Nic.Bandwidth.Value;
-  }
   void attach(XmlWriter &R, int K, const std::string &Switch) {
+    double Bw = M.nicsPerNode() * M.Network.Nic.Bandwidth.Value;
     connect(R, nodeZoneName(K), gatewayName(K), Switch, routerOf(Switch),
-            nodeZoneName(K) + "-uplink", uplinkBandwidth(),
+            nodeZoneName(K) + "-uplink", Bw,
             M.Network.Topology.SwitchLatency.Value, "tx", "rx");
   }
 
