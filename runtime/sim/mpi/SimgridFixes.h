@@ -3,8 +3,9 @@
 // liborrery-simgrid-fixes, which orrery-run preloads into every simulation,
 // replaces a few SimGrid 3.32 functions whose cost grows with the square of
 // the platform or of the ranks (DetachedComms.cpp, GroupMaps.cpp,
-// HostIndex.cpp). Each
-// replacement calls or reproduces the original; none changes a result.
+// HostIndex.cpp, ../ranks/ProgramCopies.cpp) or that do work nothing reads
+// (BenchTimers.cpp). Each replacement calls or reproduces the original, or
+// skips what no setting in force uses; none changes a result.
 //
 //===----------------------------------------------------------------------===//
 
