@@ -79,6 +79,16 @@ State &decided() {
   return S;
 }
 
+/// SimGrid's \p Name through \p Real, unless its timer is unread.
+void callUnlessSkipped(BenchFn State::*Real, const char *Name) {
+  State &S = decided();
+  if (S.Skip) {
+    S.Skipped.fetch_add(1, std::memory_order_relaxed);
+    return;
+  }
+  real(S.*Real, Name)();
+}
+
 } // namespace
 
 #define BENCH_BEGIN_SYMBOL "smpi_bench_begin"
@@ -88,19 +98,7 @@ extern "C" void orreryBenchBegin() ORRERY_REPLACES(BENCH_BEGIN_SYMBOL);
 extern "C" void orreryBenchEnd() ORRERY_REPLACES(BENCH_END_SYMBOL);
 
 void orreryBenchBegin() {
-  State &S = decided();
-  if (S.Skip) {
-    S.Skipped.fetch_add(1, std::memory_order_relaxed);
-    return;
-  }
-  real(S.RealBegin, BENCH_BEGIN_SYMBOL)();
+  callUnlessSkipped(&State::RealBegin, BENCH_BEGIN_SYMBOL);
 }
 
-void orreryBenchEnd() {
-  State &S = decided();
-  if (S.Skip) {
-    S.Skipped.fetch_add(1, std::memory_order_relaxed);
-    return;
-  }
-  real(S.RealEnd, BENCH_END_SYMBOL)();
-}
+void orreryBenchEnd() { callUnlessSkipped(&State::RealEnd, BENCH_END_SYMBOL); }
