@@ -48,8 +48,12 @@ LinkClass classifyLink(std::string_view Name) {
       return LinkClass::Fabric;
     return LinkClass::Other;
   }
-  if (((Starts("leaf") || Starts("switch-b")) &&
-       (Ends("-up") || Ends("-down"))) ||
+  // A block of a switch's ports ("<switch>-bK-up", portsZone) is fabric
+  // whatever the switch.
+  std::size_t Block = Name.rfind("-b");
+  bool BlockLink = Block != std::string_view::npos && Block + 2 < Name.size() &&
+                   Name[Block + 2] >= '0' && Name[Block + 2] <= '9';
+  if (((Starts("leaf") || BlockLink) && (Ends("-up") || Ends("-down"))) ||
       (Starts("g") && Name.find("-local") != std::string_view::npos) ||
       Starts("global"))
     return LinkClass::Fabric;

@@ -282,6 +282,7 @@ TEST(Platform, FlatSwitchServesManyNodesInBlocks) {
                    "latency=\"0s\" sharing_policy=\"FATPIPE\"/>"),
             std::string::npos);
   EXPECT_EQ(classifyLink("switch-b2-down"), LinkClass::Fabric);
+  EXPECT_EQ(classifyLink("g0-r3-b1-up"), LinkClass::Fabric);
 }
 
 TEST(Platform, NoDijkstraZoneGrowsWithTheMachine) {
@@ -289,8 +290,12 @@ TEST(Platform, NoDijkstraZoneGrowsWithTheMachine) {
   // as large as the machine makes the first messages quadratic.
   Machine Fat = load("musica-h100.yaml");
   EXPECT_LE(widestDijkstraZone(generate(Fat, 16)), 17u);
-  // 2,000 nodes: 125 leaves and the core (and the links zone) in the system.
-  EXPECT_EQ(widestDijkstraZone(generate(Fat, 2000)), 127u);
+  // 2,000 nodes: their leaves and the core (and the links zone) in the
+  // system.
+  auto PerLeaf =
+      static_cast<std::size_t>(Fat.Network.Topology.NodesPerLeaf.Value);
+  EXPECT_EQ(widestDijkstraZone(generate(Fat, 2000)),
+            (2000 + PerLeaf - 1) / PerLeaf + 2);
   Machine Flat = Fat;
   Flat.Network.Topology.Kind = TopologyKind::Flat;
   // 2,000 nodes: 32 blocks and the switch.
