@@ -32,8 +32,9 @@ static inline double bench_now(void) {
  * then 4.1 us per window in chunks of 200, on a 2-core VM), which Open MPI's
  * vader does not; the first size measured was 2-3 times too slow. */
 #define BENCH_FIRST_WARMUP 1200
+static inline size_t bench_min_size(void);
 static inline int bench_warmup(size_t size, int count, int windows) {
-  if (size != 1)
+  if (size != bench_min_size())
     return BENCH_WARMUP;
   return windows ? BENCH_FIRST_WARMUP : count;
 }
@@ -61,7 +62,17 @@ static inline int bench_pingpongs(size_t size) {
   return (int)n;
 }
 
-/* Sizes 1 B .. max (BENCH_MAX_SIZE overrides), powers of two. */
+/* Sizes min .. max, powers of two: 1 B .. 4 MiB unless BENCH_MIN_SIZE or
+ * BENCH_MAX_SIZE say otherwise (the minimum rounded down to a power of
+ * two), for runs focused on a few sizes. */
+static inline size_t bench_min_size(void) {
+  const char *s = getenv("BENCH_MIN_SIZE");
+  size_t m = s ? (size_t)strtoull(s, NULL, 10) : 1, p = 1;
+  while (p * 2 <= m && p * 2 <= BENCH_MAX)
+    p *= 2;
+  return p;
+}
+
 static inline size_t bench_max_size(void) {
   const char *s = getenv("BENCH_MAX_SIZE");
   size_t m = s ? (size_t)strtoull(s, NULL, 10) : BENCH_MAX;

@@ -143,7 +143,7 @@ int main(int argc, char **argv) {
   MPI_Barrier(MPI_COMM_WORLD);
   int pending_data = 0;
 
-  for (size_t s = 1; s <= max; s *= 2) {
+  for (size_t s = bench_min_size(); s <= max; s *= 2) {
     int batches = bench_batches(s);
     double t0 = 0;
     for (int b = 0; b < batches + bench_warmup(s, batches, 1); ++b) {

@@ -28,7 +28,7 @@ int main(int argc, char **argv) {
            BENCH_WINDOW);
   if (me == 0)
     MPI_Win_lock(MPI_LOCK_SHARED, 1, 0, win);
-  for (size_t s = 1; s <= max; s *= 2) {
+  for (size_t s = bench_min_size(); s <= max; s *= 2) {
     int batches = bench_batches(s);
     double t0 = 0;
     MPI_Barrier(MPI_COMM_WORLD);

@@ -48,7 +48,7 @@ int main(void) {
     printf("# ramc-bw: RAMC %s, window %d\n", ramc_ctx_describe(ctx),
            BENCH_WINDOW);
 
-  for (size_t s = 1; s <= max; s *= 2) {
+  for (size_t s = bench_min_size(); s <= max; s *= 2) {
     int batches = bench_batches(s);
     double t0 = 0;
     for (int b = 0; b < batches + bench_warmup(s, batches, 1); ++b) {

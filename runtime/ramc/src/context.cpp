@@ -105,7 +105,8 @@ bool Options::load(const ramc_ctx_options_t *C, std::string &Err) {
 }
 
 Deadline::Deadline(int64_t Ms)
-    : Ms(Ms), End(transportClock() + (Ms > 0 ? Ms : 0) * 1e-3) {}
+    : Ms(Ms),
+      End(transportClock() + (Ms > 0 ? Ms * 1e-3 + transportClockTick() : 0)) {}
 
 bool Deadline::expired() const { return Ms >= 0 && transportClock() >= End; }
 

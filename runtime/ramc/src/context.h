@@ -55,16 +55,19 @@ struct Options {
   /// once per this many puts at most (notify_run.cpp). 1: every put.
   uint32_t NotifyRun = 64;
   /// Waiting (spin_budget.cpp): microseconds a wait spins before it blocks
-  /// or yields (-1: the measured cost of a wake-up), and yields until
-  /// (-1: 5000 on oversubscribed nodes, for ever on dedicated cores).
+  /// or yields (-1: the measured cost of a wake-up), yields until (-1: 5000
+  /// on oversubscribed nodes, for ever on dedicated cores), and lets pass
+  /// at least between two yields (-1: 0 on oversubscribed nodes, 50 on
+  /// dedicated cores).
   int64_t SpinUs = -1;
   int64_t YieldUs = -1;
+  int64_t YieldGapUs = -1;
   /// Reads the environment (RAMC_PROVIDER, FI_PROVIDER, RAMC_NOTIFY,
   /// RAMC_TIMEOUT_MS, RAMC_DELIVERY_COMPLETE, RAMC_MAX_WINDOWS,
   /// RAMC_AGG_BYTES, RAMC_AGG_PUT_MAX, RAMC_AGG_SHIP_BYTES,
   /// RAMC_NOTIFY_RUN, RAMC_SPIN_US,
-  /// RAMC_YIELD_US) and then applies what C sets explicitly. Returns false
-  /// with Err on a bad value.
+  /// RAMC_YIELD_US, RAMC_YIELD_GAP_US) and then applies what C sets explicitly.
+  /// Returns false with Err on a bad value.
   bool load(const ramc_ctx_options_t *C, std::string &Err);
 
 private:

@@ -7,9 +7,9 @@
 
 #include <algorithm>
 #include <atomic>
-#include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <rdma/fi_atomic.h>
 #include <rdma/fi_cm.h>
 #include <rdma/fi_errno.h>
@@ -25,10 +25,27 @@ std::unique_ptr<Transport> createTransport() {
   return std::make_unique<Fabric>();
 }
 
+// Waits check their deadline at every poll and operations look at their
+// peer's liveness, so the clock is read between every two polls: a
+// CLOCK_MONOTONIC read costs 31 ns under kvm-clock here, a coarse one 3.7
+// ns, and eight fine reads a round trip were a third of RAMC's 0.23 us over
+// a raw fi_writedata ping-pong on shm. Deadlines are milliseconds; the
+// coarse clock's tick (4 ms here) is added to each (transportClockTick).
 double transportClock() {
-  return std::chrono::duration<double>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
+  timespec T;
+  clock_gettime(CLOCK_MONOTONIC_COARSE, &T);
+  return static_cast<double>(T.tv_sec) + static_cast<double>(T.tv_nsec) * 1e-9;
+}
+
+double transportClockTick() {
+  static const double Tick = [] {
+    timespec R;
+    return clock_getres(CLOCK_MONOTONIC_COARSE, &R) == 0
+               ? static_cast<double>(R.tv_sec) +
+                     static_cast<double>(R.tv_nsec) * 1e-9
+               : 0.01;
+  }();
+  return Tick;
 }
 
 std::string transportError(long Ret) {

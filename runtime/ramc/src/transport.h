@@ -182,9 +182,12 @@ public:
 /// The transport this library is built with.
 std::unique_ptr<Transport> createTransport();
 
-/// Seconds on the transport's clock (deadlines): a steady clock natively,
-/// simulated time under SimGrid.
+/// Seconds on the transport's clock (deadlines, peer checks): natively the
+/// kernel's coarse monotonic clock, simulated time under SimGrid.
 double transportClock();
+/// How far transportClock() may lag the true time (natively its tick; 0
+/// simulated): a deadline adds it, so that it never expires early.
+double transportClockTick();
 
 /// The transport's text for a (negative or positive) error number.
 std::string transportError(long Ret);

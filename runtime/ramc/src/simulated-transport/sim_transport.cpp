@@ -23,6 +23,7 @@ std::unique_ptr<Transport> createTransport() {
 }
 
 double transportClock() { return simgrid::s4u::Engine::get_clock(); }
+double transportClockTick() { return 0; }
 
 std::string transportError(long Ret) {
   int E = static_cast<int>(Ret < 0 ? -Ret : Ret);
