@@ -10,13 +10,14 @@
 // on an idle 2-core machine). So, like Open MPI, which yields when idle
 // only when a node is oversubscribed, RAMC_WAIT=auto blocks where the
 // provider wakes waiters and this node runs more of the job's processes
-// than this process may use CPUs; poll never blocks; block blocks on any
+// than it has CPUs (cpu_share.h); poll never blocks; block blocks on any
 // provider with a descriptor (each block then lasts at most a millisecond
 // when nothing signals).
 //
 //===----------------------------------------------------------------------===//
 #include "backoff.h"
 #include "context.h"
+#include "cpu_share.h"
 #include "fabric.h"
 
 #include <algorithm>
@@ -28,9 +29,10 @@
 
 namespace ramc {
 
-/// Whether this node runs more of the job's processes than this process
-/// may use CPUs (the launchers' local-size variables: Open MPI, MPICH and
-/// Hydra, Slurm).
+/// Whether this node runs more of the job's processes than it has CPUs for
+/// them (the launchers' local-size variables: Open MPI, MPICH and Hydra,
+/// Slurm), counting the CPUs of the node, not this process's: Open MPI binds
+/// two processes to a core each by default, and each has a core of its own.
 static bool oversubscribed() {
   long Local = 0;
   for (const char *Name : {"OMPI_COMM_WORLD_LOCAL_SIZE", "MPI_LOCALNRANKS",
@@ -38,10 +40,11 @@ static bool oversubscribed() {
     if (const char *V = std::getenv(Name))
       if ((Local = std::strtol(V, nullptr, 10)) > 0)
         break;
-  cpu_set_t Set;
-  if (Local <= 0 || sched_getaffinity(0, sizeof(Set), &Set))
+  if (Local <= 0)
     return false;
-  return Local > CPU_COUNT(&Set);
+  cpu_set_t Set;
+  long Own = sched_getaffinity(0, sizeof(Set), &Set) ? 0 : CPU_COUNT(&Set);
+  return isOversubscribed(Local, Own, nodeCpus());
 }
 
 bool Fabric::cpusShared() const {

@@ -170,8 +170,8 @@ public:
   /// Whether each peer is a process of its own, whose exit RAMC may watch
   /// (liveness.h). Not under SimGrid, where every rank is one process.
   virtual bool peersAreProcesses() const { return false; }
-  /// Whether this node runs more of the job's processes than this process
-  /// may use CPUs: then a waiter that gives way lets the processes it
+  /// Whether this node runs more of the job's processes than it has CPUs
+  /// (cpu_share.h): then a waiter that gives way lets the processes it
   /// waits for run.
   virtual bool cpusShared() const { return false; }
   /// Whether a wait that has spun for its budget blocks until the provider
