@@ -430,7 +430,8 @@ private:
     RmaOp Op;
   };
   HeldPut Held;
-  size_t RunPutMax = 0; // largest put held back (0: none is)
+  size_t RunPutMax = 0;       // largest put held back (0: none is)
+  bool RunsDelivered = false; // runs counted by a note after delivery
   uint32_t InternalSeq = 0;
   bool InternalDone = false;
   int InternalErr = 0;

@@ -390,7 +390,31 @@ bool Fabric::insertAddress(const std::vector<uint8_t> &Addr, PeerAddr &Out,
   return true;
 }
 
+// libfabric's shm moves a write without CQ data through cross-memory
+// attach from the initiator at once (the target's queue is not involved),
+// so its delivery completion is as quick as its transmit one; a write with
+// CQ data waits in the target's queue until the target copies it. Runs of
+// large puts counted by one note after delivery (notify_run.cpp) thus beat
+// CQ data on every write: 512 KiB - 4 MiB puts 0.95-1.05x a raw fi_write
+// loop against 0.82-0.85x (6 interleaved rounds). Elsewhere delivery costs
+// a round trip to the target.
+bool Fabric::cheapDeliveredWrites() const { return ProvName == "shm"; }
+
 long Fabric::write(const RmaOp &O) {
+  if (O.Delivered && O.Op && !O.HasData) {
+    iovec Iov{const_cast<void *>(O.Local), O.Len};
+    void *Descs[1] = {O.Desc};
+    fi_rma_iov Remote{O.RAddr, O.Len, O.Key};
+    fi_msg_rma M{};
+    M.msg_iov = &Iov;
+    M.desc = Descs;
+    M.iov_count = 1;
+    M.addr = O.Peer;
+    M.rma_iov = &Remote;
+    M.rma_iov_count = 1;
+    M.context = O.Op;
+    return fi_writemsg(Ep, &M, FI_DELIVERY_COMPLETE | FI_COMPLETION);
+  }
   if (!O.Op)
     return O.HasData
                ? fi_inject_writedata(Ep, O.Local, O.Len, O.Data, O.Peer,

@@ -68,6 +68,7 @@ public:
   size_t injectSize() const override { return InjectSize; }
   size_t maxMsgSize() const override { return MaxMsg; }
   size_t orderedWriteSize() const override { return OrderedWrite; }
+  bool cheapDeliveredWrites() const override;
   size_t batchLimit() const override;
   bool needsLocalMr() const override { return MrMode & FI_MR_LOCAL; }
   bool hasAtomics() const override { return Atomics; }

@@ -12,6 +12,13 @@
 // RAMC call that ships batches (aggregate.cpp), sends it with the count of
 // its run (wire.h, DataKind::WindowOps). Counters still count puts.
 //
+// Where writes are not ordered but a delivery-complete write costs no more
+// than another (Transport::cheapDeliveredWrites: shm), a run's puts are
+// written delivery-complete without notification and, when the run ends,
+// RAMC waits for their completions (every earlier put has then landed) and
+// sends one 8-byte note with the run's count to the target's
+// acknowledgement word, as an atomic's notification goes.
+//
 //===----------------------------------------------------------------------===//
 #include "context.h"
 
@@ -32,16 +39,23 @@ bool Options::loadNotifyRun(std::string &Err) {
 }
 
 void Context::initNotifyRuns() {
-  RunPutMax = Opts.NotifyRun > 1 && Tr->notify() == NotifyMode::CqData &&
-                      !Tr->deliveryComplete()
-                  ? Tr->orderedWriteSize()
-                  : 0;
+  RunPutMax = 0;
+  RunsDelivered = false;
+  if (Opts.NotifyRun <= 1 || Tr->notify() != NotifyMode::CqData ||
+      Tr->deliveryComplete())
+    return;
+  RunPutMax = Tr->orderedWriteSize();
+  if (!RunPutMax && Tr->cheapDeliveredWrites() && Tr->injectSize() >= 8) {
+    RunPutMax = Tr->maxMsgSize();
+    RunsDelivered = true;
+  }
 }
 
 std::string Context::describeNotifyRuns() const {
   if (!RunPutMax)
     return " notify_run=off";
-  return format(" notify_run<=%u", Opts.NotifyRun);
+  return format(" notify_run<=%u%s", Opts.NotifyRun,
+                RunsDelivered ? "(delivered)" : "");
 }
 
 bool Context::holdsPut(const Attachment &A, size_t Len) const {
@@ -71,15 +85,29 @@ int Context::sendHeldPut(bool Notify, const char *Call) {
   if (!Held.Live)
     return RAMC_SUCCESS;
   Held.Live = false;
+  int P = Held.Peer;
+  uint64_t Count = encodeWindowOps(Held.Chan, Held.Before + 1);
   RmaOp Put = Held.Op;
-  Put.HasData = Notify;
-  Put.Data = encodeWindowOps(Held.Chan, Held.Before + 1);
-  Put.Op = encodeOp(OpKind::Put, Held.Peer, 0);
+  Put.HasData = Notify && !RunsDelivered;
+  Put.Delivered = RunsDelivered;
+  Put.Data = Count;
+  Put.Op = encodeOp(OpKind::Put, P, 0);
   Deadline D(Opts.DefaultTimeoutMs);
   int Rc = postTracked(
-      Puts, [&] { return Tr->write(Put); }, Held.Peer, "put", D, Call);
+      Puts, [&] { return Tr->write(Put); }, P, "put", D, Call);
   if (!Rc)
     ++PutMessages;
+  if (Rc || !Notify || !RunsDelivered)
+    return Rc;
+  // Every put of the run has landed once the writes completed.
+  if (int Rc = waitPending(Puts, D, "put(s)", Call))
+    return Rc;
+  RmaOp Note = ackWrite(P); // injected: initNotifyRuns asked for 8 bytes
+  Note.HasData = true;
+  Note.Data = Count;
+  Rc = post([&] { return Tr->write(Note); }, P, "run's notification", D, Call);
+  if (!Rc)
+    Puts.injected(P);
   return Rc;
 }
 

@@ -12,7 +12,8 @@
 namespace ramc {
 
 // Remote CQ data: kind in bits 30-31. WindowOps counts a run of puts into
-// one window (notify_run.cpp): the last put of the run carries it.
+// one window (notify_run.cpp): the last put of the run carries it, or a
+// note after the run (delivered runs).
 enum class DataKind : uint32_t { WindowOp = 1, AttachAck = 2, WindowOps = 3 };
 
 // Window channel id: generation (8 bits) and index (22 bits).
