@@ -400,19 +400,27 @@ bool Fabric::insertAddress(const std::vector<uint8_t> &Addr, PeerAddr &Out,
 // a round trip to the target.
 bool Fabric::cheapDeliveredWrites() const { return ProvName == "shm"; }
 
+/// Fills what fi_msg_rma and fi_msg_atomic share, for one local and one
+/// remote buffer.
+template <typename Msg, typename LocalIov, typename RemoteIov>
+static void oneBuffer(Msg &M, LocalIov *Local, void **Descs, const RmaOp &O,
+                      RemoteIov *Remote) {
+  M.msg_iov = Local;
+  M.desc = Descs;
+  M.iov_count = 1;
+  M.addr = O.Peer;
+  M.rma_iov = Remote;
+  M.rma_iov_count = 1;
+  M.context = O.Op;
+}
+
 long Fabric::write(const RmaOp &O) {
   if (O.Delivered && O.Op && !O.HasData) {
     iovec Iov{const_cast<void *>(O.Local), O.Len};
     void *Descs[1] = {O.Desc};
     fi_rma_iov Remote{O.RAddr, O.Len, O.Key};
     fi_msg_rma M{};
-    M.msg_iov = &Iov;
-    M.desc = Descs;
-    M.iov_count = 1;
-    M.addr = O.Peer;
-    M.rma_iov = &Remote;
-    M.rma_iov_count = 1;
-    M.context = O.Op;
+    oneBuffer(M, &Iov, Descs, O, &Remote);
     return fi_writemsg(Ep, &M, FI_DELIVERY_COMPLETE | FI_COMPLETION);
   }
   if (!O.Op)
@@ -457,15 +465,9 @@ long Fabric::atomicInc(const RmaOp &O, bool DeliveryComplete) {
   void *Descs[1] = {O.Desc};
   fi_rma_ioc RIoc{O.RAddr, 1, O.Key};
   fi_msg_atomic Msg{};
-  Msg.msg_iov = &Ioc;
-  Msg.desc = Descs;
-  Msg.iov_count = 1;
-  Msg.addr = O.Peer;
-  Msg.rma_iov = &RIoc;
-  Msg.rma_iov_count = 1;
+  oneBuffer(Msg, &Ioc, Descs, O, &RIoc);
   Msg.datatype = FI_UINT64;
   Msg.op = FI_SUM;
-  Msg.context = O.Op;
   if (!Fetch)
     return fi_atomicmsg(Ep, &Msg, Flags);
   fi_ioc Res{O.Result, 1};
