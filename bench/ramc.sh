@@ -74,6 +74,8 @@ table() {
 }
 
 transports=${RAMC_BENCH_TRANSPORTS:-"tcp shm"}
+# MPI RMA over TCP, the baseline of both TCP tables
+mpi_tcp='mpi-tcp - --mca btl self,tcp --mca btl_tcp_if_include lo --mca osc pt2pt -- ramc-bw-mpi-rma'
 echo "ramc.sh: $(date -u +%FT%TZ) on $(hostname), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); BENCH_MIN_SIZE=${BENCH_MIN_SIZE:-1} BENCH_MAX_SIZE=${BENCH_MAX_SIZE:-4194304} BENCH_SCALE=${BENCH_SCALE:-1}, $rounds rounds"
 echo "  $(fi_info --version 2>/dev/null | grep '^libfabric:' || echo 'libfabric: version unknown'); $(mpirun --version 2>/dev/null | head -1)"
 for t in $transports; do
@@ -84,7 +86,7 @@ for t in $transports; do
       rotated \
         'ramc-tcp "tcp;ofi_rxm" --mca btl self,vader -- ramc-bw' \
         'raw-tcp "tcp;ofi_rxm" --mca btl self,vader -- ramc-bw-fi-write' \
-        'mpi-tcp - --mca btl self,tcp --mca btl_tcp_if_include lo --mca osc pt2pt -- ramc-bw-mpi-rma'
+        "$mpi_tcp"
     done
     echo "  MPI: Open MPI osc=pt2pt over btl=tcp (loopback)"
     table "TCP: RAMC on tcp;ofi_rxm (cq_data) | MPI RMA over TCP | raw fi_write on tcp;ofi_rxm" \
@@ -98,7 +100,7 @@ for t in $transports; do
       rotated \
         'ramc-sockets sockets --mca btl self,vader -- ramc-bw' \
         'raw-sockets sockets --mca btl self,vader -- ramc-bw-fi-write' \
-        'mpi-tcp - --mca btl self,tcp --mca btl_tcp_if_include lo --mca osc pt2pt -- ramc-bw-mpi-rma'
+        "$mpi_tcp"
     done
     table "TCP: RAMC on sockets (mr_counter) | MPI RMA over TCP | raw fi_write on sockets" \
       ramc-sockets mpi-tcp raw-sockets sockets

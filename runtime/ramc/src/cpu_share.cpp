@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <sched.h>
 #include <sstream>
 #include <unistd.h>
 
@@ -75,6 +76,18 @@ long nodeCpus() {
     return N;
   N = sysconf(_SC_NPROCESSORS_ONLN);
   return N > 0 ? N : 0;
+}
+
+bool nodeOversubscribed() {
+  long Local = 0;
+  for (const char *Name : {"OMPI_COMM_WORLD_LOCAL_SIZE", "MPI_LOCALNRANKS",
+                           "SLURM_NTASKS_PER_NODE"})
+    if (const char *V = std::getenv(Name))
+      if ((Local = std::strtol(V, nullptr, 10)) > 0)
+        break;
+  cpu_set_t Set;
+  long Own = sched_getaffinity(0, sizeof(Set), &Set) ? 0 : CPU_COUNT(&Set);
+  return isOversubscribed(Local, Own, nodeCpus());
 }
 
 } // namespace ramc

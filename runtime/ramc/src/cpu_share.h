@@ -23,6 +23,11 @@ long countCpuList(const std::string &List);
 /// Slurm's --cpu-bind).
 bool isOversubscribed(long Local, long OwnCpus, long NodeCpus);
 
+/// Whether this node is oversubscribed (isOversubscribed), from the
+/// launchers' local-size variables (Open MPI, MPICH and Hydra, Slurm), this
+/// process's CPU affinity and nodeCpus().
+bool nodeOversubscribed();
+
 /// The CPUs this process's control group may use (cgroup v2
 /// cpuset.cpus.effective, v1 cpuset.effective_cpus), else the online CPUs;
 /// 0 when neither is known.

@@ -21,34 +21,14 @@
 #include "fabric.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <cstring>
 #include <poll.h>
 #include <rdma/fi_eq.h>
-#include <sched.h>
 
 namespace ramc {
 
-/// Whether this node runs more of the job's processes than it has CPUs for
-/// them (the launchers' local-size variables: Open MPI, MPICH and Hydra,
-/// Slurm), counting the CPUs of the node, not this process's: Open MPI binds
-/// two processes to a core each by default, and each has a core of its own.
-static bool oversubscribed() {
-  long Local = 0;
-  for (const char *Name : {"OMPI_COMM_WORLD_LOCAL_SIZE", "MPI_LOCALNRANKS",
-                           "SLURM_NTASKS_PER_NODE"})
-    if (const char *V = std::getenv(Name))
-      if ((Local = std::strtol(V, nullptr, 10)) > 0)
-        break;
-  if (Local <= 0)
-    return false;
-  cpu_set_t Set;
-  long Own = sched_getaffinity(0, sizeof(Set), &Set) ? 0 : CPU_COUNT(&Set);
-  return isOversubscribed(Local, Own, nodeCpus());
-}
-
 bool Fabric::cpusShared() const {
-  static const bool Shared = oversubscribed();
+  static const bool Shared = nodeOversubscribed();
   return Shared;
 }
 

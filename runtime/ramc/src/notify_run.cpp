@@ -100,7 +100,7 @@ int Context::sendHeldPut(bool Notify, const char *Call) {
   if (Rc || !Notify || !RunsDelivered)
     return Rc;
   // Every put of the run has landed once the writes completed.
-  if (int Rc = waitPending(Puts, D, "put(s)", Call))
+  if ((Rc = waitPending(Puts, D, "put(s)", Call)))
     return Rc;
   RmaOp Note = ackWrite(P); // injected: initNotifyRuns asked for 8 bytes
   Note.HasData = true;

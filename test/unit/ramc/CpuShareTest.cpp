@@ -2,6 +2,8 @@
 #include "cpu_share.h"
 
 #include <gtest/gtest.h>
+#include <sched.h>
+#include <unistd.h>
 
 using namespace ramc;
 
@@ -39,4 +41,12 @@ TEST(CpuShareTest, UnknownLocalSizeIsNotOversubscribed) {
   EXPECT_FALSE(isOversubscribed(5, 0, 0));
 }
 
-TEST(CpuShareTest, NodeCpusAreKnownHere) { EXPECT_GT(nodeCpus(), 0); }
+TEST(CpuShareTest, NodeCpusLieBetweenThisProcesssAndTheMachines) {
+  // The control group's CPUs hold this process's and are among the
+  // machine's configured ones.
+  cpu_set_t Set;
+  ASSERT_EQ(sched_getaffinity(0, sizeof(Set), &Set), 0);
+  long Node = nodeCpus();
+  EXPECT_GE(Node, CPU_COUNT(&Set));
+  EXPECT_LE(Node, sysconf(_SC_NPROCESSORS_CONF));
+}
