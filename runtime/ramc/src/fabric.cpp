@@ -177,6 +177,7 @@ bool Fabric::open(const FabricOptions &Opts, std::string &Err) {
   MaxMsg = Info->ep_attr->max_msg_size;
   OrderedWrite = orderedWriteBytes(Info);
   Delivery = Opts.DeliveryComplete;
+  CompletionLandsAbove = completionLandsAbove(*Info);
 
   if (ProvName == "shm")
     removeStaleShmRegions();
@@ -390,15 +391,9 @@ bool Fabric::insertAddress(const std::vector<uint8_t> &Addr, PeerAddr &Out,
   return true;
 }
 
-// libfabric's shm moves a write without CQ data through cross-memory
-// attach from the initiator at once (the target's queue is not involved),
-// so its delivery completion is as quick as its transmit one; a write with
-// CQ data waits in the target's queue until the target copies it. Runs of
-// large puts counted by one note after delivery (notify_run.cpp) thus beat
-// CQ data on every write: 512 KiB - 4 MiB puts 0.95-1.05x a raw fi_write
-// loop against 0.82-0.85x (6 interleaved rounds). Elsewhere delivery costs
-// a round trip to the target.
-bool Fabric::cheapDeliveredWrites() const { return ProvName == "shm"; }
+bool Fabric::cheapDeliveredWrites() const {
+  return CompletionLandsAbove != SIZE_MAX;
+}
 
 /// Fills what fi_msg_rma and fi_msg_atomic share, for one local and one
 /// remote buffer.
@@ -415,7 +410,7 @@ static void oneBuffer(Msg &M, LocalIov *Local, void **Descs, const RmaOp &O,
 }
 
 long Fabric::write(const RmaOp &O) {
-  if (O.Delivered && O.Op && !O.HasData) {
+  if (O.Delivered && O.Op && !O.HasData && O.Len <= CompletionLandsAbove) {
     iovec Iov{const_cast<void *>(O.Local), O.Len};
     void *Descs[1] = {O.Desc};
     fi_rma_iov Remote{O.RAddr, O.Len, O.Key};

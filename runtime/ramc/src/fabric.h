@@ -123,6 +123,9 @@ private:
   size_t InjectSize = 0;
   size_t MaxMsg = 0;
   size_t OrderedWrite = 0;
+  /// A write of more bytes reports completion only once it has landed
+  /// (SIZE_MAX: none does).
+  size_t CompletionLandsAbove = SIZE_MAX;
   uint64_t MrMode = 0;
   uint64_t NextKey = 1;
   bool Atomics = false;
@@ -152,6 +155,9 @@ bool connectedProvider(const std::string &Provider);
 /// The largest write whose data lands at a peer after that of every write
 /// posted to it before, on Info's provider; 0: none (fabric_order.cpp).
 size_t orderedWriteBytes(const fi_info *Info);
+/// The size above which the provider reports a write complete only once
+/// its data has landed, whatever the completion flags (SIZE_MAX: none).
+size_t completionLandsAbove(const fi_info &Info);
 
 /// Provider-specific facts appended to Fabric::describe() (CXI ordering).
 std::string providerNotes(const std::string &Provider);

@@ -12,9 +12,10 @@
 // RAMC call that ships batches (aggregate.cpp), sends it with the count of
 // its run (wire.h, DataKind::WindowOps). Counters still count puts.
 //
-// Where writes are not ordered but a delivery-complete write costs no more
-// than another (Transport::cheapDeliveredWrites: shm), a run's puts are
-// written delivery-complete without notification and, when the run ends,
+// Where writes are not ordered but a write that completes only once landed
+// costs no more than another (Transport::cheapDeliveredWrites: shm, whose
+// large writes complete so anyway), a run's puts are written so, without
+// notification, and, when the run ends,
 // RAMC waits for their completions (every earlier put has then landed) and
 // sends one 8-byte note with the run's count to the target's
 // acknowledgement word, as an atomic's notification goes.

@@ -75,7 +75,8 @@ struct RmaOp {
   bool HasData = false;
   uint64_t Data = 0;
   /// A tracked write without data that completes only once it has landed
-  /// (FI_DELIVERY_COMPLETE): a run's puts where writes are not ordered.
+  /// (FI_DELIVERY_COMPLETE, unless the provider's plain completion already
+  /// means that): a run's puts where writes are not ordered.
   bool Delivered = false;
   /// Bytes the front end copied to build this write (a batch's one put,
   /// sent from the batch's buffer): what a simulated transport charges for
@@ -161,9 +162,10 @@ public:
   /// posted to it before (libfabric's FI_ORDER_WAW up to
   /// max_order_waw_size); 0 where writes may land out of order.
   virtual size_t orderedWriteSize() const { return 0; }
-  /// Whether a write issued delivery-complete costs no more than another,
-  /// so that a run of puts can be counted by one note sent once its writes
-  /// have completed (notify_run.cpp), where writes are not ordered.
+  /// Whether a write that is Delivered (completes only once landed) costs
+  /// no more than another, so that a run of puts can be counted by one
+  /// note sent once its writes have completed (notify_run.cpp), where
+  /// writes are not ordered.
   virtual bool cheapDeliveredWrites() const { return false; }
   virtual bool needsLocalMr() const = 0;
   virtual bool hasAtomics() const = 0;
