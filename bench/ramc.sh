@@ -67,10 +67,13 @@ rotated() {
   done
 }
 
-# table TITLE RAMC MPI RAW TRANSPORT
+# table [--goals] TITLE RAMC MPI RAW TRANSPORT: the table (and, with
+# --goals, whether it meets docs/performance.md's goals)
 table() {
-  python3 "$(dirname "$0")/ramc_table.py" "$1" "$tmp" "$rounds" "$2" "$3" \
-    "$4" ${csv:+"$csv" "$5"}
+  local goals=()
+  if [[ $1 == --goals ]]; then goals=(--goals); shift; fi
+  python3 "$(dirname "$0")/ramc_table.py" "${goals[@]}" \
+    ${csv:+--csv "$csv" --transport "$5"} "$1" "$tmp" "$rounds" "$2" "$3" "$4"
 }
 
 transports=${RAMC_BENCH_TRANSPORTS:-"tcp shm"}
@@ -89,7 +92,7 @@ for t in $transports; do
         "$mpi_tcp"
     done
     echo "  MPI: Open MPI osc=pt2pt over btl=tcp (loopback)"
-    table "TCP: RAMC on tcp;ofi_rxm (cq_data) | MPI RMA over TCP | raw fi_write on tcp;ofi_rxm" \
+    table --goals "TCP: RAMC on tcp;ofi_rxm (cq_data) | MPI RMA over TCP | raw fi_write on tcp;ofi_rxm" \
       ramc-tcp mpi-tcp raw-tcp tcp
     ;;
   sockets)
@@ -116,7 +119,7 @@ for t in $transports; do
     done
     echo "  MPI: Open MPI osc=pt2pt over btl=vader (messages through shared memory)"
     echo "  MPI (load/store): Open MPI osc=sm, puts are memcpy into a shared mapping"
-    table "SHM: RAMC on shm (cq_data) | MPI RMA osc=pt2pt over vader | raw fi_write on shm" \
+    table --goals "SHM: RAMC on shm (cq_data) | MPI RMA osc=pt2pt over vader | raw fi_write on shm" \
       ramc-shm mpi-shm raw-shm shm
     table "SHM: RAMC on shm (cq_data) | MPI RMA osc=sm (load/store) | raw fi_write on shm" \
       ramc-shm mpi-osc-sm raw-shm shm

@@ -1,6 +1,6 @@
 """One table of bench/ramc.sh: medians and spread of interleaved rounds.
 
-  ramc_table.py TITLE DIR ROUNDS RAMC MPI RAW [CSV TRANSPORT]
+  ramc_table.py [--goals] [--csv FILE --transport T] TITLE DIR ROUNDS RAMC MPI RAW
 
 Reads DIR/NAME.rK (K = 1..ROUNDS) for each of the three runs, each holding
 lines "size=N bw_MBps=B lat_us=L", and prints per size the median
@@ -8,9 +8,14 @@ bandwidth and latency of each, the ratios of the medians RAMC/MPI and
 RAMC/raw, the medians of the rounds' own ratios (round K of each program
 ran side by side, so a slow minute of the machine cancels out: the figure
 to read on a noisy machine), and the spread of RAMC's and MPI's bandwidth
-over the rounds ((max - min) / median). With CSV, appends every round's figures to that file
-(columns transport,table,impl,size,round,bw_MBps,lat_us).
+over the rounds ((max - min) / median). With --goals, then one line per
+goal of docs/performance.md "RAMC" (RAMC >= MPI from 1 B to 4 KiB, >= 0.9x
+raw from 4 KiB, latency <= MPI's up to 64 KiB), judged on the medians of
+the rounds' own ratios (latency: of the medians), naming each size that
+misses and in how many rounds it held. With --csv, appends every round's
+figures to FILE (columns transport,table,impl,size,round,bw_MBps,lat_us).
 """
+import argparse
 import os
 import re
 import statistics
@@ -47,11 +52,62 @@ def spread(vals):
     return (max(vals) - min(vals)) / m if vals and m > 0 else 0.0
 
 
+# Bandwidth goals: (name, smallest size, largest size or None, least
+# per-round ratio of RAMC to the other program, its index: 1 MPI, 2 raw).
+BW_GOALS = [
+    ("RAMC >= MPI RMA, 1 B - 4 KiB", 1, 4096, 1.0, 1),
+    ("RAMC >= 0.9x raw fi_write from 4 KiB", 4096, None, 0.9, 2),
+]
+LAT_GOAL = "RAMC latency <= MPI's up to 64 KiB"
+LAT_GOAL_MAX = 65536
+
+
+def judge(name, sizes, miss):
+    """The goal's line: met, missed at the sizes where miss(size) says why,
+    or not measured."""
+    if not sizes:
+        return "  goal %s: not measured (no size in range)" % name
+    misses = [m for m in map(miss, sizes) if m]
+    return "  goal %s: %s" % (
+        name, "missed at " + ", ".join(misses) if misses else "met")
+
+
+def goal_lines(data, sizes):
+    """One line per goal of docs/performance.md "RAMC"."""
+    out = []
+    for name, lo, hi, least, other in BW_GOALS:
+        def miss(s):
+            pairs = [(x[0], y[0]) for x, y in zip(data[0][s], data[other][s])
+                     if y[0] > 0]
+            r = med([a / b for a, b in pairs])
+            if r >= least:
+                return None
+            held = sum(1 for a, b in pairs if a / b >= least)
+            return "%d (%.2f, %d of %d rounds held)" % (s, r, held, len(pairs))
+        out.append(judge(name, [s for s in sizes if lo <= s and
+                                (hi is None or s <= hi)], miss))
+
+    def lat_miss(s):
+        ramc = med([l for _, l in data[0][s]])
+        mpi = med([l for _, l in data[1][s]])
+        return "%d (%.2f > %.2f us)" % (s, ramc, mpi) if ramc > mpi else None
+    out.append(judge(LAT_GOAL, [s for s in sizes if s <= LAT_GOAL_MAX],
+                     lat_miss))
+    return out
+
+
 def main(argv):
-    title, d, n = argv[0], argv[1], int(argv[2])
-    names = argv[3:6]
-    csv = argv[6] if len(argv) > 6 else None
-    transport = argv[7] if len(argv) > 7 else ""
+    ap = argparse.ArgumentParser(usage=__doc__)
+    ap.add_argument("--goals", action="store_true")
+    ap.add_argument("--csv")
+    ap.add_argument("--transport", default="")
+    ap.add_argument("title")
+    ap.add_argument("dir")
+    ap.add_argument("rounds", type=int)
+    ap.add_argument("names", nargs=3)
+    a = ap.parse_args(argv)
+    title, d, n, names = a.title, a.dir, a.rounds, a.names
+    csv, transport = a.csv, a.transport
     data = [rounds(d, name, n) for name in names]
     print()
     print("%s (medians of %d rounds; spread = (max - min) / median)" % (title, n))
@@ -73,6 +129,8 @@ def main(argv):
                   lat[0], lat[1], lat[2],
                   100 * spread([b for b, _ in data[0][s]]),
                   100 * spread([b for b, _ in data[1][s]])))
+    if a.goals:
+        print("\n".join(goal_lines(data, sizes)))
     if csv:
         new = not os.path.exists(csv)
         with open(csv, "a") as f:
@@ -87,6 +145,4 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) < 7:
-        sys.exit(__doc__)
     main(sys.argv[1:])
