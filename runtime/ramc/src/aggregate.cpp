@@ -187,6 +187,8 @@ int Context::stagePut(const Attachment &A, const void *Src, size_t Len,
 }
 
 int Context::shipBatch(int P, const char *Call) {
+  if (OpenBatches.empty()) // every put too large to aggregate comes here
+    return RAMC_SUCCESS;
   auto It = OpenBatches.find(P);
   if (It == OpenBatches.end())
     return RAMC_SUCCESS;

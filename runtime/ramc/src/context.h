@@ -27,6 +27,7 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -94,6 +95,24 @@ public:
 private:
   int64_t Ms;
   double End;
+};
+
+/// A Deadline that starts at its first look: for posting an operation,
+/// which needs one only while the provider answers -FI_EAGAIN. Most posts
+/// succeed at once, and a clock read per put showed in RAMC's per-put cost.
+class LazyDeadline {
+public:
+  explicit LazyDeadline(int64_t Ms) : Ms(Ms) {}
+  bool expired() const {
+    if (!D)
+      D.emplace(Ms);
+    return D->expired();
+  }
+  int64_t ms() const { return Ms; }
+
+private:
+  int64_t Ms;
+  mutable std::optional<Deadline> D;
 };
 
 class Context final : private CompletionSink {
@@ -188,6 +207,7 @@ private:
     bool Live = false;
     uint32_t Gen = 0;
     int Peer = -1;
+    PeerAddr PeerAddress = kNoPeerAddr; // Peers[Peer].Addr, for every put
     uint64_t Tag = 0;
     uint64_t Key = 0;
     uint64_t Addr = 0;
@@ -340,14 +360,15 @@ private:
   /// Posts one transport operation, retrying while the transport is busy
   /// (kTransportAgain, libfabric's -FI_EAGAIN) and progressing, until the
   /// deadline.
-  template <typename Fn>
-  int post(Fn &&Op, int Peer, const char *What, const Deadline &D,
+  /// D is a Deadline or a LazyDeadline.
+  template <typename Fn, typename DeadlineT>
+  int post(Fn &&Op, int Peer, const char *What, const DeadlineT &D,
            const char *Call);
   /// post() of an operation whose completion Ops counts: counted as issued,
   /// and uncounted again if it cannot be posted.
-  template <typename Fn>
+  template <typename Fn, typename DeadlineT>
   int postTracked(PendingOps &Ops, Fn &&Op, int Peer, const char *What,
-                  const Deadline &D, const char *Call) {
+                  const DeadlineT &D, const char *Call) {
     Ops.issue(Peer);
     int Rc = post(std::forward<Fn>(Op), Peer, What, D, Call);
     if (Rc)
@@ -457,8 +478,8 @@ private:
 // Template members shared by target.cpp and initiator.cpp.
 namespace ramc {
 
-template <typename Fn>
-int Context::post(Fn &&Op, int Peer, const char *What, const Deadline &D,
+template <typename Fn, typename DeadlineT>
+int Context::post(Fn &&Op, int Peer, const char *What, const DeadlineT &D,
                   const char *Call) {
   if (peerGone(Peer))
     return peerGoneError(Peer, Call, What);

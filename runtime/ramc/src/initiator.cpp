@@ -80,6 +80,7 @@ int Context::attach(int P, uint64_t Tag, bool AnyTag, uint64_t Init, int64_t Ms,
   A.Live = true;
   ++A.Gen;
   A.Peer = P;
+  A.PeerAddress = Peers[P].Addr;
   A.Tag = S.Tag;
   A.Key = S.Key;
   A.Addr = S.Addr;
@@ -262,9 +263,9 @@ int Context::put(ramc_initiator_t H, const void *Src, size_t Len, size_t Off,
   RmaOp Put = rmaOp(*A, Src, Len, Off);
   Put.HasData = Tr->notify() == NotifyMode::CqData;
   Put.Data = encodeWindowOp(A->Chan);
-  Deadline D(Opts.DefaultTimeoutMs);
+  LazyDeadline Posting(Opts.DefaultTimeoutMs);
   if (Len <= Tr->injectSize() && !Tr->deliveryComplete()) {
-    int Rc = post([&] { return Tr->write(Put); }, P, "put", D, Call);
+    int Rc = post([&] { return Tr->write(Put); }, P, "put", Posting, Call);
     if (Rc == RAMC_SUCCESS) {
       Puts.injected(P);
       ++PutMessages;
@@ -277,12 +278,12 @@ int Context::put(ramc_initiator_t H, const void *Src, size_t Len, size_t Off,
     return holdPut(P, A->Chan, Put, Call);
   Put.Op = encodeOp(OpKind::Put, P, 0);
   if (int Rc = postTracked(
-          Puts, [&] { return Tr->write(Put); }, P, "put", D, Call))
+          Puts, [&] { return Tr->write(Put); }, P, "put", Posting, Call))
     return Rc;
   ++PutMessages;
   if (NonBlocking)
     return RAMC_SUCCESS;
-  return waitPending(Puts, D, "put(s)", Call);
+  return waitPending(Puts, Deadline(Opts.DefaultTimeoutMs), "put(s)", Call);
 }
 
 RmaOp Context::rmaOp(const Attachment &A, const void *Local, size_t Len,
@@ -290,7 +291,7 @@ RmaOp Context::rmaOp(const Attachment &A, const void *Local, size_t Len,
   RmaOp Op;
   Op.Local = Local;
   Op.Len = Len;
-  Op.Peer = Peers[A.Peer].Addr;
+  Op.Peer = A.PeerAddress;
   Op.RAddr = A.Addr + Off;
   Op.Key = A.Key;
   return Op;

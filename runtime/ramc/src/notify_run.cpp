@@ -93,13 +93,14 @@ int Context::sendHeldPut(bool Notify, const char *Call) {
   Put.Delivered = RunsDelivered;
   Put.Data = Count;
   Put.Op = encodeOp(OpKind::Put, P, 0);
-  Deadline D(Opts.DefaultTimeoutMs);
   int Rc = postTracked(
-      Puts, [&] { return Tr->write(Put); }, P, "put", D, Call);
+      Puts, [&] { return Tr->write(Put); }, P, "put",
+      LazyDeadline(Opts.DefaultTimeoutMs), Call);
   if (!Rc)
     ++PutMessages;
   if (Rc || !Notify || !RunsDelivered)
     return Rc;
+  Deadline D(Opts.DefaultTimeoutMs);
   // Every put of the run has landed once the writes completed.
   if ((Rc = waitPending(Puts, D, "put(s)", Call)))
     return Rc;
