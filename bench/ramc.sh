@@ -15,6 +15,7 @@
 #   RAMC_BENCH_TRANSPORTS="shm" bench/ramc.sh            (one transport;
 #       default "tcp shm"; "sockets" adds the sockets provider's rows)
 #   RAMC_BENCH_ROUNDS=5 (default)      rounds per program
+#   RAMC_BENCH_BIND=core               mpirun --bind-to core (default none)
 #   RAMC_BENCH_CSV=FILE                every round's figures as CSV, drawn by
 #                                      orrery-plot --ramc FILE -o DIR
 set -euo pipefail
@@ -31,7 +32,11 @@ done
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export FI_SOCKETS_IFACE=lo FI_TCP_IFACE=lo
 unset RAMC_NOTIFY RAMC_BOOTSTRAP FI_PROVIDER
-mpirun_cmd=(timeout 900 mpirun --oversubscribe --bind-to none -np 2)
+bind=${RAMC_BENCH_BIND:-none}
+case $bind in none | core) ;; *)
+  echo "ramc.sh: RAMC_BENCH_BIND='$bind' is neither none nor core" >&2; exit 1 ;;
+esac
+mpirun_cmd=(timeout 900 mpirun --oversubscribe --bind-to "$bind" -np 2)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -79,7 +84,7 @@ table() {
 transports=${RAMC_BENCH_TRANSPORTS:-"tcp shm"}
 # MPI RMA over TCP, the baseline of both TCP tables
 mpi_tcp='mpi-tcp - --mca btl self,tcp --mca btl_tcp_if_include lo --mca osc pt2pt -- ramc-bw-mpi-rma'
-echo "ramc.sh: $(date -u +%FT%TZ) on $(hostname), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); BENCH_MIN_SIZE=${BENCH_MIN_SIZE:-1} BENCH_MAX_SIZE=${BENCH_MAX_SIZE:-4194304} BENCH_SCALE=${BENCH_SCALE:-1}, $rounds rounds"
+echo "ramc.sh: $(date -u +%FT%TZ) on $(hostname), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); BENCH_MIN_SIZE=${BENCH_MIN_SIZE:-1} BENCH_MAX_SIZE=${BENCH_MAX_SIZE:-4194304} BENCH_SCALE=${BENCH_SCALE:-1}, $rounds rounds, --bind-to $bind"
 echo "  $(fi_info --version 2>/dev/null | grep '^libfabric:' || echo 'libfabric: version unknown'); $(mpirun --version 2>/dev/null | head -1)"
 for t in $transports; do
   case $t in
