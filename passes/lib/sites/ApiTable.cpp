@@ -77,8 +77,6 @@ bool classifyUnknownApi(StringRef Name, SiteKind &Kind) {
   return false;
 }
 
-bool isIgnoredApi(StringRef Name) {
-  return is_contained(ignoredApis(), Name);
-}
+bool isIgnoredApi(StringRef Name) { return is_contained(ignoredApis(), Name); }
 
 } // namespace orrery
