@@ -14,7 +14,7 @@
 // queue pairs under ofi_rxm (a verbs completion with immediate data follows
 // the placement of every earlier write on its queue pair), and sockets.
 // Elsewhere it takes the provider's data-ordering size; on shm that is 0,
-// and every put notifies.
+// and runs are counted once their puts have completed (completionLandsAbove).
 //
 //===----------------------------------------------------------------------===//
 #include "fabric.h"
