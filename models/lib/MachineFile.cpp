@@ -10,11 +10,13 @@
 
 #include "FileText.h"
 #include "SchemaReader.h"
+#include "orrery/models/Units.h"
 
 #include <yaml-cpp/eventhandler.h>
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <optional>
 #include <sstream>
 
@@ -44,6 +46,12 @@ const Limits CapacityL{1e6, 1e13};      // 1 MB .. 10 TB
 const Limits CacheL{1e3, 1e11};         // caches: 1 kB .. 100 GB
 const Limits LoadLatencyL{0, 1e-5};     // a load: (0, 10 us]
 Limits countL(double Max) { return Limits{0, Max, true, true}; }
+
+/// A count of at least 1 and a whole number: what a cross-field check may
+/// compute with (a refused value keeps what was written).
+bool isWholeCount(double V) {
+  return V >= 1 && V <= 1e15 && std::floor(V) == V;
+}
 
 void readWeights(MapScope &S, OpWeights &W) {
   W.Divide = S.quantity("div", Dimension::OpWeight, WeightL);
@@ -222,10 +230,11 @@ void readGpu(Reader &R, MapScope G, GpuModel &Gpu) {
     if (Gpu.SharedMemoryPerBlock.Value > Gpu.SharedMemoryPerSm.Value)
       R.error(Sm.mark(), "'gpu.sm.shared_memory_per_block' exceeds "
                          "'gpu.sm.shared_memory'");
-    if (Gpu.WarpSize.Value > 0 &&
-        static_cast<long>(Gpu.MaxThreadsPerSm.Value) %
-                static_cast<long>(Gpu.WarpSize.Value) !=
-            0)
+    // Both may be values already refused (a fraction, out of range): only
+    // whole numbers are compared, in floating point (no cast can trap).
+    if (isWholeCount(Gpu.WarpSize.Value) &&
+        isWholeCount(Gpu.MaxThreadsPerSm.Value) &&
+        std::fmod(Gpu.MaxThreadsPerSm.Value, Gpu.WarpSize.Value) != 0)
       R.error(Sm.mark(), "'gpu.sm.max_threads' must be a multiple of "
                          "'gpu.sm.warp_size'");
   }
@@ -314,7 +323,7 @@ void readNode(Reader &R, MapScope N, NodeModel &Node) {
     if (Node.Nics.Value > 0 && Node.Gpus.Value > 0 &&
         Node.Nics.Value > Node.Gpus.Value)
       R.error(N.mark(), "'node.nics' = " +
-                            std::to_string(static_cast<int>(Node.Nics.Value)) +
+                            formatQuantity(Node.Nics.Value, Dimension::Count) +
                             " is more than node.gpus; NICs are shared by "
                             "GPUs, not the other way round");
   }
