@@ -49,9 +49,7 @@ Limits countL(double Max) { return Limits{0, Max, true, true}; }
 
 /// A count of at least 1 and a whole number: what a cross-field check may
 /// compute with (a refused value keeps what was written).
-bool isWholeCount(double V) {
-  return V >= 1 && V <= 1e15 && std::floor(V) == V;
-}
+bool isWholeCount(double V) { return V >= 1 && std::floor(V) == V; }
 
 void readWeights(MapScope &S, OpWeights &W) {
   W.Divide = S.quantity("div", Dimension::OpWeight, WeightL);

@@ -177,7 +177,7 @@ bool Fabric::open(const FabricOptions &Opts, std::string &Err) {
   MaxMsg = Info->ep_attr->max_msg_size;
   OrderedWrite = orderedWriteBytes(Info);
   Delivery = Opts.DeliveryComplete;
-  CompletionLandsAbove = completionLandsAbove(*Info);
+  LandsAbove = ramc::completionLandsAbove(*Info);
 
   if (ProvName == "shm")
     removeStaleShmRegions();
@@ -391,33 +391,7 @@ bool Fabric::insertAddress(const std::vector<uint8_t> &Addr, PeerAddr &Out,
   return true;
 }
 
-bool Fabric::cheapDeliveredWrites() const {
-  return CompletionLandsAbove != SIZE_MAX;
-}
-
-/// Fills what fi_msg_rma and fi_msg_atomic share, for one local and one
-/// remote buffer.
-template <typename Msg, typename LocalIov, typename RemoteIov>
-static void oneBuffer(Msg &M, LocalIov *Local, void **Descs, const RmaOp &O,
-                      RemoteIov *Remote) {
-  M.msg_iov = Local;
-  M.desc = Descs;
-  M.iov_count = 1;
-  M.addr = O.Peer;
-  M.rma_iov = Remote;
-  M.rma_iov_count = 1;
-  M.context = O.Op;
-}
-
 long Fabric::write(const RmaOp &O) {
-  if (O.Delivered && O.Op && !O.HasData && O.Len <= CompletionLandsAbove) {
-    iovec Iov{const_cast<void *>(O.Local), O.Len};
-    void *Descs[1] = {O.Desc};
-    fi_rma_iov Remote{O.RAddr, O.Len, O.Key};
-    fi_msg_rma M{};
-    oneBuffer(M, &Iov, Descs, O, &Remote);
-    return fi_writemsg(Ep, &M, FI_DELIVERY_COMPLETE | FI_COMPLETION);
-  }
   if (!O.Op)
     return O.HasData
                ? fi_inject_writedata(Ep, O.Local, O.Len, O.Data, O.Peer,
@@ -460,7 +434,13 @@ long Fabric::atomicInc(const RmaOp &O, bool DeliveryComplete) {
   void *Descs[1] = {O.Desc};
   fi_rma_ioc RIoc{O.RAddr, 1, O.Key};
   fi_msg_atomic Msg{};
-  oneBuffer(Msg, &Ioc, Descs, O, &RIoc);
+  Msg.msg_iov = &Ioc;
+  Msg.desc = Descs;
+  Msg.iov_count = 1;
+  Msg.addr = O.Peer;
+  Msg.rma_iov = &RIoc;
+  Msg.rma_iov_count = 1;
+  Msg.context = O.Op;
   Msg.datatype = FI_UINT64;
   Msg.op = FI_SUM;
   if (!Fetch)

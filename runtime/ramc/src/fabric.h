@@ -68,7 +68,7 @@ public:
   size_t injectSize() const override { return InjectSize; }
   size_t maxMsgSize() const override { return MaxMsg; }
   size_t orderedWriteSize() const override { return OrderedWrite; }
-  bool cheapDeliveredWrites() const override;
+  size_t completionLandsAbove() const override { return LandsAbove; }
   size_t batchLimit() const override;
   bool needsLocalMr() const override { return MrMode & FI_MR_LOCAL; }
   bool hasAtomics() const override { return Atomics; }
@@ -123,9 +123,7 @@ private:
   size_t InjectSize = 0;
   size_t MaxMsg = 0;
   size_t OrderedWrite = 0;
-  /// A write of more bytes reports completion only once it has landed
-  /// (SIZE_MAX: none does).
-  size_t CompletionLandsAbove = SIZE_MAX;
+  size_t LandsAbove = SIZE_MAX; // completionLandsAbove(*Info)
   uint64_t MrMode = 0;
   uint64_t NextKey = 1;
   bool Atomics = false;

@@ -12,11 +12,10 @@
 // RAMC call that ships batches (aggregate.cpp), sends it with the count of
 // its run (wire.h, DataKind::WindowOps). Counters still count puts.
 //
-// Where writes are not ordered but a write that completes only once landed
-// costs no more than another (Transport::cheapDeliveredWrites: shm, whose
-// large writes complete so anyway), a run's puts are written so, without
-// notification, and, when the run ends,
-// RAMC waits for their completions (every earlier put has then landed) and
+// Where writes are not ordered but every write a run holds completes only
+// once it has landed (Transport::completionLandsAbove: shm), a run's puts
+// go without notification and, when the run ends, RAMC waits for their
+// completions (every earlier put has then landed) and
 // sends one 8-byte note with the run's count to the target's
 // acknowledgement word, as an atomic's notification goes.
 //
@@ -46,7 +45,10 @@ void Context::initNotifyRuns() {
       Tr->deliveryComplete())
     return;
   RunPutMax = Tr->orderedWriteSize();
-  if (!RunPutMax && Tr->cheapDeliveredWrites() && Tr->injectSize() >= 8) {
+  // Held puts are larger than the inject size (put() injects the others);
+  // the run's note is injected too, so it needs 8 bytes of inject size.
+  if (!RunPutMax && Tr->completionLandsAbove() <= Tr->injectSize() &&
+      Tr->injectSize() >= 8) {
     RunPutMax = Tr->maxMsgSize();
     RunsDelivered = true;
   }
@@ -90,7 +92,6 @@ int Context::sendHeldPut(bool Notify, const char *Call) {
   uint64_t Count = encodeWindowOps(Held.Chan, Held.Before + 1);
   RmaOp Put = Held.Op;
   Put.HasData = Notify && !RunsDelivered;
-  Put.Delivered = RunsDelivered;
   Put.Data = Count;
   Put.Op = encodeOp(OpKind::Put, P, 0);
   int Rc = postTracked(

@@ -74,10 +74,6 @@ struct RmaOp {
   /// Remote CQ data (32 bits, wire.h) carried by writes in CQ_DATA mode.
   bool HasData = false;
   uint64_t Data = 0;
-  /// A tracked write without data that completes only once it has landed
-  /// (FI_DELIVERY_COMPLETE, unless the provider's plain completion already
-  /// means that): a run's puts where writes are not ordered.
-  bool Delivered = false;
   /// Bytes the front end copied to build this write (a batch's one put,
   /// sent from the batch's buffer): what a simulated transport charges for
   /// the copy.
@@ -162,11 +158,11 @@ public:
   /// posted to it before (libfabric's FI_ORDER_WAW up to
   /// max_order_waw_size); 0 where writes may land out of order.
   virtual size_t orderedWriteSize() const { return 0; }
-  /// Whether a write that is Delivered (completes only once landed) costs
-  /// no more than another, so that a run of puts can be counted by one
-  /// note sent once its writes have completed (notify_run.cpp), where
-  /// writes are not ordered.
-  virtual bool cheapDeliveredWrites() const { return false; }
+  /// The size above which a write reports its completion only once its
+  /// data has landed at the target, whatever the completion flags
+  /// (SIZE_MAX: no size): where that covers every held put, a run of puts
+  /// is counted by one note once they completed (notify_run.cpp).
+  virtual size_t completionLandsAbove() const { return SIZE_MAX; }
   virtual bool needsLocalMr() const = 0;
   virtual bool hasAtomics() const = 0;
   virtual bool deliveryComplete() const = 0;

@@ -27,14 +27,15 @@ struct FakeInfo {
 
 TEST(FabricOrderTest, ConnectedProvidersOrderWritesOfAnySize) {
   FakeInfo Tcp("tcp;ofi_rxm", FI_ORDER_RMA_WAW, 64);
-  EXPECT_EQ(orderedWriteBytes(Tcp.Info), size_t{1} << 30);
+  EXPECT_EQ(orderedWriteBytes(Tcp.Info), Tcp.Info->ep_attr->max_msg_size);
   FakeInfo Sockets("sockets", FI_ORDER_WAW, 64);
-  EXPECT_EQ(orderedWriteBytes(Sockets.Info), size_t{1} << 30);
+  EXPECT_EQ(orderedWriteBytes(Sockets.Info),
+            Sockets.Info->ep_attr->max_msg_size);
 }
 
 TEST(FabricOrderTest, OtherProvidersOrderUpToTheirDataOrderingSize) {
   FakeInfo Cxi("cxi", FI_ORDER_RMA_WAW, 192);
-  EXPECT_EQ(orderedWriteBytes(Cxi.Info), 4096u);
+  EXPECT_EQ(orderedWriteBytes(Cxi.Info), Cxi.Info->ep_attr->max_order_waw_size);
 }
 
 TEST(FabricOrderTest, NoOrderWithoutWriteAfterWrite) {
@@ -46,7 +47,7 @@ TEST(FabricOrderTest, NoOrderWithoutWriteAfterWrite) {
 
 TEST(FabricOrderTest, ShmCompletesWritesBeyondItsInjectSizeOnceLanded) {
   FakeInfo Shm("shm", FI_ORDER_SAS, 4096);
-  EXPECT_EQ(completionLandsAbove(*Shm.Info), 4096u);
+  EXPECT_EQ(completionLandsAbove(*Shm.Info), Shm.Info->tx_attr->inject_size);
   // Elsewhere only FI_DELIVERY_COMPLETE says a write has landed.
   FakeInfo Tcp("tcp;ofi_rxm", FI_ORDER_RMA_WAW, 64);
   EXPECT_EQ(completionLandsAbove(*Tcp.Info), SIZE_MAX);
