@@ -250,9 +250,9 @@ int Context::flushBatches(const char *Call, bool Report) {
     int P = OpenBatches.begin()->first;
     Sent(shipBatch(P, Call), P, "aggregated put(s)");
   }
-  if (Held.Live) { // the last put of a run (notify_run.cpp)
-    int P = Held.Peer;
-    Sent(sendHeldPut(/*Notify=*/true, Call), P, "a put");
+  if (Held.Live || Run.Live) { // a run's last put or note (notify_run.cpp)
+    int P = Held.Live ? Held.Peer : Run.Peer;
+    Sent(endRun(Call), P, Held.Live ? "a put" : "a run's notification");
   }
   return First;
 }

@@ -158,12 +158,17 @@ int Context::init(const Options &O) {
   TO.Notify = Opts.Notify;
   TO.DeliveryComplete = Opts.DeliveryComplete;
   TO.Wait = Opts.Wait;
+  TO.DirectWrites = Opts.DirectWrites;
   if (!Tr->open(TO, E))
     return fail(RAMC_ERROR, "ramc_init on rank %d: %s", Rank, E.c_str());
 
   if (!Opts.MaxWindows)
     Opts.MaxWindows = Tr->defaultMaxWindows();
   Layout = ControlLayout(Opts.MaxWindows, Tr->scratchSlots());
+  Limits.MaxMsg = Tr->maxMsgSize();
+  Limits.InjectMax = Tr->deliveryComplete() ? 0 : Tr->injectSize();
+  Limits.CqData = Tr->notify() == NotifyMode::CqData;
+  Limits.LocalMr = Tr->needsLocalMr();
   initAggregation();
   initNotifyRuns();
   initWaiting();
@@ -211,9 +216,14 @@ int Context::init(const Options &O) {
 
 Context::~Context() {
   if (std::getenv("RAMC_VERBOSE"))
-    std::fprintf(stderr, "ramc: rank %d: %llu put(s) sent in %llu message(s)\n",
-                 Rank, static_cast<unsigned long long>(PutsAccepted),
-                 static_cast<unsigned long long>(PutMessages));
+    std::fprintf(
+        stderr, "ramc: rank %d: %llu put(s) sent in %llu message(s)%s\n", Rank,
+        static_cast<unsigned long long>(PutsAccepted),
+        static_cast<unsigned long long>(PutMessages),
+        PutsDirect ? format(", %llu of them written directly",
+                            static_cast<unsigned long long>(PutsDirect))
+                         .c_str()
+                   : "");
   releaseSendBuffers();
   for (Window &W : Windows)
     if (W.Live)
@@ -261,6 +271,9 @@ Context::Peer *Context::resolve(int P, const char *Call, int &Code) {
   Pe.Proc.Host = R.Host;
   Pe.Proc.Start = R.Start;
   Pe.Proc.Pid = R.Pid;
+  Pe.Rank = P;
+  Pe.Watched = Tr->peersAreProcesses() && Pe.Proc.Host &&
+               Pe.Proc.Host == selfIdentity().Host;
   Pe.Resolved = true;
   Code = RAMC_SUCCESS;
   return &Pe;
@@ -316,14 +329,14 @@ void Context::onTxDone(void *Op) {
   case OpKind::Put:
   case OpKind::Ack:
   case OpKind::Atomic:
-    Puts.done(opPeer(Op));
+    Puts.done(peerRef(opPeer(Op)));
     break;
   case OpKind::Get:
-    Gets.done(opPeer(Op));
+    Gets.done(peerRef(opPeer(Op)));
     break;
   case OpKind::Batch:
     releaseSendBuffer(opSeq(Op));
-    Puts.done(opPeer(Op));
+    Puts.done(peerRef(opPeer(Op)));
     break;
   case OpKind::Internal:
     if (opSeq(Op) == InternalSeq)
@@ -491,19 +504,26 @@ int Context::waitPending(PendingOps &P, const Deadline &D, const char *What,
   while (P.Done < P.Issued) {
     if (!Tr->progress(*this))
       Tr->waitForEvent(B, D);
-    for (const auto &[R, N] : P.PerPeer)
-      if (peerGone(R))
+    for (int R : P.Ranks)
+      if (peerRef(R).Outstanding[P.Kind] && peerGone(R))
         return peerGoneError(R, Call, What);
     if (P.Done < P.Issued && D.expired()) {
+      std::vector<int> Ranks = P.Ranks;
+      std::sort(Ranks.begin(), Ranks.end());
       std::string Who;
-      for (const auto &[R, N] : P.PerPeer)
-        Who += format(" %d (%llu)", R, static_cast<unsigned long long>(N));
+      for (int R : Ranks)
+        if (uint64_t N = peerRef(R).Outstanding[P.Kind])
+          Who += format(" %d (%llu)", R, static_cast<unsigned long long>(N));
       return fail(RAMC_TIMEOUT,
                   "%s: %llu %s still outstanding after %lld ms, to rank(s)%s",
                   Call, static_cast<unsigned long long>(P.Issued - P.Done),
                   What, static_cast<long long>(D.ms()), Who.c_str());
     }
   }
+  // Nothing is outstanding now: the list starts again.
+  for (int R : P.Ranks)
+    peerRef(R).Listed[P.Kind] = false;
+  P.Ranks.clear();
   for (MemRegion &R : P.LocalRegs)
     Tr->release(R);
   P.LocalRegs.clear();
@@ -516,11 +536,8 @@ int Context::waitPending(PendingOps &P, const Deadline &D, const char *What,
   return takeTxError(Call);
 }
 
-bool Context::localDesc(const void *Buf, size_t Len, PendingOps &P, void *&Desc,
-                        const char *Call, int &Code) {
-  Desc = nullptr;
-  if (!Tr->needsLocalMr())
-    return true;
+bool Context::registerLocal(const void *Buf, size_t Len, PendingOps &P,
+                            void *&Desc, const char *Call, int &Code) {
   MemRegion R;
   std::string E;
   if (!Tr->registerLocal(Buf, Len, R, E)) {

@@ -18,6 +18,7 @@
 #include "consume_counter.h"
 #include "error.h"
 #include "liveness.h"
+#include "peer_record.h"
 #include "transport.h"
 #include "wire.h"
 
@@ -55,6 +56,9 @@ struct Options {
   /// Runs of large non-blocking puts into one window notify their target
   /// once per this many puts at most (notify_run.cpp). 1: every put.
   uint32_t NotifyRun = 64;
+  /// The puts of such runs on shm are copied into the target by RAMC itself
+  /// (fabric_direct.cpp).
+  bool DirectWrites = true;
   /// Waiting (spin_budget.cpp): microseconds a wait spins before it blocks
   /// or yields (-1: the measured cost of a wake-up), yields until (-1: 5000
   /// on oversubscribed nodes, for ever on dedicated cores), and lets pass
@@ -66,7 +70,7 @@ struct Options {
   /// Reads the environment (RAMC_PROVIDER, FI_PROVIDER, RAMC_NOTIFY,
   /// RAMC_TIMEOUT_MS, RAMC_DELIVERY_COMPLETE, RAMC_MAX_WINDOWS,
   /// RAMC_AGG_BYTES, RAMC_AGG_PUT_MAX, RAMC_AGG_SHIP_BYTES,
-  /// RAMC_NOTIFY_RUN, RAMC_SPIN_US,
+  /// RAMC_NOTIFY_RUN, RAMC_DIRECT_WRITES, RAMC_SPIN_US,
   /// RAMC_YIELD_US, RAMC_YIELD_GAP_US) and then applies what C sets explicitly.
   /// Returns false with Err on a bad value.
   bool load(const ramc_ctx_options_t *C, std::string &Err);
@@ -181,18 +185,7 @@ public:
   int waitGets(int64_t Ms, const char *Call);
 
 private:
-  struct Peer {
-    bool Resolved = false;
-    PeerAddr Addr = kNoPeerAddr;
-    uint64_t CtrlKey = 0;
-    uint64_t CtrlBase = 0;
-    // Liveness (peer_watch.cpp): the process behind the peer, whether it
-    // is known to have exited, and when to look again.
-    ProcessIdentity Proc;
-    bool Gone = false;
-    bool GoneReported = false;
-    double NextCheck = 0;
-  };
+  using Peer = PeerRecord;
   struct Window {
     bool Live = false;
     uint32_t Gen = 0;
@@ -216,57 +209,6 @@ private:
     uint64_t StatusAddr = 0;
     uint64_t Expected = 0;
   };
-  struct PendingOps {
-    uint64_t Issued = 0;
-    uint64_t Done = 0;
-    std::map<int, uint64_t> PerPeer;  // outstanding per peer rank (sparse)
-    std::vector<MemRegion> LocalRegs; // FI_MR_LOCAL only
-    // Peers that injected operations went to since the last wait: they
-    // complete at once, so only the peer's liveness can say they failed.
-    std::vector<int> InjectedTo;
-    void injected(int Peer) {
-      if (std::find(InjectedTo.begin(), InjectedTo.end(), Peer) ==
-          InjectedTo.end())
-        InjectedTo.push_back(Peer);
-    }
-    void issue(int Peer) {
-      ++Issued;
-      ++PerPeer[Peer];
-    }
-    void unissue(int Peer) {
-      --Issued;
-      drop(Peer);
-    }
-    void done(int Peer) {
-      auto W = WrittenOff.find(Peer);
-      if (W != WrittenOff.end()) { // counted when its peer was found gone
-        if (--W->second == 0)
-          WrittenOff.erase(W);
-        return;
-      }
-      ++Done;
-      drop(Peer);
-    }
-    // Operations to a peer that exited never complete (or late, with an
-    // error): they are counted as done when the exit is reported, so that
-    // waits for operations to other peers do not wait for them, and their
-    // completions, should they still come, are then ignored.
-    std::map<int, uint64_t> WrittenOff;
-    void writeOff(int Peer) {
-      auto It = PerPeer.find(Peer);
-      if (It == PerPeer.end())
-        return;
-      Done += It->second;
-      WrittenOff[Peer] += It->second;
-      PerPeer.erase(It);
-    }
-    void drop(int Peer) {
-      auto It = PerPeer.find(Peer);
-      if (It != PerPeer.end() && --It->second == 0)
-        PerPeer.erase(It);
-    }
-  };
-
   // CompletionSink.
   void onTxDone(void *Op) override;
   void onTxError(void *Op, int E, const std::string &Msg) override;
@@ -302,11 +244,23 @@ private:
   bool holdsPut(const Attachment &A, size_t Len) const;
   /// Holds Put (to rank P, window channel Chan), first sending the put held
   /// before it: without notification when Put continues its run, else
-  /// with the count of that run.
+  /// with the count of that run. Where runs are delivered, sends Put at
+  /// once (runPut).
   int holdPut(int P, uint32_t Chan, const RmaOp &Put, const char *Call);
   /// Sends the held put, if any: with the count of its run (Notify), or
   /// without notification when the next put continues the run.
   int sendHeldPut(bool Notify, const char *Call);
+  /// Sends Put as the next of a delivered run, first ending the run before
+  /// it if Put does not continue that one.
+  int runPut(int P, uint32_t Chan, const RmaOp &Put, const char *Call);
+  /// Writes a put of a delivered run into rank P's memory past the provider
+  /// (Transport::writeDirect): RAMC_SUCCESS once landed,
+  /// kTransportUnsupported where it cannot (the caller posts the put), else
+  /// the error recorded.
+  int writeDirect(int P, const RmaOp &Put, const char *Call);
+  /// Ends the open run, if any: sends its held put with the run's count,
+  /// or waits until a delivered run's puts have landed and sends its note.
+  int endRun(const char *Call);
   std::string describeNotifyRuns() const;
   void initNotifyRuns();
   /// Sets the spin budget and yield phase of waits (spin_budget.cpp).
@@ -314,10 +268,35 @@ private:
 
   /// Peer's record, resolved on first use (nullptr after a failure).
   Peer *resolve(int Peer, const char *Call, int &Code);
+  /// Peer's record if it has one, else nullptr; the last one found is
+  /// remembered (records never move: Peers is node-based and never erased).
+  Peer *findPeer(int P) {
+    if (P == HotRank)
+      return HotPeer;
+    auto It = Peers.find(P);
+    if (It == Peers.end())
+      return nullptr;
+    HotRank = P;
+    HotPeer = &It->second;
+    return HotPeer;
+  }
+  /// The record of a peer that operations went to (resolved already).
+  Peer &peerRef(int P) {
+    Peer *Pe = findPeer(P);
+    return Pe ? *Pe : Peers[P];
+  }
   Window *window(ramc_target_t T, const char *Call, int &Code);
   /// The live window of channel Chan (wire.h), or nullptr.
   Window *channelWindow(uint32_t Chan);
-  Attachment *attachment(ramc_initiator_t I, const char *Call, int &Code);
+  /// I's attachment, or nullptr with the error recorded (Code).
+  Attachment *attachment(ramc_initiator_t I, const char *Call, int &Code) {
+    uint32_t Slot = handleSlot(I);
+    if (handleIs(I, HandleKind::Initiator) && Slot < Attachments.size() &&
+        Attachments[Slot].Live && Attachments[Slot].Gen == handleGen(I))
+      return &Attachments[Slot];
+    return notAttached(I, Call, Code);
+  }
+  Attachment *notAttached(ramc_initiator_t I, const char *Call, int &Code);
   void publishStatus(uint32_t Index, uint64_t Value, uint64_t Chan);
   void updateCounters();
   int takeTxError(const char *Call);
@@ -369,24 +348,50 @@ private:
   template <typename Fn, typename DeadlineT>
   int postTracked(PendingOps &Ops, Fn &&Op, int Peer, const char *What,
                   const DeadlineT &D, const char *Call) {
-    Ops.issue(Peer);
+    PeerRecord &Pe = peerRef(Peer);
+    Ops.issue(Pe);
     int Rc = post(std::forward<Fn>(Op), Peer, What, D, Call);
     if (Rc)
-      Ops.unissue(Peer);
+      Ops.unissue(Pe);
     return Rc;
   }
   int waitPending(PendingOps &P, const Deadline &D, const char *What,
                   const char *Call);
   /// Checks a put (IsPut) or get of Len bytes at Off of attachment A:
-  /// RAMC_SUCCESS, or the error already recorded.
+  /// RAMC_SUCCESS, or the error recorded.
   int checkTransfer(const Attachment &A, const void *Buf, size_t Len,
+                    size_t Off, const char *Call, bool IsPut) {
+    if (Buf && Off <= A.Len && Len <= A.Len - Off && Len <= Limits.MaxMsg)
+      return RAMC_SUCCESS;
+    return transferError(A, Buf, Len, Off, Call, IsPut);
+  }
+  int transferError(const Attachment &A, const void *Buf, size_t Len,
                     size_t Off, const char *Call, bool IsPut);
+  /// The descriptor of Buf where the provider wants local buffers
+  /// registered (registered for the next wait of P to release), else
+  /// nullptr.
   bool localDesc(const void *Buf, size_t Len, PendingOps &P, void *&Desc,
-                 const char *Call, int &Code);
+                 const char *Call, int &Code) {
+    Desc = nullptr;
+    return !Limits.LocalMr || registerLocal(Buf, Len, P, Desc, Call, Code);
+  }
+  bool registerLocal(const void *Buf, size_t Len, PendingOps &P, void *&Desc,
+                     const char *Call, int &Code);
   /// An RMA operation of Len bytes at Off of attachment A, from or into Local.
   RmaOp rmaOp(const Attachment &A, const void *Local, size_t Len, size_t Off);
   /// An 8-byte write into peer P's acknowledgement word for this rank.
   RmaOp ackWrite(int P);
+
+  /// What every put asks of the transport, read once at init: a virtual
+  /// call and the transport object's lines per put showed in shm's per-put
+  /// cost. The transport's properties do not change once it is open.
+  struct TransportLimits {
+    size_t MaxMsg = 0;
+    size_t InjectMax = 0; // larger puts are not injected (0: none is)
+    bool CqData = false;  // puts carry their window's channel as CQ data
+    bool LocalMr = false; // local buffers need registering (FI_MR_LOCAL)
+  };
+  TransportLimits Limits;
 
   Options Opts;
   ErrorState Err;
@@ -398,6 +403,8 @@ private:
   // Sparse: channels are, and under SimGrid every rank's context lives in
   // one process (a vector per context would be quadratic).
   std::unordered_map<int, Peer> Peers;
+  int HotRank = -1; // findPeer's last answer
+  Peer *HotPeer = nullptr;
   std::string EpKey;
   std::string Description;
 
@@ -413,7 +420,7 @@ private:
   std::vector<Attachment> Attachments;
   std::vector<uint32_t> FreeAttachments;
 
-  PendingOps Puts, Gets;
+  PendingOps Puts{0}, Gets{1};
   // Aggregation: send buffers (registered where FI_MR_LOCAL asks), free
   // ones, and each peer's open batch.
   struct SendBuffer {
@@ -451,8 +458,17 @@ private:
     RmaOp Op;
   };
   HeldPut Held;
+  /// A delivered run: Count puts sent to Peer's window Chan, not notified.
+  struct DeliveredRun {
+    bool Live = false;
+    int Peer = -1;
+    uint32_t Chan = 0;
+    uint32_t Count = 0;
+  };
+  DeliveredRun Run;
   size_t RunPutMax = 0;       // largest put held back (0: none is)
   bool RunsDelivered = false; // runs counted by a note after delivery
+  bool RunsDirect = false;    // ... whose puts RAMC writes itself
   uint32_t InternalSeq = 0;
   bool InternalDone = false;
   int InternalErr = 0;
@@ -463,6 +479,7 @@ private:
   // (an aggregated batch, or a put's own write), printed at destruction
   // under RAMC_VERBOSE.
   uint64_t PutsAccepted = 0, PutMessages = 0;
+  uint64_t PutsDirect = 0; // of those messages, written by RAMC itself
 
   // First asynchronous transmit error not yet reported.
   bool TxFailed = false;

@@ -178,6 +178,7 @@ bool Fabric::open(const FabricOptions &Opts, std::string &Err) {
   OrderedWrite = orderedWriteBytes(Info);
   Delivery = Opts.DeliveryComplete;
   LandsAbove = ramc::completionLandsAbove(*Info);
+  Direct = Opts.DirectWrites && directWrites(*Info);
 
   if (ProvName == "shm")
     removeStaleShmRegions();

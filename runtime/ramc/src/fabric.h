@@ -53,6 +53,9 @@ public:
   /// fi_write / fi_writedata, or their fi_inject_ forms when Op.Op is null.
   long write(const RmaOp &Op) override;
   long read(const RmaOp &Op) override;
+  /// process_vm_writev into the peer (fabric_direct.cpp).
+  long writeDirect(const RmaOp &Op, uint32_t Pid) override;
+  bool writesDirectly() const override { return Direct; }
   long atomicInc(const RmaOp &Op, bool DeliveryComplete) override;
   /// fi_send, or fi_inject when Op is null.
   long sendBatch(PeerAddr Peer, const void *Buf, size_t Len, void *Desc,
@@ -129,6 +132,7 @@ private:
   bool Atomics = false;
   bool Msg = false;
   bool Delivery = false;
+  bool Direct = false; // writeDirect may copy (directWrites, and permitted)
   std::string ProvName;
 };
 
@@ -156,6 +160,11 @@ size_t orderedWriteBytes(const fi_info *Info);
 /// The size above which the provider reports a write complete only once
 /// its data has landed, whatever the completion flags (SIZE_MAX: none).
 size_t completionLandsAbove(const fi_info &Info);
+
+/// Whether a write's remote address on Info's provider is the target's
+/// virtual address and the provider itself writes peers' memory by
+/// cross-memory attach, so that RAMC may too (fabric_direct.cpp).
+bool directWrites(const fi_info &Info);
 
 /// Provider-specific facts appended to Fabric::describe() (CXI ordering).
 std::string providerNotes(const std::string &Provider);

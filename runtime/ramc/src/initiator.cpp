@@ -7,12 +7,8 @@
 
 namespace ramc {
 
-Context::Attachment *Context::attachment(ramc_initiator_t H, const char *Call,
-                                         int &Code) {
-  uint32_t I = handleSlot(H);
-  if (handleIs(H, HandleKind::Initiator) && I < Attachments.size() &&
-      Attachments[I].Live && Attachments[I].Gen == handleGen(H))
-    return &Attachments[I];
+Context::Attachment *Context::notAttached(ramc_initiator_t H, const char *Call,
+                                          int &Code) {
   Code = fail(RAMC_ERROR,
               "%s on rank %d: initiator handle %#llx is not attached (detached "
               "already, or never attached)",
@@ -92,18 +88,18 @@ int Context::attach(int P, uint64_t Tag, bool AnyTag, uint64_t Init, int64_t Ms,
 
   // Acknowledge the attach: a small write into the target's control region,
   // counted there (CQ data or the control region's MR counter).
-  bool Inject = Tr->injectSize() >= 8 && !Tr->deliveryComplete();
+  bool Inject = Limits.InjectMax >= 8;
   RmaOp Ack = ackWrite(P);
   Ack.Op = Inject ? nullptr : encodeOp(OpKind::Ack, P, 0);
   Ack.HasData = Tr->notify() == NotifyMode::CqData;
   Ack.Data = encodeAttachAck(static_cast<uint32_t>(Rank));
   if (!Inject)
-    Puts.issue(P);
+    Puts.issue(Peers[P]);
   int Rc = post([&] { return Tr->write(Ack); }, P, "attach acknowledgement", D,
                 Call);
   if (Rc) {
     if (!Inject)
-      Puts.unissue(P);
+      Puts.unissue(Peers[P]);
     A.Live = false;
     FreeAttachments.push_back(I);
   } else if (Inject) {
@@ -213,7 +209,7 @@ static bool inBounds(uint64_t WinLen, size_t Off, size_t Len) {
   return Off <= WinLen && Len <= WinLen - Off;
 }
 
-int Context::checkTransfer(const Attachment &A, const void *Buf, size_t Len,
+int Context::transferError(const Attachment &A, const void *Buf, size_t Len,
                            size_t Off, const char *Call, bool IsPut) {
   const char *Dir = IsPut ? "to" : "from";
   if (!Buf)
@@ -226,12 +222,10 @@ int Context::checkTransfer(const Attachment &A, const void *Buf, size_t Len,
                 Call, Dir, A.Peer, Len, Off,
                 static_cast<unsigned long long>(A.Tag),
                 static_cast<unsigned long long>(A.Len));
-  if (Len > Tr->maxMsgSize())
-    return fail(RAMC_ERROR,
-                "%s %s rank %d: %zu bytes exceed the provider's max_msg_size "
-                "%zu",
-                Call, Dir, A.Peer, Len, Tr->maxMsgSize());
-  return RAMC_SUCCESS;
+  return fail(RAMC_ERROR,
+              "%s %s rank %d: %zu bytes exceed the provider's max_msg_size "
+              "%zu",
+              Call, Dir, A.Peer, Len, Limits.MaxMsg);
 }
 
 int Context::put(ramc_initiator_t H, const void *Src, size_t Len, size_t Off,
@@ -261,10 +255,10 @@ int Context::put(ramc_initiator_t H, const void *Src, size_t Len, size_t Off,
     return Rc;
   }
   RmaOp Put = rmaOp(*A, Src, Len, Off);
-  Put.HasData = Tr->notify() == NotifyMode::CqData;
+  Put.HasData = Limits.CqData;
   Put.Data = encodeWindowOp(A->Chan);
   LazyDeadline Posting(Opts.DefaultTimeoutMs);
-  if (Len <= Tr->injectSize() && !Tr->deliveryComplete()) {
+  if (Len <= Limits.InjectMax) {
     int Rc = post([&] { return Tr->write(Put); }, P, "put", Posting, Call);
     if (Rc == RAMC_SUCCESS) {
       Puts.injected(P);

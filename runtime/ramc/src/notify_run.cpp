@@ -12,10 +12,10 @@
 // RAMC call that ships batches (aggregate.cpp), sends it with the count of
 // its run (wire.h, DataKind::WindowOps). Counters still count puts.
 //
-// Where writes are not ordered but every write a run holds completes only
-// once it has landed (Transport::completionLandsAbove: shm), a run's puts
-// go without notification and, when the run ends, RAMC waits for their
-// completions (every earlier put has then landed) and
+// Where writes are not ordered but every write of a run completes only once
+// it has landed (Transport::completionLandsAbove: shm), a run's puts go at
+// once without notification (nothing is held) and, when the run ends, RAMC
+// waits for their completions (every put of the run has then landed) and
 // sends one 8-byte note with the run's count to the target's
 // acknowledgement word, as an atomic's notification goes.
 //
@@ -35,6 +35,17 @@ bool Options::loadNotifyRun(std::string &Err) {
     return false;
   }
   NotifyRun = static_cast<uint32_t>(Run);
+  int64_t Direct = DirectWrites;
+  if (!envInt("RAMC_DIRECT_WRITES", Direct, Err))
+    return false;
+  if (Direct != 0 && Direct != 1) {
+    Err = format("RAMC_DIRECT_WRITES=%lld is neither 0 nor 1 (1: RAMC "
+                 "copies the puts of a run into a target on this host "
+                 "itself, where the provider is shm)",
+                 static_cast<long long>(Direct));
+    return false;
+  }
+  DirectWrites = Direct == 1;
   return true;
 }
 
@@ -51,6 +62,7 @@ void Context::initNotifyRuns() {
       Tr->injectSize() >= 8) {
     RunPutMax = Tr->maxMsgSize();
     RunsDelivered = true;
+    RunsDirect = Tr->writesDirectly();
   }
 }
 
@@ -58,7 +70,9 @@ std::string Context::describeNotifyRuns() const {
   if (!RunPutMax)
     return " notify_run=off";
   return format(" notify_run<=%u%s", Opts.NotifyRun,
-                RunsDelivered ? "(delivered)" : "");
+                !RunsDelivered ? ""
+                : RunsDirect   ? "(delivered,direct)"
+                               : "(delivered)");
 }
 
 bool Context::holdsPut(const Attachment &A, size_t Len) const {
@@ -66,6 +80,8 @@ bool Context::holdsPut(const Attachment &A, size_t Len) const {
 }
 
 int Context::holdPut(int P, uint32_t Chan, const RmaOp &Put, const char *Call) {
+  if (RunsDelivered)
+    return runPut(P, Chan, Put, Call);
   uint32_t Before = 0;
   if (Held.Live) {
     bool Continues =
@@ -89,26 +105,80 @@ int Context::sendHeldPut(bool Notify, const char *Call) {
     return RAMC_SUCCESS;
   Held.Live = false;
   int P = Held.Peer;
-  uint64_t Count = encodeWindowOps(Held.Chan, Held.Before + 1);
   RmaOp Put = Held.Op;
-  Put.HasData = Notify && !RunsDelivered;
-  Put.Data = Count;
+  Put.HasData = Notify;
+  Put.Data = encodeWindowOps(Held.Chan, Held.Before + 1);
   Put.Op = encodeOp(OpKind::Put, P, 0);
   int Rc = postTracked(
       Puts, [&] { return Tr->write(Put); }, P, "put",
       LazyDeadline(Opts.DefaultTimeoutMs), Call);
   if (!Rc)
     ++PutMessages;
-  if (Rc || !Notify || !RunsDelivered)
+  return Rc;
+}
+
+int Context::runPut(int P, uint32_t Chan, const RmaOp &Put, const char *Call) {
+  if (Run.Live &&
+      (Run.Peer != P || Run.Chan != Chan || Run.Count >= Opts.NotifyRun))
+    if (int Rc = endRun(Call))
+      return Rc;
+  int Rc = RunsDirect ? writeDirect(P, Put, Call) : kTransportUnsupported;
+  if (Rc == kTransportUnsupported) {
+    RmaOp Op = Put;
+    Op.HasData = false; // the run's note counts it
+    Op.Op = encodeOp(OpKind::Put, P, 0);
+    Rc = postTracked(
+        Puts, [&] { return Tr->write(Op); }, P, "put",
+        LazyDeadline(Opts.DefaultTimeoutMs), Call);
+  } else if (Rc == RAMC_SUCCESS) {
+    ++PutsDirect;
+  }
+  if (Rc) { // the run's puts sent so far are never counted
+    Run.Live = false;
     return Rc;
+  }
+  ++PutMessages;
+  if (!Run.Live) {
+    Run.Live = true;
+    Run.Peer = P;
+    Run.Chan = Chan;
+    Run.Count = 0;
+  }
+  ++Run.Count;
+  return RAMC_SUCCESS;
+}
+
+int Context::writeDirect(int P, const RmaOp &Put, const char *Call) {
+  Peer &Pe = peerRef(P);
+  if (!Pe.Watched)
+    return kTransportUnsupported; // not a process on this host
+  if (peerGone(P))                // its PID may be another process's by now
+    return peerGoneError(P, Call, "put");
+  long Rc = Tr->writeDirect(Put, Pe.Proc.Pid);
+  if (Rc == 0 || Rc == kTransportUnsupported)
+    return static_cast<int>(Rc);
+  if (peerGone(P, /*Now=*/true))
+    return peerGoneError(P, Call, "put");
+  return fail(RAMC_ERROR, "%s: writing the put into rank %d failed: %s", Call,
+              P, transportError(Rc).c_str());
+}
+
+int Context::endRun(const char *Call) {
+  if (Held.Live)
+    return sendHeldPut(/*Notify=*/true, Call);
+  if (!Run.Live)
+    return RAMC_SUCCESS;
+  Run.Live = false;
+  int P = Run.Peer;
   Deadline D(Opts.DefaultTimeoutMs);
   // Every put of the run has landed once the writes completed.
-  if ((Rc = waitPending(Puts, D, "put(s)", Call)))
+  if (int Rc = waitPending(Puts, D, "put(s)", Call))
     return Rc;
   RmaOp Note = ackWrite(P); // injected: initNotifyRuns asked for 8 bytes
   Note.HasData = true;
-  Note.Data = Count;
-  Rc = post([&] { return Tr->write(Note); }, P, "run's notification", D, Call);
+  Note.Data = encodeWindowOps(Run.Chan, Run.Count);
+  int Rc =
+      post([&] { return Tr->write(Note); }, P, "run's notification", D, Call);
   if (!Rc)
     Puts.injected(P);
   return Rc;

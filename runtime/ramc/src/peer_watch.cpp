@@ -4,7 +4,8 @@
 // it "complete", and the PMIx servers here release fences without it. So
 // every peer's record carries its process identity (liveness.h), and RAMC
 // looks at peers on this host: before each operation to a peer and while
-// waiting on one (at most every kCheckPeriod seconds per peer), and, at
+// waiting on one (at most every kCheckPeriod seconds per peer, reading the
+// clock on every kClockSkips+1-th look only), and, at
 // least whether its PID still exists, whenever a wait completes (puts,
 // barriers), so that success is never reported after a peer RAMC needed
 // has gone.
@@ -19,6 +20,8 @@
 namespace ramc {
 
 static constexpr double kCheckPeriod = 0.01;
+/// Looks without Now that skip the clock between two that read it.
+static constexpr uint8_t kClockSkips = 15;
 
 /// Whether the PID of P no longer exists (one system call).
 static bool pidMissing(const ProcessIdentity &P) {
@@ -26,27 +29,27 @@ static bool pidMissing(const ProcessIdentity &P) {
 }
 
 bool Context::peerGone(int P, bool Now) {
-  if (!Tr->peersAreProcesses())
-    return false;
-  auto It = Peers.find(P);
-  if (It == Peers.end() || !It->second.Resolved)
-    return false;
-  Peer &Pe = It->second;
-  if (Pe.Gone)
+  Peer *Pe = findPeer(P);
+  if (!Pe || !Pe->Resolved || !Pe->Watched)
+    return false; // another host or SimGrid: the provider and deadlines tell
+  if (Pe->Gone)
     return true;
-  if (!Pe.Proc.Host || Pe.Proc.Host != selfIdentity().Host)
-    return false; // another host: the provider and deadlines tell
+  // Before every put: reading the clock each time showed in shm's per-put
+  // cost.
+  if (!Now && Pe->ClockSkips-- > 0)
+    return false;
+  Pe->ClockSkips = kClockSkips;
   double T = transportClock();
-  bool Due = T >= Pe.NextCheck;
+  bool Due = T >= Pe->NextCheck;
   if (!Due && !Now)
     return false;
   if (Due) {
-    Pe.NextCheck = T + kCheckPeriod;
-    Pe.Gone = checkProcess(Pe.Proc) == Liveness::Gone;
+    Pe->NextCheck = T + kCheckPeriod;
+    Pe->Gone = checkProcess(Pe->Proc) == Liveness::Gone;
   } else {
-    Pe.Gone = pidMissing(Pe.Proc);
+    Pe->Gone = pidMissing(Pe->Proc);
   }
-  return Pe.Gone;
+  return Pe->Gone;
 }
 
 int Context::peerGoneError(int P, const char *Call, const char *What) {
@@ -54,8 +57,8 @@ int Context::peerGoneError(int P, const char *Call, const char *What) {
   // nor wait for what was started to P.
   auto &Inj = Puts.InjectedTo;
   Inj.erase(std::remove(Inj.begin(), Inj.end(), P), Inj.end());
-  Puts.writeOff(P);
-  Gets.writeOff(P);
+  Puts.writeOff(Peers[P]);
+  Gets.writeOff(Peers[P]);
   Peers[P].GoneReported = true;
   // An operation to P that failed before its exit was known (a provider
   // reports a dead peer's errors asynchronously) is explained now.

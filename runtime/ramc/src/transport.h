@@ -37,6 +37,8 @@ struct TransportOptions {
   NotifyMode Notify = NotifyMode::Auto;
   bool DeliveryComplete = false;
   WaitMode Wait = WaitMode::Auto;
+  /// Whether writeDirect may copy into peers' memory itself.
+  bool DirectWrites = true;
 };
 
 /// A registered memory region. Handle and Counter are the transport's own
@@ -58,6 +60,8 @@ constexpr PeerAddr kNoPeerAddr = ~0ull;
 
 /// "Busy, progress and try again" (libfabric's -FI_EAGAIN).
 constexpr long kTransportAgain = -11;
+/// "Not this way": writeDirect cannot, the caller posts write() (-ENOSYS).
+constexpr long kTransportUnsupported = -38;
 
 /// One remote memory access: Len bytes between Local and [RAddr, RAddr+Len)
 /// of the region Key at Peer.
@@ -123,6 +127,18 @@ public:
   /// RMA write; injected (Op.Op == nullptr) when Len <= injectSize().
   virtual long write(const RmaOp &Op) = 0;
   virtual long read(const RmaOp &Op) = 0;
+  /// Copies Op's bytes into the memory of process Pid, a peer on this host
+  /// (liveness.h), before it returns, past the provider: 0 once they have
+  /// landed (no completion follows), kTransportUnsupported where this
+  /// transport cannot (the caller posts write() instead), or another
+  /// negative error. Only where writesDirectly().
+  virtual long writeDirect(const RmaOp &Op, uint32_t Pid) {
+    (void)Op;
+    (void)Pid;
+    return kTransportUnsupported;
+  }
+  /// Whether writeDirect may succeed (fabric_direct.cpp).
+  virtual bool writesDirectly() const { return false; }
   /// Adds 1 to the uint64_t at RAddr; Op.Local points to the operand 1,
   /// Op.Result to a scratch word. DeliveryComplete: completes only once
   /// done at the target.

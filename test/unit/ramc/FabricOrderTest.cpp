@@ -54,3 +54,14 @@ TEST(FabricOrderTest, ShmCompletesWritesBeyondItsInjectSizeOnceLanded) {
   FakeInfo Cxi("cxi", FI_ORDER_RMA_WAW, 192);
   EXPECT_EQ(completionLandsAbove(*Cxi.Info), SIZE_MAX);
 }
+
+TEST(FabricOrderTest, RamcWritesDirectlyOnlyWhereShmAddressesAreVirtual) {
+  FakeInfo Shm("shm", FI_ORDER_SAS, 4096);
+  Shm.Info->domain_attr->mr_mode = FI_MR_VIRT_ADDR;
+  EXPECT_TRUE(directWrites(*Shm.Info));
+  Shm.Info->domain_attr->mr_mode = FI_MR_PROV_KEY; // offsets into the region
+  EXPECT_FALSE(directWrites(*Shm.Info));
+  FakeInfo Tcp("tcp;ofi_rxm", FI_ORDER_RMA_WAW, 64);
+  Tcp.Info->domain_attr->mr_mode = FI_MR_VIRT_ADDR;
+  EXPECT_FALSE(directWrites(*Tcp.Info));
+}
