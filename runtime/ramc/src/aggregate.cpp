@@ -250,9 +250,10 @@ int Context::flushBatches(const char *Call, bool Report) {
     int P = OpenBatches.begin()->first;
     Sent(shipBatch(P, Call), P, "aggregated put(s)");
   }
-  if (Held.Live || Run.Live) { // a run's last put or note (notify_run.cpp)
-    int P = Held.Live ? Held.Peer : Run.Peer;
-    Sent(endRun(Call), P, Held.Live ? "a put" : "a run's notification");
+  if (Run.Live) { // a run's last put or note (notify_run.cpp)
+    int P = Run.Peer;
+    const char *What = Run.Holds ? "a put" : "a run's notification";
+    Sent(endRun(Call), P, What);
   }
   return First;
 }

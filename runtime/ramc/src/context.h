@@ -226,11 +226,11 @@ private:
                const char *Call, bool &Staged);
   /// Ships peer P's open batch, if any.
   int shipBatch(int P, const char *Call);
-  /// Ships every open batch and the held put (notify_run.cpp): every call
-  /// but a non-blocking put does this first, so that no staged or held put
-  /// waits for a later put to leave. With Report, returns the first
-  /// failure; else a failure is recorded for the next wait for puts (as an
-  /// injected put's would be).
+  /// Ships every open batch and ends the open run (notify_run.cpp): every
+  /// call but a non-blocking put does this first, so that no staged put,
+  /// held put or run's note waits for a later put to leave. With Report,
+  /// returns the first failure; else a failure is recorded for the next wait
+  /// for puts (as an injected put's would be).
   int flushBatches(const char *Call, bool Report = false);
   bool takeSendBuffer(uint32_t &Index);
   void releaseSendBuffer(uint32_t Index);
@@ -448,24 +448,18 @@ private:
   std::vector<SendBuffer> SendBuffers;
   std::vector<uint32_t> FreeSendBuffers;
   std::unordered_map<int, OpenBatch> OpenBatches;
-  /// The newest put of a run, not sent yet; Before puts of its run went
-  /// without notification.
-  struct HeldPut {
+  /// The open run: Sent puts to Peer's window Chan went without
+  /// notification; with Holds, Op is its newest put, not sent yet (runs
+  /// that are not delivered end with a held put that carries the count).
+  struct OpenRun {
     bool Live = false;
+    bool Holds = false;
     int Peer = -1;
     uint32_t Chan = 0;
-    uint32_t Before = 0;
+    uint32_t Sent = 0;
     RmaOp Op;
   };
-  HeldPut Held;
-  /// A delivered run: Count puts sent to Peer's window Chan, not notified.
-  struct DeliveredRun {
-    bool Live = false;
-    int Peer = -1;
-    uint32_t Chan = 0;
-    uint32_t Count = 0;
-  };
-  DeliveredRun Run;
+  OpenRun Run;
   size_t RunPutMax = 0;       // largest put held back (0: none is)
   bool RunsDelivered = false; // runs counted by a note after delivery
   bool RunsDirect = false;    // ... whose puts RAMC writes itself

@@ -36,7 +36,7 @@ size_t orderedWriteBytes(const fi_info *Info) {
   return Info->ep_attr->max_order_waw_size;
 }
 
-// Delivered runs (notify_run.cpp) need each held put's completion to mean
+// Delivered runs (notify_run.cpp) need each of their puts' completion to mean
 // its data has landed. libfabric's shm reports a write larger than its
 // inject size complete only once it has landed, whatever the completion
 // flags: without CQ data it copies the write into the target's memory

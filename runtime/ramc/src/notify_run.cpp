@@ -52,11 +52,12 @@ bool Options::loadNotifyRun(std::string &Err) {
 void Context::initNotifyRuns() {
   RunPutMax = 0;
   RunsDelivered = false;
+  RunsDirect = false;
   if (Opts.NotifyRun <= 1 || Tr->notify() != NotifyMode::CqData ||
       Tr->deliveryComplete())
     return;
   RunPutMax = Tr->orderedWriteSize();
-  // Held puts are larger than the inject size (put() injects the others);
+  // A run's puts are larger than the inject size (put() injects the others);
   // the run's note is injected too, so it needs 8 bytes of inject size.
   if (!RunPutMax && Tr->completionLandsAbove() <= Tr->injectSize() &&
       Tr->injectSize() >= 8) {
@@ -83,31 +84,32 @@ int Context::holdPut(int P, uint32_t Chan, const RmaOp &Put, const char *Call) {
   if (RunsDelivered)
     return runPut(P, Chan, Put, Call);
   uint32_t Before = 0;
-  if (Held.Live) {
+  if (Run.Live) {
     bool Continues =
-        Held.Peer == P && Held.Chan == Chan && Held.Before + 1 < Opts.NotifyRun;
-    uint32_t Sent = Held.Before + 1;
+        Run.Peer == P && Run.Chan == Chan && Run.Sent + 1 < Opts.NotifyRun;
+    uint32_t Sent = Run.Sent + 1;
     // On failure the run's puts sent so far are never counted.
     if (int Rc = sendHeldPut(/*Notify=*/!Continues, Call))
       return Rc;
     Before = Continues ? Sent : 0;
   }
-  Held.Live = true;
-  Held.Peer = P;
-  Held.Chan = Chan;
-  Held.Before = Before;
-  Held.Op = Put;
+  Run.Live = true;
+  Run.Holds = true;
+  Run.Peer = P;
+  Run.Chan = Chan;
+  Run.Sent = Before;
+  Run.Op = Put;
   return RAMC_SUCCESS;
 }
 
 int Context::sendHeldPut(bool Notify, const char *Call) {
-  if (!Held.Live)
+  if (!Run.Live || !Run.Holds)
     return RAMC_SUCCESS;
-  Held.Live = false;
-  int P = Held.Peer;
-  RmaOp Put = Held.Op;
+  Run.Live = false;
+  int P = Run.Peer;
+  RmaOp Put = Run.Op;
   Put.HasData = Notify;
-  Put.Data = encodeWindowOps(Held.Chan, Held.Before + 1);
+  Put.Data = encodeWindowOps(Run.Chan, Run.Sent + 1);
   Put.Op = encodeOp(OpKind::Put, P, 0);
   int Rc = postTracked(
       Puts, [&] { return Tr->write(Put); }, P, "put",
@@ -119,7 +121,7 @@ int Context::sendHeldPut(bool Notify, const char *Call) {
 
 int Context::runPut(int P, uint32_t Chan, const RmaOp &Put, const char *Call) {
   if (Run.Live &&
-      (Run.Peer != P || Run.Chan != Chan || Run.Count >= Opts.NotifyRun))
+      (Run.Peer != P || Run.Chan != Chan || Run.Sent >= Opts.NotifyRun))
     if (int Rc = endRun(Call))
       return Rc;
   int Rc = RunsDirect ? writeDirect(P, Put, Call) : kTransportUnsupported;
@@ -140,11 +142,12 @@ int Context::runPut(int P, uint32_t Chan, const RmaOp &Put, const char *Call) {
   ++PutMessages;
   if (!Run.Live) {
     Run.Live = true;
+    Run.Holds = false;
     Run.Peer = P;
     Run.Chan = Chan;
-    Run.Count = 0;
+    Run.Sent = 0;
   }
-  ++Run.Count;
+  ++Run.Sent;
   return RAMC_SUCCESS;
 }
 
@@ -164,10 +167,10 @@ int Context::writeDirect(int P, const RmaOp &Put, const char *Call) {
 }
 
 int Context::endRun(const char *Call) {
-  if (Held.Live)
-    return sendHeldPut(/*Notify=*/true, Call);
   if (!Run.Live)
     return RAMC_SUCCESS;
+  if (Run.Holds)
+    return sendHeldPut(/*Notify=*/true, Call);
   Run.Live = false;
   int P = Run.Peer;
   Deadline D(Opts.DefaultTimeoutMs);
@@ -176,7 +179,7 @@ int Context::endRun(const char *Call) {
     return Rc;
   RmaOp Note = ackWrite(P); // injected: initNotifyRuns asked for 8 bytes
   Note.HasData = true;
-  Note.Data = encodeWindowOps(Run.Chan, Run.Count);
+  Note.Data = encodeWindowOps(Run.Chan, Run.Sent);
   int Rc =
       post([&] { return Tr->write(Note); }, P, "run's notification", D, Call);
   if (!Rc)

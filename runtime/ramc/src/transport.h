@@ -176,7 +176,7 @@ public:
   virtual size_t orderedWriteSize() const { return 0; }
   /// The size above which a write reports its completion only once its
   /// data has landed at the target, whatever the completion flags
-  /// (SIZE_MAX: no size): where that covers every held put, a run of puts
+  /// (SIZE_MAX: no size): where that covers every put of a run, the run
   /// is counted by one note once they completed (notify_run.cpp).
   virtual size_t completionLandsAbove() const { return SIZE_MAX; }
   virtual bool needsLocalMr() const = 0;
