@@ -93,12 +93,7 @@ int Context::holdPut(int P, uint32_t Chan, const RmaOp &Put, const char *Call) {
       return Rc;
     Before = Continues ? Sent : 0;
   }
-  Run.Live = true;
-  Run.Holds = true;
-  Run.Peer = P;
-  Run.Chan = Chan;
-  Run.Sent = Before;
-  Run.Op = Put;
+  Run = OpenRun{/*Live=*/true, /*Holds=*/true, P, Chan, Before, Put};
   return RAMC_SUCCESS;
 }
 
@@ -140,13 +135,8 @@ int Context::runPut(int P, uint32_t Chan, const RmaOp &Put, const char *Call) {
     return Rc;
   }
   ++PutMessages;
-  if (!Run.Live) {
-    Run.Live = true;
-    Run.Holds = false;
-    Run.Peer = P;
-    Run.Chan = Chan;
-    Run.Sent = 0;
-  }
+  if (!Run.Live)
+    Run = OpenRun{/*Live=*/true, /*Holds=*/false, P, Chan, 0, RmaOp()};
   ++Run.Sent;
   return RAMC_SUCCESS;
 }
