@@ -26,7 +26,6 @@
 
 #include <algorithm>
 #include <deque>
-#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -460,7 +459,7 @@ private:
     RmaOp Op;
   };
   OpenRun Run;
-  size_t RunPutMax = 0;       // largest put held back (0: none is)
+  size_t RunPutMax = 0;       // largest put a run takes (0: no runs)
   bool RunsDelivered = false; // runs counted by a note after delivery
   bool RunsDirect = false;    // ... whose puts RAMC writes itself
   uint32_t InternalSeq = 0;

@@ -152,8 +152,10 @@ int Context::writeDirect(int P, const RmaOp &Put, const char *Call) {
     return static_cast<int>(Rc);
   if (peerGone(P, /*Now=*/true))
     return peerGoneError(P, Call, "put");
-  return fail(RAMC_ERROR, "%s: writing the put into rank %d failed: %s", Call,
-              P, transportError(Rc).c_str());
+  return fail(RAMC_ERROR,
+              "%s: writing the put into rank %d's memory failed: %s "
+              "(RAMC_DIRECT_WRITES=0 sends such puts through the provider)",
+              Call, P, transportError(Rc).c_str());
 }
 
 int Context::endRun(const char *Call) {
