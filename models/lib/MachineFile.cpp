@@ -16,7 +16,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cmath>
 #include <optional>
 #include <sstream>
 
@@ -46,10 +45,6 @@ const Limits CapacityL{1e6, 1e13};      // 1 MB .. 10 TB
 const Limits CacheL{1e3, 1e11};         // caches: 1 kB .. 100 GB
 const Limits LoadLatencyL{0, 1e-5};     // a load: (0, 10 us]
 Limits countL(double Max) { return Limits{0, Max, true, true}; }
-
-/// A count of at least 1 and a whole number: what a cross-field check may
-/// compute with (a refused value keeps what was written).
-bool isWholeCount(double V) { return V >= 1 && std::floor(V) == V; }
 
 void readWeights(MapScope &S, OpWeights &W) {
   W.Divide = S.quantity("div", Dimension::OpWeight, WeightL);
@@ -89,7 +84,7 @@ void readL2(Reader &R, MapScope &G, GpuModel &Gpu) {
   Gpu.L2Bandwidth = L2.quantity("bandwidth", Dimension::Bandwidth, MemoryBwL);
   Gpu.L2Latency = L2.quantity("latency", Dimension::Time, LoadLatencyL);
   L2.finish();
-  if (!L2.valid())
+  if (!L2.accepted())
     return;
   // Compared only with plausible memory numbers (those report their own).
   bool MemoryOk = Gpu.MemoryEfficiency.Value <= 1 &&
@@ -120,7 +115,7 @@ void readL1(Reader &R, MapScope &G, GpuModel &Gpu) {
   else
     Gpu.L1Unified = Gpu.L1Size;
   L1.finish();
-  if (!L1.valid())
+  if (!L1.accepted())
     return;
   bool HasL2 = Gpu.L2Size.Value > 0;
   const char *Next = HasL2 ? "'gpu.l2" : "'gpu.memory";
@@ -221,18 +216,17 @@ void readGpu(Reader &R, MapScope G, GpuModel &Gpu) {
   Gpu.RegisterAllocationUnit =
       Sm.quantity("register_allocation_unit", Dimension::Count, countL(65536));
   Sm.finish();
-  if (Sm.valid()) {
+  if (Sm.accepted()) {
     if (Gpu.MaxThreadsPerBlock.Value > Gpu.MaxThreadsPerSm.Value)
       R.error(Sm.mark(), "'gpu.sm.max_threads_per_block' exceeds "
                          "'gpu.sm.max_threads'");
     if (Gpu.SharedMemoryPerBlock.Value > Gpu.SharedMemoryPerSm.Value)
       R.error(Sm.mark(), "'gpu.sm.shared_memory_per_block' exceeds "
                          "'gpu.sm.shared_memory'");
-    // Both may be values already refused (a fraction, out of range): only
-    // whole numbers are compared, in floating point (no cast can trap).
-    if (isWholeCount(Gpu.WarpSize.Value) &&
-        isWholeCount(Gpu.MaxThreadsPerSm.Value) &&
-        std::fmod(Gpu.MaxThreadsPerSm.Value, Gpu.WarpSize.Value) != 0)
+    // Accepted counts: whole, at least 1, within their limits.
+    if (static_cast<long>(Gpu.MaxThreadsPerSm.Value) %
+            static_cast<long>(Gpu.WarpSize.Value) !=
+        0)
       R.error(Sm.mark(), "'gpu.sm.max_threads' must be a multiple of "
                          "'gpu.sm.warp_size'");
   }
@@ -318,8 +312,7 @@ void readNode(Reader &R, MapScope N, NodeModel &Node) {
   Node.Gpus = N.quantity("gpus", Dimension::Count, countL(16));
   if (N.has("nics")) {
     Node.Nics = N.quantity("nics", Dimension::Count, countL(16));
-    if (Node.Nics.Value > 0 && Node.Gpus.Value > 0 &&
-        Node.Nics.Value > Node.Gpus.Value)
+    if (N.accepted() && Node.Nics.Value > Node.Gpus.Value)
       R.error(N.mark(), "'node.nics' = " +
                             formatQuantity(Node.Nics.Value, Dimension::Count) +
                             " is more than node.gpus; NICs are shared by "

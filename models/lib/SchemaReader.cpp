@@ -104,6 +104,13 @@ bool parseKind(const std::string &S, ValueKind &K) {
 } // namespace
 
 Quantity MapScope::quantity(const char *Key, Dimension D, const Limits &L) {
+  size_t Before = R.errorCount();
+  Quantity Q = readQuantity(Key, D, L);
+  Refused |= R.errorCount() != Before;
+  return Q;
+}
+
+Quantity MapScope::readQuantity(const char *Key, Dimension D, const Limits &L) {
   Quantity Q;
   Q.Dim = D;
   YAML::Node N = lookup(Key, /*Required=*/true);

@@ -40,6 +40,7 @@ public:
   void addQuantity(std::string Path, const Quantity &Q) {
     Quantities.push_back({std::move(Path), Q});
   }
+  size_t errorCount() const { return Errors.size(); }
 
 private:
   std::string File;
@@ -54,10 +55,15 @@ public:
   MapScope(Reader &R, const YAML::Node &Node, std::string Path);
 
   bool valid() const { return Valid; }
+  /// valid(), and every quantity read from it so far was accepted: what a
+  /// check across its fields may compare (a refused quantity keeps what was
+  /// written, which may be a fraction or out of range, and has its error).
+  bool accepted() const { return Valid && !Refused; }
   bool has(const char *Key) const;
   /// The value of \p Key without checking or marking it (undefined if absent).
   YAML::Node peek(const char *Key) const;
 
+  /// The quantity at \p Key, checked against \p L (errors reported).
   Quantity quantity(const char *Key, Dimension D, const Limits &L);
   std::string string(const char *Key);
   std::string optionalString(const char *Key);
@@ -80,6 +86,7 @@ public:
   std::string path(const char *Key) const;
 
 private:
+  Quantity readQuantity(const char *Key, Dimension D, const Limits &L);
   YAML::Node lookup(const char *Key, bool Required);
   /// Records \p Key's path while recordMachineKeys() is on.
   void asked(const char *Key) const;
@@ -89,6 +96,7 @@ private:
   std::string Path;
   YAML::Mark Mark;
   bool Valid = false;
+  bool Refused = false; // a quantity read from it had an error
   std::set<std::string> Known;
 };
 
