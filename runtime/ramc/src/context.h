@@ -252,11 +252,6 @@ private:
   /// Sends Put as the next of a delivered run, first ending the run before
   /// it if Put does not continue that one.
   int runPut(int P, uint32_t Chan, const RmaOp &Put, const char *Call);
-  /// Writes a put of a delivered run into rank P's memory past the provider
-  /// (Transport::writeDirect): RAMC_SUCCESS once landed,
-  /// kTransportUnsupported where it cannot (the caller posts the put), else
-  /// the error recorded.
-  int writeDirect(int P, const RmaOp &Put, const char *Call);
   /// Ends the open run, if any: sends its held put with the run's count,
   /// or waits until a delivered run's puts have landed and sends its note.
   int endRun(const char *Call);

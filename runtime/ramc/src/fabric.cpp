@@ -177,7 +177,6 @@ bool Fabric::open(const FabricOptions &Opts, std::string &Err) {
   MaxMsg = Info->ep_attr->max_msg_size;
   OrderedWrite = orderedWriteBytes(Info);
   Delivery = Opts.DeliveryComplete;
-  LandsAbove = ramc::completionLandsAbove(*Info);
   Direct = Opts.DirectWrites && directWrites(*Info);
 
   if (ProvName == "shm")

@@ -71,7 +71,7 @@ public:
   size_t injectSize() const override { return InjectSize; }
   size_t maxMsgSize() const override { return MaxMsg; }
   size_t orderedWriteSize() const override { return OrderedWrite; }
-  size_t completionLandsAbove() const override { return LandsAbove; }
+  size_t completionLandsAbove() const override;
   size_t batchLimit() const override;
   bool needsLocalMr() const override { return MrMode & FI_MR_LOCAL; }
   bool hasAtomics() const override { return Atomics; }
@@ -126,7 +126,6 @@ private:
   size_t InjectSize = 0;
   size_t MaxMsg = 0;
   size_t OrderedWrite = 0;
-  size_t LandsAbove = SIZE_MAX; // completionLandsAbove(*Info)
   uint64_t MrMode = 0;
   uint64_t NextKey = 1;
   bool Atomics = false;

@@ -48,6 +48,10 @@ size_t orderedWriteBytes(const fi_info *Info) {
 // (bench/ramc.sh, two runs of 10 interleaved rounds each), 8-64 KiB puts
 // ran at 0.81-1.01x with the flag and 0.88-0.96x without, 128 KiB - 4 MiB
 // at 0.88-1.01x and 0.94-1.07x. Elsewhere delivery costs a round trip.
+size_t Fabric::completionLandsAbove() const {
+  return Info ? ramc::completionLandsAbove(*Info) : SIZE_MAX;
+}
+
 size_t completionLandsAbove(const fi_info &Info) {
   return std::strcmp(Info.fabric_attr->prov_name, "shm") == 0
              ? Info.tx_attr->inject_size

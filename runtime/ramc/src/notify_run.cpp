@@ -119,16 +119,30 @@ int Context::runPut(int P, uint32_t Chan, const RmaOp &Put, const char *Call) {
       (Run.Peer != P || Run.Chan != Chan || Run.Sent >= Opts.NotifyRun))
     if (int Rc = endRun(Call))
       return Rc;
-  int Rc = RunsDirect ? writeDirect(P, Put, Call) : kTransportUnsupported;
-  if (Rc == kTransportUnsupported) {
+  // Into a process on this host, RAMC copies the put itself
+  // (fabric_direct.cpp); the transport may hand it back to the provider.
+  const Peer &Pe = peerRef(P);
+  bool ByProvider = !RunsDirect || !Pe.Watched;
+  int Rc = RAMC_SUCCESS;
+  if (!ByProvider) {
+    Rc = post(
+        [&] {
+          long R = Tr->writeDirect(Put, Pe.Proc.Pid);
+          ByProvider = R == kTransportUnsupported;
+          return ByProvider ? 0L : R;
+        },
+        P,
+        "put (written directly; RAMC_DIRECT_WRITES=0 sends it by the provider)",
+        LazyDeadline(Opts.DefaultTimeoutMs), Call);
+    PutsDirect += !Rc && !ByProvider;
+  }
+  if (!Rc && ByProvider) {
     RmaOp Op = Put;
     Op.HasData = false; // the run's note counts it
     Op.Op = encodeOp(OpKind::Put, P, 0);
     Rc = postTracked(
         Puts, [&] { return Tr->write(Op); }, P, "put",
         LazyDeadline(Opts.DefaultTimeoutMs), Call);
-  } else if (Rc == RAMC_SUCCESS) {
-    ++PutsDirect;
   }
   if (Rc) { // the run's puts sent so far are never counted
     Run.Live = false;
@@ -139,23 +153,6 @@ int Context::runPut(int P, uint32_t Chan, const RmaOp &Put, const char *Call) {
     Run = OpenRun{/*Live=*/true, /*Holds=*/false, P, Chan, 0, RmaOp()};
   ++Run.Sent;
   return RAMC_SUCCESS;
-}
-
-int Context::writeDirect(int P, const RmaOp &Put, const char *Call) {
-  Peer &Pe = peerRef(P);
-  if (!Pe.Watched)
-    return kTransportUnsupported; // not a process on this host
-  if (peerGone(P))                // its PID may be another process's by now
-    return peerGoneError(P, Call, "put");
-  long Rc = Tr->writeDirect(Put, Pe.Proc.Pid);
-  if (Rc == 0 || Rc == kTransportUnsupported)
-    return static_cast<int>(Rc);
-  if (peerGone(P, /*Now=*/true))
-    return peerGoneError(P, Call, "put");
-  return fail(RAMC_ERROR,
-              "%s: writing the put into rank %d's memory failed: %s "
-              "(RAMC_DIRECT_WRITES=0 sends such puts through the provider)",
-              Call, P, transportError(Rc).c_str());
 }
 
 int Context::endRun(const char *Call) {

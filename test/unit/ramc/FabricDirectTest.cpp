@@ -52,6 +52,7 @@ TEST_F(FabricDirect, BytesLandBeforeItReturns) {
 
 TEST_F(FabricDirect, AnUnreachableAddressGoesBackToTheProvider) {
   uint8_t From[64] = {1};
+  // Below vm.mmap_min_addr (4096 at the least): never mapped.
   void *Nowhere = reinterpret_cast<void *>(uintptr_t(4096));
   EXPECT_EQ(F.writeDirect(op(From, Nowhere, sizeof(From)), self()),
             kTransportUnsupported);
