@@ -52,8 +52,8 @@ TEST_F(FabricDirect, BytesLandBeforeItReturns) {
 
 TEST_F(FabricDirect, AnUnreachableAddressGoesBackToTheProvider) {
   uint8_t From[64] = {1};
-  // Below vm.mmap_min_addr (4096 at the least): never mapped.
-  void *Nowhere = reinterpret_cast<void *>(uintptr_t(4096));
+  // In page 0, below vm.mmap_min_addr (at least 4096): never mapped.
+  void *Nowhere = reinterpret_cast<void *>(uintptr_t(64));
   EXPECT_EQ(F.writeDirect(op(From, Nowhere, sizeof(From)), self()),
             kTransportUnsupported);
   EXPECT_TRUE(F.writesDirectly()); // a bad address says nothing of the kernel
